@@ -1,0 +1,261 @@
+//! `maze analyze`: every feature of a maze's state graph and its objective values.
+
+use std::fmt::Write;
+use std::path::PathBuf;
+
+use maze_features::{Features, UNREACHED, report};
+use maze_graph::{Rules, StateId, state_graph};
+use maze_variants::{Cell, Maze, Tiling};
+use serde::Serialize;
+use serde::ser::SerializeMap;
+
+use crate::load::{Loaded, load};
+
+/// Output formats of `maze analyze`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum Format {
+    /// A readable report: board, depths, every feature, energies.
+    Text,
+    /// Every feature under its RULES.md name, plus per-state depths and energies.
+    Json,
+    /// The AI-education exercise format: jump grid, "Moves from start:", depth grid, objective.
+    Eaai,
+}
+
+/// Report every feature of RULES.md section 3 and the Neller and GoalDepth energies.
+///
+/// Features: reachable and reaching states, black and white holes, the shortest solution
+/// and its uniqueness, decisions, initial forced moves, same-jump clusters, turns,
+/// branches, dead ends, loops and blocks. Boards larger than 60 x 60 print no grids.
+#[derive(Debug, clap::Args)]
+pub(crate) struct Args {
+    /// The maze file (RON).
+    file: PathBuf,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+    /// Shorthand for `--format json`.
+    #[arg(long, conflicts_with = "format")]
+    json: bool,
+}
+
+/// Largest board side printed as a grid.
+const GRID_LIMIT: usize = 60;
+
+impl Args {
+    pub(crate) fn run(self) -> Result<(), crate::Failure> {
+        let loaded = load(&self.file)?;
+        let graph = state_graph(&loaded.compiled);
+        let f = maze_features::analyze(&graph, loaded.maze.blocks());
+        let format = if self.json { Format::Json } else { self.format };
+        let out = match format {
+            Format::Text => text(&self.file.display().to_string(), &loaded, &f),
+            Format::Json => json(&loaded, &f),
+            Format::Eaai => eaai(&loaded, &f),
+        };
+        print!("{out}");
+        Ok(())
+    }
+}
+
+/// The minimum depth of any state on each cell (`None`: no reachable state there).
+fn cell_depths(loaded: &Loaded, f: &Features) -> Vec<Vec<Option<u32>>> {
+    let (rows, cols) = loaded.maze.size();
+    let mut grid = vec![vec![None; cols]; rows];
+    for s in 0..loaded.compiled.n_states() as StateId {
+        let (Some((r, c)), Some(d)) = (loaded.compiled.state_cell(s), f.depth(s)) else {
+            continue;
+        };
+        let slot: &mut Option<u32> = &mut grid[r][c];
+        *slot = Some(slot.map_or(d, |old| old.min(d)));
+    }
+    grid
+}
+
+fn depth_grid(loaded: &Loaded, f: &Features) -> String {
+    let hex = matches!(&loaded.maze, Maze::Jumping(m) if m.rules.tiling == Tiling::Hex);
+    let mut out = String::new();
+    for (r, row) in cell_depths(loaded, f).iter().enumerate() {
+        let cells: Vec<String> = row
+            .iter()
+            .map(|d| d.map_or("--".to_string(), |d| format!("{d:>2}")))
+            .collect();
+        // Odd hex rows sit half a cell to the right.
+        let indent = if hex && r % 2 == 1 { "  " } else { "" };
+        let _ = writeln!(out, "{indent}{}", cells.join(" "));
+    }
+    out
+}
+
+fn board_grid(maze: &Maze) -> String {
+    match maze {
+        Maze::Jumping(m) => {
+            let hex = m.rules.tiling == Tiling::Hex;
+            let mut out = String::new();
+            for (r, row) in m.board.row_strings().iter().enumerate() {
+                let indent = if hex && r % 2 == 1 { " " } else { "" };
+                let _ = writeln!(out, "{indent}{row}");
+            }
+            out
+        }
+    }
+}
+
+fn describe(maze: &Maze) -> String {
+    match maze {
+        Maze::Jumping(m) => format!(
+            "jumping maze {}, {} x {}, start ({}, {})",
+            m.rules.to_ron(),
+            m.board.rows,
+            m.board.cols,
+            m.start.0,
+            m.start.1
+        ),
+    }
+}
+
+fn text(name: &str, loaded: &Loaded, f: &Features) -> String {
+    let (rows, cols) = loaded.maze.size();
+    let small = rows <= GRID_LIMIT && cols <= GRID_LIMIT;
+    let mut out = String::new();
+    let _ = writeln!(out, "{name}: {}\n", describe(&loaded.maze));
+    if small {
+        let _ = writeln!(out, "Board:\n{}", board_grid(&loaded.maze));
+        let _ = writeln!(
+            out,
+            "Depths (fewest moves from the start to each cell, -- unreachable):\n{}",
+            depth_grid(loaded, f)
+        );
+    } else {
+        let _ = writeln!(
+            out,
+            "(board and depth grids not printed: {rows} x {cols} is larger than {GRID_LIMIT} x {GRID_LIMIT})\n"
+        );
+    }
+    if let Some(states) = &f.solution_states
+        && states.len() <= 200
+    {
+        let names: Vec<String> = states
+            .iter()
+            .map(|&s| loaded.compiled.state_name(s))
+            .collect();
+        let _ = writeln!(out, "Solution path: {}\n", names.join(" "));
+    }
+    let _ = writeln!(out, "Features:\n{}", report::text(f));
+    let _ = writeln!(out, "Energies (lower is better):");
+    let _ = writeln!(out, "{:<22}{}", "Neller", report::neller_terms(f));
+    let _ = writeln!(
+        out,
+        "{:<22}{}",
+        "GoalDepth",
+        report::number(maze_features::goal_depth(f))
+    );
+    let dead = loaded.compiled.dead_end_cells();
+    if !dead.is_empty() {
+        let cells: Vec<String> = dead
+            .iter()
+            .take(50)
+            .map(|(r, c)| format!("({r},{c})"))
+            .collect();
+        let more = if dead.len() > 50 {
+            format!(" and {} more", dead.len() - 50)
+        } else {
+            String::new()
+        };
+        let _ = writeln!(
+            out,
+            "\nDead-end cells (not the goal, no legal jump out): {}{more}",
+            cells.join(" ")
+        );
+    }
+    out
+}
+
+/// State depths as a JSON object in state order, `null` for unreachable states.
+struct Depths<'a> {
+    loaded: &'a Loaded,
+    depths: &'a [u32],
+}
+
+impl Serialize for Depths<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(self.depths.len()))?;
+        for (s, &d) in self.depths.iter().enumerate() {
+            let name = self.loaded.compiled.state_name(s as StateId);
+            map.serialize_entry(&name, &(d != UNREACHED).then_some(d))?;
+        }
+        map.end()
+    }
+}
+
+#[derive(Serialize)]
+struct Energies {
+    #[serde(rename = "Neller")]
+    neller: f64,
+    #[serde(rename = "GoalDepth")]
+    goal_depth: f64,
+}
+
+#[derive(Serialize)]
+struct JsonReport<'a> {
+    #[serde(flatten)]
+    features: &'a Features,
+    solution_states: Option<Vec<String>>,
+    depths: Depths<'a>,
+    energy: Energies,
+    dead_end_cells: Vec<(usize, usize)>,
+}
+
+fn json(loaded: &Loaded, f: &Features) -> String {
+    let report = JsonReport {
+        features: f,
+        solution_states: f.solution_states.as_ref().map(|states| {
+            states
+                .iter()
+                .map(|&s| loaded.compiled.state_name(s))
+                .collect()
+        }),
+        depths: Depths {
+            loaded,
+            depths: &f.depths,
+        },
+        energy: Energies {
+            neller: maze_features::neller(f),
+            goal_depth: maze_features::goal_depth(f),
+        },
+        dead_end_cells: loaded.compiled.dead_end_cells(),
+    };
+    let mut out = serde_json::to_string_pretty(&report).unwrap_or_default();
+    out.push('\n');
+    out
+}
+
+/// Neller's AI-education format: jump numbers (the goal as 0, as in the assignment's
+/// transcripts), a blank line, "Moves from start:", the depth grid, a blank line, the
+/// GoalDepth objective.
+fn eaai(loaded: &Loaded, f: &Features) -> String {
+    let mut out = String::new();
+    match &loaded.maze {
+        Maze::Jumping(m) => {
+            for r in 0..m.board.rows {
+                let row: Vec<String> = (0..m.board.cols)
+                    .map(|c| match m.board.get((r, c)) {
+                        Cell::Goal => "0".to_string(),
+                        cell => cell.to_string(),
+                    })
+                    .collect();
+                let _ = writeln!(out, "{}", row.join(" "));
+            }
+        }
+    }
+    let _ = writeln!(out, "\nMoves from start:");
+    for row in cell_depths(loaded, f) {
+        let cells: Vec<String> = row
+            .iter()
+            .map(|d| d.map_or("--".to_string(), |d| format!("{d:>2}")))
+            .collect();
+        let _ = writeln!(out, "{}", cells.join(" "));
+    }
+    let _ = writeln!(out, "\n{}", report::number(maze_features::goal_depth(f)));
+    out
+}

@@ -1,0 +1,160 @@
+//! Feature extraction over any maze state graph, exactly as RULES.md section 3 defines the
+//! features, and the objectives (energies) of section 4.
+//!
+//! Everything works on the flat [`Adjacency`]; [`analyze`] is the entry point for a petgraph
+//! [`StateGraph`]. Functions here cannot fail: every state graph has every feature (some are
+//! `None` when the goal cannot be reached).
+#![deny(missing_docs)]
+
+mod clusters;
+mod holes;
+pub mod objective;
+mod paths;
+pub mod report;
+mod search;
+mod shape;
+
+use maze_graph::{Adjacency, Dir, StateGraph, StateId};
+use serde::Serialize;
+
+pub use objective::{goal_depth, neller};
+pub use search::UNREACHED;
+
+/// Weakly connected components of holes: how many, and their sizes, largest first.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Holes {
+    /// Number of components.
+    pub count: usize,
+    /// Component sizes in states, largest first.
+    pub sizes: Vec<usize>,
+}
+
+/// Every feature of RULES.md section 3, named as there.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Features {
+    /// |S|, every state, reachable or not.
+    pub n_states: usize,
+    /// Number of edges (distinct state pairs joined by a move).
+    pub n_moves: usize,
+    /// States reachable from the start (the start included).
+    pub reachable: usize,
+    /// States from which a goal state can be reached (goal states included).
+    pub reaching: usize,
+    /// `n_states - reaching`.
+    pub non_reaching: usize,
+    /// Components of reachable states that cannot reach the goal.
+    pub black_holes: Holes,
+    /// Components of unreachable states that can reach the goal.
+    pub white_holes: Holes,
+    /// Moves on a shortest start-to-goal path, `None` when the goal cannot be reached.
+    pub shortest_length: Option<u32>,
+    /// Distinct shortest paths as state sequences (saturating at `u64::MAX`).
+    pub shortest_paths: u64,
+    /// `shortest_paths == 1`.
+    pub unique_shortest: bool,
+    /// The first shortest path, as direction names; `None` when the goal cannot be reached.
+    pub solution: Option<Vec<&'static str>>,
+    /// The states of [`Features::solution`], start first.
+    #[serde(skip)]
+    pub solution_states: Option<Vec<StateId>>,
+    /// The directions of [`Features::solution`].
+    #[serde(skip)]
+    pub solution_dirs: Option<Vec<Dir>>,
+    /// Non-goal states on the shortest path with more than one successor, averaged over all
+    /// shortest paths.
+    pub forward_decisions: Option<f64>,
+    /// Non-start states on the shortest path with more than one predecessor, averaged over
+    /// all shortest paths.
+    pub backward_decisions: Option<f64>,
+    /// Moves forced from the start (Neller's m).
+    pub initial_forced_moves: u32,
+    /// Sizes of same-jump clusters of two or more states, largest first.
+    pub clusters: Vec<usize>,
+    /// Sum over clusters J of (|J| - 1)^2.
+    pub cluster_penalty: u64,
+    /// Moves of the solution opposite to the previous move.
+    pub u_turns: u32,
+    /// Moves of the solution whose direction differs from the previous move's.
+    pub turns: u32,
+    /// Reachable states with three or more neighbours in H.
+    pub branches: usize,
+    /// Reachable non-goal states with exactly one neighbour in H.
+    pub dead_ends: usize,
+    /// Mean length of the loops closed by the non-tree edges of H, 0 when there are none.
+    pub average_loop_length: f64,
+    /// Obstacles on the board (given by the variant, not the graph).
+    pub blocks: usize,
+    /// Minimum moves from the start to each state, indexed by state.
+    #[serde(skip)]
+    pub depths: Vec<u32>,
+}
+
+impl Features {
+    /// The depth of `state`, `None` if it is unreachable.
+    pub fn depth(&self, state: StateId) -> Option<u32> {
+        let d = self.depths[state as usize];
+        (d != UNREACHED).then_some(d)
+    }
+}
+
+/// Every feature of a petgraph state graph. `blocks` is the variant's obstacle count.
+pub fn analyze(graph: &StateGraph, blocks: usize) -> Features {
+    features(&Adjacency::from_graph(graph), blocks)
+}
+
+/// Every feature of a flat state graph. `blocks` is the variant's obstacle count.
+pub fn features(adjacency: &Adjacency, blocks: usize) -> Features {
+    let g = adjacency;
+    let preds = search::Reverse::new(g);
+    let forward = search::bfs(g);
+    let to_goal = search::goal_distances(g, &preds);
+    let n = g.n_states();
+    let reachable = forward.depth.iter().filter(|&&d| d != UNREACHED).count();
+    let reaching = to_goal.iter().filter(|&&d| d != UNREACHED).count();
+    let black_holes = holes::components(g, &preds, |s| {
+        forward.depth[s] != UNREACHED && to_goal[s] == UNREACHED
+    });
+    let white_holes = holes::components(g, &preds, |s| {
+        forward.depth[s] == UNREACHED && to_goal[s] != UNREACHED
+    });
+    let shortest = paths::shortest(g, &preds, &forward, &to_goal);
+    let clusters = clusters::same_jump(g);
+    let cluster_penalty = clusters.iter().map(|&c| ((c - 1) as u64).pow(2)).sum();
+    let (solution_states, solution_dirs) = match paths::solution(g, &to_goal) {
+        Some((states, dirs)) => (Some(states), Some(dirs)),
+        None => (None, None),
+    };
+    let (turns, u_turns) = solution_dirs
+        .as_deref()
+        .map_or((0, 0), |dirs| paths::turns(g, dirs));
+    let shape = shape::shape(g, &preds, &forward);
+    Features {
+        n_states: n,
+        n_moves: g.n_moves(),
+        reachable,
+        reaching,
+        non_reaching: n - reaching,
+        black_holes,
+        white_holes,
+        shortest_length: shortest.length,
+        shortest_paths: shortest.count,
+        unique_shortest: shortest.count == 1,
+        solution: solution_dirs
+            .as_ref()
+            .map(|dirs| dirs.iter().map(|&d| g.directions().name(d)).collect()),
+        solution_states,
+        solution_dirs,
+        forward_decisions: shortest.forward_decisions,
+        backward_decisions: shortest.backward_decisions,
+        initial_forced_moves: paths::initial_forced_moves(g),
+        clusters,
+        cluster_penalty,
+        u_turns,
+        turns,
+        branches: shape.branches,
+        dead_ends: shape.dead_ends,
+        average_loop_length: shape.average_loop_length,
+        blocks,
+        depths: forward.depth,
+    }
+}

@@ -1,0 +1,31 @@
+//! Objectives (energies, lower is better) of RULES.md section 4 that are plain functions of
+//! the features.
+
+use crate::Features;
+
+/// The energy `GoalDepth` gives a maze whose goal cannot be reached.
+pub const UNREACHABLE_ENERGY: f64 = 1_000_000.0;
+
+/// Neller's energy (Computers and Games 2010):
+/// `n·|S|² + cluster_penalty + m² - min(df, db)` with a unique shortest path, otherwise
+/// `|S|³ + n·|S|² + cluster_penalty + m²` (n = non-reaching states, m = initial forced moves).
+pub fn neller(f: &Features) -> f64 {
+    let s = f.n_states as f64;
+    let base = f.non_reaching as f64 * s * s
+        + f.cluster_penalty as f64
+        + f64::from(f.initial_forced_moves).powi(2);
+    if f.unique_shortest {
+        let df = f.forward_decisions.unwrap_or(0.0);
+        let db = f.backward_decisions.unwrap_or(0.0);
+        base - df.min(db)
+    } else {
+        s * s * s + base
+    }
+}
+
+/// The AI-education objective: minus the shortest solution length, or 1,000,000 when the
+/// goal cannot be reached.
+pub fn goal_depth(f: &Features) -> f64 {
+    f.shortest_length
+        .map_or(UNREACHABLE_ENERGY, |length| -f64::from(length))
+}

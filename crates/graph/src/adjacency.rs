@@ -1,0 +1,164 @@
+//! The flat state graph: compressed sparse rows, reusable across evaluations.
+
+use crate::directions::{DirSet, Directions};
+use crate::rules::{Move, Rules, StateId};
+use crate::state_graph::StateGraph;
+
+/// Jump value stored for states without a jump number.
+const NO_JUMP: u32 = u32::MAX;
+
+/// A state graph as flat arrays: each state's edges (distinct targets, with the directions
+/// that reach them) are contiguous and sorted by their first direction in direction order.
+///
+/// Building one from [`Rules`] reuses the buffers of the previous build, so the
+/// generator's inner loop allocates nothing once warm.
+#[derive(Clone, Debug)]
+pub struct Adjacency {
+    directions: &'static Directions,
+    start: StateId,
+    goal: Vec<bool>,
+    jump: Vec<u32>,
+    offsets: Vec<u32>,
+    targets: Vec<StateId>,
+    dirs: Vec<DirSet>,
+    scratch: Vec<Move>,
+}
+
+impl Adjacency {
+    /// An empty graph to be filled by [`Adjacency::rebuild`].
+    pub fn new(directions: &'static Directions) -> Adjacency {
+        Adjacency {
+            directions,
+            start: 0,
+            goal: Vec::new(),
+            jump: Vec::new(),
+            offsets: vec![0],
+            targets: Vec::new(),
+            dirs: Vec::new(),
+            scratch: Vec::new(),
+        }
+    }
+
+    /// The state graph of `rules`.
+    pub fn from_rules<R: Rules + ?Sized>(rules: &R) -> Adjacency {
+        let mut adjacency = Adjacency::new(rules.directions());
+        adjacency.rebuild(rules);
+        adjacency
+    }
+
+    /// Replaces this graph by the state graph of `rules`, reusing its buffers.
+    pub fn rebuild<R: Rules + ?Sized>(&mut self, rules: &R) {
+        let n = rules.n_states();
+        let n32 = StateId::try_from(n).expect("more than 2^32 states");
+        self.directions = rules.directions();
+        self.start = rules.start();
+        self.goal.clear();
+        self.jump.clear();
+        self.offsets.clear();
+        self.targets.clear();
+        self.dirs.clear();
+        self.offsets.push(0);
+        for s in 0..n32 {
+            self.goal.push(rules.is_goal(s));
+            self.jump.push(rules.jump(s).unwrap_or(NO_JUMP));
+            self.scratch.clear();
+            rules.successors(&mut self.scratch, s);
+            // Direction order decides which edge comes first.
+            self.scratch.sort_unstable_by_key(|m| m.dir);
+            let first = self.targets.len();
+            for m in &self.scratch {
+                debug_assert!(m.to != s, "rules produced a move from state {s} to itself");
+                if m.to == s {
+                    continue;
+                }
+                match self.targets[first..].iter().position(|&t| t == m.to) {
+                    Some(i) => self.dirs[first + i].insert(m.dir),
+                    None => {
+                        self.targets.push(m.to);
+                        self.dirs.push(DirSet::single(m.dir));
+                    }
+                }
+            }
+            self.offsets.push(self.targets.len() as u32);
+        }
+    }
+
+    /// The flat form of a petgraph state graph (node `i` is state `i`).
+    pub fn from_graph(graph: &StateGraph) -> Adjacency {
+        let g = &graph.graph;
+        let mut adjacency = Adjacency::new(graph.directions);
+        adjacency.start = graph.start.index() as StateId;
+        let mut edges: Vec<(StateId, DirSet)> = Vec::new();
+        for node in g.node_indices() {
+            let weight = g[node];
+            adjacency.goal.push(weight.goal);
+            adjacency.jump.push(weight.jump.unwrap_or(NO_JUMP));
+            edges.clear();
+            edges.extend(g.edges(node).map(|e| {
+                use petgraph::visit::EdgeRef;
+                (e.target().index() as StateId, *e.weight())
+            }));
+            edges.sort_unstable_by_key(|&(_, dirs)| dirs.first());
+            for &(t, dirs) in &edges {
+                adjacency.targets.push(t);
+                adjacency.dirs.push(dirs);
+            }
+            adjacency.offsets.push(adjacency.targets.len() as u32);
+        }
+        adjacency
+    }
+
+    /// The variant's directions.
+    pub fn directions(&self) -> &'static Directions {
+        self.directions
+    }
+
+    /// Number of states.
+    pub fn n_states(&self) -> usize {
+        self.goal.len()
+    }
+
+    /// Number of edges (distinct state pairs joined by a move).
+    pub fn n_moves(&self) -> usize {
+        self.targets.len()
+    }
+
+    /// The start state.
+    pub fn start(&self) -> StateId {
+        self.start
+    }
+
+    /// Whether `state` is a goal state.
+    pub fn is_goal(&self, state: StateId) -> bool {
+        self.goal[state as usize]
+    }
+
+    /// The jump number of `state`'s cell, if it has one.
+    pub fn jump(&self, state: StateId) -> Option<u32> {
+        let j = self.jump[state as usize];
+        (j != NO_JUMP).then_some(j)
+    }
+
+    /// The target states of `state`'s edges, sorted by each edge's first direction.
+    pub fn targets(&self, state: StateId) -> &[StateId] {
+        let (a, b) = self.range(state);
+        &self.targets[a..b]
+    }
+
+    /// The direction sets of `state`'s edges, parallel to [`Adjacency::targets`].
+    pub fn edge_dirs(&self, state: StateId) -> &[DirSet] {
+        let (a, b) = self.range(state);
+        &self.dirs[a..b]
+    }
+
+    /// Number of distinct successor states of `state`.
+    pub fn out_degree(&self, state: StateId) -> usize {
+        let (a, b) = self.range(state);
+        b - a
+    }
+
+    fn range(&self, state: StateId) -> (usize, usize) {
+        let s = state as usize;
+        (self.offsets[s] as usize, self.offsets[s + 1] as usize)
+    }
+}

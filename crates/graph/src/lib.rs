@@ -1,0 +1,20 @@
+//! State graphs of mazes: the [`Rules`] trait every variant implements, and the two
+//! materialised forms of a maze's state graph.
+//!
+//! - [`Adjacency`]: a flat, reusable compressed-sparse-row graph, for hot loops
+//!   (feature extraction, the generator's inner loop).
+//! - [`StateGraph`]: a petgraph [`DiGraph`](petgraph::graph::DiGraph), for analysis by
+//!   petgraph's algorithms, export, snapshots, and as the test oracle for the flat form.
+//!
+//! This crate knows nothing of RON, clap, or any particular variant.
+#![deny(missing_docs)]
+
+mod adjacency;
+mod directions;
+mod rules;
+mod state_graph;
+
+pub use adjacency::Adjacency;
+pub use directions::{Dir, DirSet, Directions};
+pub use rules::{Move, Rules, StateId};
+pub use state_graph::{Node, StateGraph, state_graph};

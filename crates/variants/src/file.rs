@@ -1,0 +1,344 @@
+//! The maze file format (RON): reading with diagnostics that point into the file, and writing.
+
+use std::ops::Range;
+
+use miette::{Diagnostic, NamedSource, SourceSpan};
+use ron::extensions::Extensions;
+use serde::Deserialize;
+use thiserror::Error;
+
+use crate::board::{Board, Cell};
+use crate::jumping::{JumpRules, JumpingMaze, Problem, Where};
+use crate::located::{self, Located};
+
+/// A maze of any variant, as a maze file describes it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Maze {
+    /// A jumping maze on any tiling.
+    Jumping(JumpingMaze),
+}
+
+/// A maze file that could not be read: what is wrong and where, ready for miette to draw.
+#[derive(Debug, Error, Diagnostic)]
+#[error("{message}")]
+#[diagnostic(code(maze::file))]
+pub struct SpecError {
+    /// What is wrong.
+    pub message: String,
+    /// 1-based line of the problem.
+    pub line: usize,
+    /// 1-based column (in characters) of the problem.
+    pub column: usize,
+    #[source_code]
+    source_code: NamedSource<String>,
+    #[label("{label}")]
+    span: SourceSpan,
+    label: String,
+    #[help]
+    help: Option<String>,
+}
+
+impl SpecError {
+    /// `file:line:column: message`, for one-line logs.
+    pub fn one_line(&self) -> String {
+        format!(
+            "{}:{}:{}: {}",
+            self.source_code.name(),
+            self.line,
+            self.column,
+            self.message
+        )
+    }
+}
+
+/// A wall as written: two cells, coordinates signed so negative ones get a clear error.
+type RawWall = ((i64, i64), (i64, i64));
+
+#[derive(Deserialize)]
+#[serde(rename = "Maze", deny_unknown_fields)]
+struct RawMaze {
+    rules: Located<RawRules>,
+    board: Located<Vec<Located<String>>>,
+    #[serde(default)]
+    start: Option<Located<(i64, i64)>>,
+    #[serde(default)]
+    walls: Vec<Located<RawWall>>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename = "Rules", deny_unknown_fields)]
+enum RawRules {
+    Jumping(JumpRules),
+}
+
+fn options() -> ron::Options {
+    ron::Options::default()
+        .with_default_extension(Extensions::UNWRAP_VARIANT_NEWTYPES | Extensions::IMPLICIT_SOME)
+}
+
+fn parse_raw(src: &str) -> Result<RawMaze, ron::error::SpannedError> {
+    options().from_str(src)
+}
+
+/// Reads a maze file. `name` is how diagnostics name the file (usually its path).
+pub fn parse(name: &str, src: &str) -> Result<Maze, Box<SpecError>> {
+    let ctx = Context { name, src };
+    located::reset();
+    let raw = parse_raw(src).map_err(|e| ctx.ron_error(&e))?;
+    match raw.rules.value {
+        RawRules::Jumping(rules) => {
+            let maze = jumping_maze(&ctx, &raw, rules)?;
+            maze.validate().map_err(|p| ctx.problem(&raw, &p))?;
+            Ok(Maze::Jumping(maze))
+        }
+    }
+}
+
+fn jumping_maze(
+    ctx: &Context,
+    raw: &RawMaze,
+    rules: JumpRules,
+) -> Result<JumpingMaze, Box<SpecError>> {
+    let rows = &raw.board.value;
+    let mut cells = Vec::new();
+    let mut cols = 0;
+    for (r, row) in rows.iter().enumerate() {
+        let tokens: Vec<&str> = row.value.split_whitespace().collect();
+        if r == 0 {
+            cols = tokens.len();
+        } else if tokens.len() != cols {
+            return Err(ctx.problem(
+                raw,
+                &Problem::new(
+                    Where::Row(r),
+                    format!("row {r} has {} cells but row 0 has {cols}: rows must all be the same length", tokens.len()),
+                )
+                .help("use `.` for void cells to shape a board"),
+            ));
+        }
+        for (c, token) in tokens.iter().enumerate() {
+            match Cell::parse(token) {
+                Ok(cell) => cells.push(cell),
+                Err(message) => {
+                    return Err(ctx.problem(raw, &Problem::new(Where::Token(r, c), message)));
+                }
+            }
+        }
+    }
+    let start = match &raw.start {
+        Some(start) => start.value,
+        None => {
+            return Err(ctx.at_end(
+                "missing field `start`: a jumping maze needs a start cell",
+                Some("add `start: (row, col)`, 0-based from the top left"),
+            ));
+        }
+    };
+    let to_coord = |(r, c): (i64, i64)| {
+        (
+            usize::try_from(r).unwrap_or(usize::MAX),
+            usize::try_from(c).unwrap_or(usize::MAX),
+        )
+    };
+    Ok(JumpingMaze {
+        rules,
+        board: Board {
+            rows: if cols == 0 { 0 } else { rows.len() },
+            cols,
+            cells,
+        },
+        start: to_coord(start),
+        walls: raw
+            .walls
+            .iter()
+            .map(|w| (to_coord(w.value.0), to_coord(w.value.1)))
+            .collect(),
+    })
+}
+
+struct Context<'a> {
+    name: &'a str,
+    src: &'a str,
+}
+
+impl Context<'_> {
+    fn error(
+        &self,
+        message: String,
+        span: Range<usize>,
+        label: &str,
+        help: Option<String>,
+    ) -> Box<SpecError> {
+        let (line, column) = line_col(self.src, span.start);
+        Box::new(SpecError {
+            message,
+            line,
+            column,
+            source_code: NamedSource::new(self.name, self.src.to_string()),
+            span: (span.start, span.end - span.start).into(),
+            label: label.to_string(),
+            help,
+        })
+    }
+
+    fn ron_error(&self, e: &ron::error::SpannedError) -> Box<SpecError> {
+        let start = offset(self.src, e.span.start);
+        let end = offset(self.src, e.span.end).max(start);
+        let help = match &e.code {
+            ron::Error::NoSuchStructField { expected, .. } => {
+                Some(format!("the fields here are: {}", expected.join(", ")))
+            }
+            _ => None,
+        };
+        self.error(e.code.to_string(), start..end, "here", help)
+    }
+
+    fn at_end(&self, message: &str, help: Option<&str>) -> Box<SpecError> {
+        let end = self.src.trim_end().len();
+        let start = end.saturating_sub(1);
+        self.error(
+            message.to_string(),
+            start..end,
+            "here",
+            help.map(str::to_string),
+        )
+    }
+
+    /// The span of the value numbered `ordinal`, widened from ron's closing bracket to the
+    /// whole bracketed value.
+    fn span_of(&self, ordinal: usize) -> Range<usize> {
+        let Some(span) = located::probe(ordinal, || parse_raw(self.src)) else {
+            return 0..0;
+        };
+        let start = offset(self.src, span.start);
+        let end = offset(self.src, span.end).max(start);
+        match self.src[start..end].trim_end().chars().last() {
+            Some(close @ (')' | ']')) => {
+                let open_at = matching_open(
+                    self.src,
+                    start + self.src[start..end].rfind(close).unwrap_or(0),
+                );
+                open_at.unwrap_or(start)..end
+            }
+            _ => start..end,
+        }
+    }
+
+    fn problem(&self, raw: &RawMaze, problem: &Problem) -> Box<SpecError> {
+        let (span, label) = match problem.at {
+            Where::Rules => (self.span_of(raw.rules.ordinal), "these rules"),
+            Where::Board => {
+                let span = self.span_of(raw.board.ordinal);
+                (span.start..span.start + 1, "this board")
+            }
+            Where::Row(r) => (self.row_span(raw, r), "this row"),
+            Where::Token(r, c) => (self.token_span(raw, r, c), "this cell"),
+            Where::Start => match &raw.start {
+                Some(start) => (self.span_of(start.ordinal), "this start"),
+                None => (0..0, "here"),
+            },
+            Where::Wall(i) => (self.span_of(raw.walls[i].ordinal), "this wall"),
+        };
+        self.error(problem.message.clone(), span, label, problem.help.clone())
+    }
+
+    /// The span of a row string's contents (ron reports a string from its first character
+    /// to just past its closing quote).
+    fn row_span(&self, raw: &RawMaze, r: usize) -> Range<usize> {
+        let span = self.span_of(raw.board.value[r].ordinal);
+        span.start..span.end.saturating_sub(1).max(span.start)
+    }
+
+    fn token_span(&self, raw: &RawMaze, r: usize, c: usize) -> Range<usize> {
+        let row = self.row_span(raw, r);
+        let text = &self.src[row.clone()];
+        // Token offsets are exact only when the row is written without escapes.
+        if text != raw.board.value[r].value {
+            return row;
+        }
+        let mut at = 0;
+        for (i, token) in text.split_whitespace().enumerate() {
+            let pos = at + text[at..].find(token).unwrap_or(0);
+            if i == c {
+                return row.start + pos..row.start + pos + token.len();
+            }
+            at = pos + token.len();
+        }
+        row
+    }
+}
+
+/// The byte offset of a ron position (1-based line, 1-based column in characters).
+fn offset(src: &str, pos: ron::error::Position) -> usize {
+    let mut line_start = 0;
+    for _ in 1..pos.line {
+        match src[line_start..].find('\n') {
+            Some(i) => line_start += i + 1,
+            None => return src.len(),
+        }
+    }
+    src[line_start..]
+        .char_indices()
+        .nth(pos.col.saturating_sub(1))
+        .map_or(src.len(), |(i, _)| line_start + i)
+}
+
+/// 1-based line and character column of a byte offset.
+fn line_col(src: &str, at: usize) -> (usize, usize) {
+    let before = &src[..at.min(src.len())];
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    (line, column)
+}
+
+/// The offset of the bracket opening the one that closes at `close_at`.
+fn matching_open(src: &str, close_at: usize) -> Option<usize> {
+    let bytes = src.as_bytes();
+    let mut depth = 0usize;
+    for i in (0..=close_at).rev() {
+        match bytes[i] {
+            b')' | b']' => depth += 1,
+            b'(' | b'[' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(i);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// Writes a maze as a maze file that [`parse`] reads back to the same maze. `header` lines
+/// become `//` comments at the top.
+pub fn write(maze: &Maze, header: &[String]) -> String {
+    let mut out = String::new();
+    for line in header {
+        out.push_str("// ");
+        out.push_str(line);
+        out.push('\n');
+    }
+    match maze {
+        Maze::Jumping(m) => {
+            out.push_str("Maze(\n");
+            out.push_str(&format!("    rules: {},\n", m.rules.to_ron()));
+            out.push_str("    board: [\n");
+            for row in m.board.row_strings() {
+                out.push_str(&format!("        \"{row}\",\n"));
+            }
+            out.push_str("    ],\n");
+            out.push_str(&format!("    start: ({}, {}),\n", m.start.0, m.start.1));
+            if !m.walls.is_empty() {
+                let walls: Vec<String> = m
+                    .walls
+                    .iter()
+                    .map(|(a, b)| format!("(({}, {}), ({}, {}))", a.0, a.1, b.0, b.1))
+                    .collect();
+                out.push_str(&format!("    walls: [{}],\n", walls.join(", ")));
+            }
+            out.push_str(")\n");
+        }
+    }
+    out
+}

@@ -1,0 +1,21 @@
+//! Maze rule variants and their file format.
+//!
+//! - [`tiling`]: square, hex and triangle tilings, their directions and walks.
+//! - [`board`]: jumping-maze cells and boards.
+//! - [`jumping`]: the jumping-maze rules (rook, queen, torus, walls, blocked cells, holes,
+//!   void, exit goals, no-U-turn) compiled into a [`maze_graph::Rules`] implementation.
+//! - [`file`]: the RON maze file, read with diagnostics that point into the file.
+#![deny(missing_docs)]
+
+pub mod board;
+mod compiled;
+pub mod file;
+pub mod jumping;
+mod located;
+pub mod tiling;
+
+pub use board::{Board, Cell};
+pub use compiled::CompiledMaze;
+pub use file::{Maze, SpecError, parse, write};
+pub use jumping::{Coord, GoalKind, JumpGraph, JumpRules, JumpingMaze};
+pub use tiling::{MoveSet, Tiling};

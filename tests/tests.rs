@@ -1,0 +1,7 @@
+//! Integration tests of the whole workspace, one module per topic.
+#![allow(clippy::unwrap_used)]
+
+mod common;
+mod oracle;
+mod snapshots;
+mod worked;

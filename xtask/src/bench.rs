@@ -1,0 +1,215 @@
+//! `cargo xtask bench`: speed and memory figures, measured on this machine, against the
+//! project's targets. Prints measurements; never fails on a slow machine.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use maze_graph::{Adjacency, Rules};
+use maze_variants::{GoalKind, JumpGraph, JumpRules, Maze, MoveSet, Tiling};
+
+use crate::random;
+
+/// Measure speed and memory against the project's targets.
+///
+/// Benchmarks: `analyze` (the release `maze analyze` command on random rook mazes of
+/// 250², 500² and 1000² cells: wall time and peak memory), `variants` (building and
+/// analyzing large mazes of the heavier jumping variants in-process).
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Run only these benchmarks (default: all).
+    #[arg(value_parser = ["analyze", "variants"])]
+    only: Vec<String>,
+    /// Repetitions per measurement (the minimum is reported).
+    #[arg(long, default_value_t = 3)]
+    runs: u32,
+}
+
+pub fn run(args: &Args) -> Result<(), String> {
+    let wants = |name: &str| args.only.is_empty() || args.only.iter().any(|o| o == name);
+    if wants("analyze") {
+        analyze_command(args.runs.max(1))?;
+    }
+    if wants("variants") {
+        variants(args.runs.max(1));
+    }
+    Ok(())
+}
+
+fn workspace_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .map_or_else(|| PathBuf::from("."), Path::to_path_buf)
+}
+
+fn target_dir() -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR")
+        .map_or_else(|| workspace_root().join("target"), PathBuf::from)
+}
+
+/// Builds the release `maze` binary and returns its path.
+fn maze_binary() -> Result<PathBuf, String> {
+    let status = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
+        .args(["build", "--release", "--quiet", "-p", "maze-cli"])
+        .current_dir(workspace_root())
+        .status()
+        .map_err(|e| format!("cannot run cargo: {e}"))?;
+    if !status.success() {
+        return Err("cargo build --release -p maze-cli failed".into());
+    }
+    Ok(target_dir().join("release").join("maze"))
+}
+
+/// Runs a command, returning its wall time and peak resident memory in bytes.
+fn measure(cmd: &mut Command) -> Result<(Duration, u64), String> {
+    let started = Instant::now();
+    let child = cmd
+        .spawn()
+        .map_err(|e| format!("cannot start {cmd:?}: {e}"))?;
+    let pid = child.id() as libc::pid_t;
+    let mut status = 0;
+    // SAFETY-free alternative does not exist in std: wait4 is the only way to get one
+    // child's own rusage. The xtask crate is not under forbid(unsafe_code) for this reason.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    let rc = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+    let elapsed = started.elapsed();
+    if rc < 0 {
+        return Err(format!("wait4 failed for {cmd:?}"));
+    }
+    if !libc::WIFEXITED(status) || libc::WEXITSTATUS(status) != 0 {
+        return Err(format!("{cmd:?} failed with status {status}"));
+    }
+    // Linux reports ru_maxrss in KiB.
+    Ok((elapsed, usage.ru_maxrss as u64 * 1024))
+}
+
+fn analyze_command(runs: u32) -> Result<(), String> {
+    let maze = maze_binary()?;
+    let dir = target_dir().join("xtask-bench");
+    std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+    println!("maze analyze on random rook mazes (jumps 1-99, release build, best of {runs})");
+    println!("target: 1000 x 1000 in under 2 s and 512 MiB; time linear in states\n");
+    println!(
+        "{:>11} {:>10} {:>10} {:>12} {:>10} {:>10}",
+        "board", "states", "text (s)", "ns/state", "json (s)", "peak MiB"
+    );
+    for n in [250usize, 500, 1000] {
+        let rules = JumpRules::default();
+        let m = random::maze(rules, n, n, 99, 2026);
+        let states = Adjacency::from_rules(&JumpGraph::new(&m)).n_states();
+        let file = dir.join(format!("rook_{n}.ron"));
+        let text = maze_variants::write(
+            &Maze::Jumping(m),
+            &[format!("random {n} x {n} rook maze for cargo xtask bench")],
+        );
+        std::fs::write(&file, text).map_err(|e| e.to_string())?;
+        let mut best_text = Duration::MAX;
+        let mut best_json = Duration::MAX;
+        let mut peak = 0;
+        for _ in 0..runs {
+            let (t, rss) = measure(
+                Command::new(&maze)
+                    .arg("analyze")
+                    .arg(&file)
+                    .stdout(std::process::Stdio::null()),
+            )?;
+            best_text = best_text.min(t);
+            peak = peak.max(rss);
+            let (t, rss) = measure(
+                Command::new(&maze)
+                    .args(["analyze", "--json"])
+                    .arg(&file)
+                    .stdout(std::process::Stdio::null()),
+            )?;
+            best_json = best_json.min(t);
+            peak = peak.max(rss);
+        }
+        println!(
+            "{:>11} {:>10} {:>10.3} {:>12.0} {:>10.3} {:>10.1}",
+            format!("{n} x {n}"),
+            states,
+            best_text.as_secs_f64(),
+            best_text.as_secs_f64() * 1e9 / states as f64,
+            best_json.as_secs_f64(),
+            peak as f64 / (1024.0 * 1024.0)
+        );
+    }
+    println!();
+    Ok(())
+}
+
+/// Best-of-`runs` time to compile, build the flat graph, build the petgraph graph and
+/// compute every feature.
+fn time_analysis(maze: &maze_variants::JumpingMaze, runs: u32) -> (Duration, usize) {
+    let mut best = Duration::MAX;
+    let mut states = 0;
+    for _ in 0..runs {
+        let started = Instant::now();
+        let compiled = JumpGraph::new(maze);
+        let graph = maze_graph::state_graph(&compiled);
+        let f = maze_features::analyze(&graph, maze.blocks());
+        best = best.min(started.elapsed());
+        states = compiled.n_states();
+        std::hint::black_box(f);
+    }
+    (best, states)
+}
+
+fn variants(runs: u32) {
+    println!(
+        "build + analyze in-process (compile rules, petgraph graph, every feature), best of {runs}"
+    );
+    println!("target: well under 1 s each\n");
+    println!(
+        "{:<34} {:>10} {:>10} {:>10}",
+        "maze", "states", "moves", "time (s)"
+    );
+    let cases = [
+        (
+            "200 x 200 no-U-turn queen",
+            JumpRules {
+                moves: MoveSet::Queen,
+                no_u_turn: true,
+                ..JumpRules::default()
+            },
+            200,
+        ),
+        (
+            "300 x 300 hex torus",
+            JumpRules {
+                tiling: Tiling::Hex,
+                torus: true,
+                ..JumpRules::default()
+            },
+            300,
+        ),
+        (
+            "300 x 300 triangle torus no-U-turn",
+            JumpRules {
+                tiling: Tiling::Triangle,
+                torus: true,
+                no_u_turn: true,
+                ..JumpRules::default()
+            },
+            300,
+        ),
+        (
+            "300 x 300 square exit goal",
+            JumpRules {
+                goal: GoalKind::Exit,
+                ..JumpRules::default()
+            },
+            300,
+        ),
+    ];
+    for (name, rules, n) in cases {
+        let maze = random::maze(rules, n, n, 99, 7);
+        let moves = Adjacency::from_rules(&JumpGraph::new(&maze)).n_moves();
+        let (time, states) = time_analysis(&maze, runs);
+        println!(
+            "{name:<34} {states:>10} {moves:>10} {:>10.3}",
+            time.as_secs_f64()
+        );
+    }
+    println!();
+}

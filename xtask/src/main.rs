@@ -1,0 +1,46 @@
+//! `cargo xtask`: project automation that orchestrates the libraries and the `maze` binary;
+//! it holds no engine logic.
+
+mod bench;
+mod random;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Project automation for the maze workspace.
+#[derive(Debug, Parser)]
+#[command(name = "cargo xtask", max_term_width = 100)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    Bench(bench::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Bench(args) => bench::run(&args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    #[test]
+    fn cli_definition_is_consistent() {
+        super::Cli::command().debug_assert();
+    }
+}
