@@ -3,5 +3,6 @@
 
 mod common;
 mod oracle;
+mod published;
 mod snapshots;
 mod worked;
