@@ -4,5 +4,7 @@
 mod common;
 mod oracle;
 mod published;
+mod rules;
 mod snapshots;
+mod tilings;
 mod worked;
