@@ -134,7 +134,7 @@ fn any_maze() -> impl Strategy<Value = JumpingMaze> {
                             };
                             board
                                 .contains((r, c))
-                                .then(|| (a, (r as usize, c as usize)))
+                                .then_some((a, (r as usize, c as usize)))
                         })
                         .filter(|(a, b)| a != b)
                         .collect();

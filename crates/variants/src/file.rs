@@ -134,12 +134,29 @@ fn jumping_maze(
             ));
         }
     };
-    let to_coord = |(r, c): (i64, i64)| {
-        (
-            usize::try_from(r).unwrap_or(usize::MAX),
-            usize::try_from(c).unwrap_or(usize::MAX),
-        )
+    // Negative coordinates cannot be a cell; say so where they are written.
+    let to_coord = |(r, c): (i64, i64), at: Where| match (usize::try_from(r), usize::try_from(c)) {
+        (Ok(r), Ok(c)) => Ok((r, c)),
+        _ => Err(ctx.problem(
+            raw,
+            &Problem::new(
+                at,
+                format!("({r}, {c}) is outside the board: rows and columns count from 0"),
+            ),
+        )),
     };
+    let start = to_coord(start, Where::Start)?;
+    let walls = raw
+        .walls
+        .iter()
+        .enumerate()
+        .map(|(i, w)| {
+            Ok((
+                to_coord(w.value.0, Where::Wall(i))?,
+                to_coord(w.value.1, Where::Wall(i))?,
+            ))
+        })
+        .collect::<Result<Vec<_>, Box<SpecError>>>()?;
     Ok(JumpingMaze {
         rules,
         board: Board {
@@ -147,12 +164,8 @@ fn jumping_maze(
             cols,
             cells,
         },
-        start: to_coord(start),
-        walls: raw
-            .walls
-            .iter()
-            .map(|w| (to_coord(w.value.0), to_coord(w.value.1)))
-            .collect(),
+        start,
+        walls,
     })
 }
 

@@ -1,0 +1,222 @@
+//! The `maze` command as a user runs it: output of `solve` and `analyze` in every format,
+//! and clear failures (non-zero exit, file:line:column, never a panic) on bad input.
+#![allow(clippy::unwrap_used)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn maze(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_maze"))
+        .args(args)
+        .current_dir(root())
+        .output()
+        .unwrap()
+}
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// Writes `src` to a fresh file under the target directory and returns its path.
+fn temp_file(name: &str, src: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli-tests");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, src).unwrap();
+    path
+}
+
+#[test]
+fn solve_prints_the_moves_length_and_uniqueness() {
+    let o = maze(&["solve", "variants/rook.ron"]);
+    assert!(o.status.success());
+    assert_eq!(stdout(&o), "S N E S W E E W S N N E S\n13 moves, unique\n");
+}
+
+#[test]
+fn solve_json() {
+    let o = maze(&["solve", "--json", "variants/rook.ron"]);
+    assert!(o.status.success());
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["shortest_length"], 13);
+    assert_eq!(v["shortest_paths"], 1);
+    assert_eq!(v["unique_shortest"], true);
+    assert_eq!(v["solution"].as_array().unwrap().len(), 13);
+    assert_eq!(v["solution"][0], "S");
+}
+
+#[test]
+fn solve_uses_the_tilings_direction_names() {
+    let o = maze(&["solve", "tests/fixtures/worked/hex_3x4_no_u_turn.ron"]);
+    assert_eq!(stdout(&o), "E E SE W NE SE\n6 moves, unique\n");
+    let o = maze(&["solve", "tests/fixtures/worked/triangle_4x6_bounded.ron"]);
+    assert_eq!(
+        stdout(&o),
+        "SE SW SE E E\n5 moves, not unique: 2 shortest paths\n"
+    );
+}
+
+#[test]
+fn solve_says_when_the_goal_cannot_be_reached() {
+    let path = temp_file(
+        "unsolvable.ron",
+        r#"Maze(rules: Jumping(), board: ["3 1 G"], start: (0, 0))"#,
+    );
+    let o = maze(&["solve", path.to_str().unwrap()]);
+    assert!(o.status.success());
+    assert!(stdout(&o).contains("cannot be reached"));
+    let o = maze(&["solve", "--json", path.to_str().unwrap()]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["shortest_length"], serde_json::Value::Null);
+    assert_eq!(v["shortest_paths"], 0);
+    assert_eq!(v["unique_shortest"], false);
+    assert_eq!(v["solution"], serde_json::json!([]));
+}
+
+#[test]
+fn analyze_reports_every_feature_and_energy() {
+    let o = maze(&["analyze", "variants/rook.ron"]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    for name in [
+        "n_states",
+        "n_moves",
+        "reachable",
+        "reaching",
+        "non_reaching",
+        "black_holes",
+        "white_holes",
+        "shortest_length",
+        "shortest_paths",
+        "unique_shortest",
+        "solution",
+        "forward_decisions",
+        "backward_decisions",
+        "initial_forced_moves",
+        "clusters",
+        "cluster_penalty",
+        "u_turns",
+        "turns",
+        "branches",
+        "dead_ends",
+        "average_loop_length",
+        "blocks",
+        "Neller",
+        "GoalDepth",
+    ] {
+        assert!(out.contains(name), "analyze text lacks {name}:\n{out}");
+    }
+    assert!(
+        out.contains("white_holes           3 components of 7 states (sizes 3, 2, 2)"),
+        "{out}"
+    );
+    assert!(out.contains("Depths (fewest moves"), "{out}");
+}
+
+#[test]
+fn analyze_json_uses_the_rules_names() {
+    let o = maze(&["analyze", "--json", "variants/rook.ron"]);
+    assert!(o.status.success());
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["n_states"], 36);
+    assert_eq!(v["reachable"], 29);
+    assert_eq!(v["reaching"], 36);
+    assert_eq!(v["white_holes"]["count"], 3);
+    assert_eq!(v["white_holes"]["sizes"], serde_json::json!([3, 2, 2]));
+    assert_eq!(v["shortest_length"], 13);
+    assert_eq!(v["depths"]["(0,0)"], 0);
+    assert_eq!(v["depths"]["(0,3)"], serde_json::Value::Null);
+    assert_eq!(v["energy"]["GoalDepth"], -13.0);
+    assert!(v["energy"]["Neller"].is_number());
+    assert_eq!(v["solution_states"][13], "(5,5)");
+}
+
+/// The format of Neller's "Rook Jumping Maze Evaluation" exercise, on the maze of its
+/// published sample transcript.
+#[test]
+fn analyze_eaai_format_reproduces_the_published_transcript() {
+    let path = temp_file(
+        "eaai.ron",
+        r#"Maze(rules: Jumping(), board: ["1 4 2 2 2", "3 2 1 3 3", "2 2 1 2 2", "3 1 2 2 4", "1 4 2 3 G"], start: (0, 0))"#,
+    );
+    let o = maze(&["analyze", "--format", "eaai", path.to_str().unwrap()]);
+    assert!(o.status.success());
+    assert_eq!(
+        stdout(&o),
+        "1 4 2 2 2\n3 2 1 3 3\n2 2 1 2 2\n3 1 2 2 4\n1 4 2 3 0\n\nMoves from start:\n 0  1  8  8  9\n 1  8  7  2 --\n--  6  8  7 10\n 3  5  6  4  7\n 2  2 --  3 11\n\n-11\n"
+    );
+}
+
+#[test]
+fn bad_files_get_a_located_diagnostic_and_a_failing_exit() {
+    let cases = [
+        (
+            "syntax.ron",
+            "Maze(\n    rules: Jumping(),\n    board: [\"1 G\"]\n    start: (0, 0),\n)",
+            "syntax.ron:4:5",
+            "Expected comma",
+        ),
+        (
+            "token.ron",
+            "Maze(\n    rules: Jumping(),\n    board: [\"1 x G\"],\n    start: (0, 0),\n)",
+            "token.ron:3:16",
+            "unknown cell token",
+        ),
+        (
+            "goal.ron",
+            "Maze(\n    rules: Jumping(),\n    board: [\"1 2\"],\n    start: (0, 0),\n)",
+            "goal.ron:3:12",
+            "no goal",
+        ),
+        (
+            "start.ron",
+            "Maze(\n    rules: Jumping(),\n    board: [\"1 G\"],\n    start: (0, 1),\n)",
+            "start.ron:4:12",
+            "on the goal",
+        ),
+    ];
+    for (name, src, location, message) in cases {
+        let path = temp_file(name, src);
+        for command in ["solve", "analyze"] {
+            let o = maze(&[command, path.to_str().unwrap()]);
+            assert!(!o.status.success(), "{command} {name} should fail");
+            let err = stderr(&o);
+            assert!(
+                err.contains(location),
+                "{command} {name}: no {location} in\n{err}"
+            );
+            assert!(
+                err.contains(message),
+                "{command} {name}: no `{message}` in\n{err}"
+            );
+            assert!(!err.contains("panicked"), "{err}");
+        }
+    }
+}
+
+#[test]
+fn a_missing_file_is_a_clear_error() {
+    let o = maze(&["solve", "no/such/maze.ron"]);
+    assert!(!o.status.success());
+    assert!(
+        stderr(&o).contains("cannot read maze file `no/such/maze.ron`"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn help_teaches_the_file_format() {
+    let o = maze(&["--help"]);
+    assert!(o.status.success());
+    assert!(stdout(&o).contains("solve"));
+    assert!(stdout(&o).contains("Maze(rules: Jumping"));
+}
