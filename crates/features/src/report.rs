@@ -90,30 +90,27 @@ pub fn text(f: &Features) -> String {
     out
 }
 
-/// The Neller energy with each of its terms, so a designer sees why a maze scored as it did.
+/// The Neller energy with each of its terms, so a designer sees why a maze scored as it did:
+/// `-6 = 0·25² [non_reaching·|S|²] + 3 [cluster_penalty] + 0² [initial_forced_moves²] - 9 [min(forward, backward decisions)]`.
 pub fn neller_terms(f: &Features) -> String {
-    let s = f.n_states;
-    let n = f.non_reaching;
-    let m = f.initial_forced_moves;
     let e = number(objective::neller(f));
     let common = format!(
-        "n·|S|² = {n}·{s}² = {} + cluster_penalty {} + m² = {m}² = {}",
-        n as u128 * (s as u128).pow(2),
-        f.cluster_penalty,
-        u64::from(m).pow(2)
+        "{}·{}² [non_reaching·|S|²] + {} [cluster_penalty] + {}² [initial_forced_moves²]",
+        f.non_reaching, f.n_states, f.cluster_penalty, f.initial_forced_moves
     );
     if f.unique_shortest {
         let df = f.forward_decisions.unwrap_or(0.0);
         let db = f.backward_decisions.unwrap_or(0.0);
         format!(
-            "{e}  = {common} - min(df, db) = min({}, {})",
+            "{e} = {common} - {} [min(forward_decisions {}, backward_decisions {})]",
+            number(df.min(db)),
             number(df),
             number(db)
         )
     } else {
         format!(
-            "{e}  = |S|³ = {} (no unique shortest solution) + {common}",
-            (s as u128).pow(3)
+            "{e} = {}³ [|S|³: no unique shortest solution] + {common}",
+            f.n_states
         )
     }
 }
