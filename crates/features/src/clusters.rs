@@ -1,12 +1,12 @@
 //! Same-jump clusters: strongly connected components of the moves between states with the
 //! same jump number (an iterative Tarjan, so million-state boards cannot overflow the stack).
 
-use maze_graph::{Adjacency, StateId};
+use maze_graph::{Graph, StateId};
 
 const UNSET: u32 = u32::MAX;
 
 /// Sizes of the same-jump clusters with two or more states, largest first.
-pub(crate) fn same_jump(g: &Adjacency) -> Vec<usize> {
+pub(crate) fn same_jump<G: Graph + ?Sized>(g: &G) -> Vec<usize> {
     let n = g.n_states();
     let mut index = vec![UNSET; n];
     let mut low = vec![0u32; n];

@@ -1,13 +1,17 @@
 //! Black and white holes: weakly connected components of a subset of states.
 
-use maze_graph::{Adjacency, StateId};
+use maze_graph::{Graph, StateId};
 
 use crate::Holes;
 use crate::search::Reverse;
 
 /// The weakly connected components of the subgraph induced by the states where `member`
 /// holds (edges in either direction count).
-pub(crate) fn components(g: &Adjacency, preds: &Reverse, member: impl Fn(usize) -> bool) -> Holes {
+pub(crate) fn components<G: Graph + ?Sized>(
+    g: &G,
+    preds: &Reverse,
+    member: impl Fn(usize) -> bool,
+) -> Holes {
     let n = g.n_states();
     let mut seen = vec![false; n];
     let mut sizes = Vec::new();

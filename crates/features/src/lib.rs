@@ -1,12 +1,15 @@
 //! Feature extraction over any maze state graph, exactly as RULES.md section 3 defines the
 //! features, and the objectives (energies) of section 4.
 //!
-//! Everything works on the flat [`Adjacency`]; [`analyze`] is the entry point for a petgraph
+//! Everything works on a flat [`Graph`] (the compressed [`Adjacency`], or the generator's
+//! [`maze_graph::StrideAdjacency`]); [`analyze`] is the entry point for a petgraph
 //! [`StateGraph`]. Functions here cannot fail: every state graph has every feature (some are
 //! `None` when the goal cannot be reached).
 #![deny(missing_docs)]
 
 mod clusters;
+pub mod energy;
+pub mod fast;
 mod holes;
 pub mod objective;
 mod paths;
@@ -14,9 +17,11 @@ pub mod report;
 mod search;
 mod shape;
 
-use maze_graph::{Adjacency, Dir, StateGraph, StateId};
+use maze_graph::{Adjacency, Dir, Graph, StateGraph, StateId};
 use serde::Serialize;
 
+pub use energy::{Feature, Objective, Term};
+pub use fast::{Core, Evaluator};
 pub use objective::{goal_depth, neller};
 pub use search::UNREACHED;
 
@@ -103,7 +108,7 @@ pub fn analyze(graph: &StateGraph, blocks: usize) -> Features {
 }
 
 /// Every feature of a flat state graph. `blocks` is the variant's obstacle count.
-pub fn features(adjacency: &Adjacency, blocks: usize) -> Features {
+pub fn features<G: Graph + ?Sized>(adjacency: &G, blocks: usize) -> Features {
     let g = adjacency;
     let preds = search::Reverse::new(g);
     let forward = search::bfs(g);

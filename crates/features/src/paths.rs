@@ -1,7 +1,7 @@
 //! Shortest paths: their length and number, the decisions along them (averaged over all of
 //! them), the first solution in direction order, its turns, and the initial forced moves.
 
-use maze_graph::{Adjacency, Dir, StateId};
+use maze_graph::{Dir, Graph, StateId};
 
 use crate::search::{Bfs, Reverse, UNREACHED};
 
@@ -18,7 +18,12 @@ pub(crate) struct Shortest {
 /// with depth + distance-to-goal = length). With f(s) paths from the start to s and b(s)
 /// from s to a goal, f(s)·b(s) of the N shortest paths pass through s, so the mean number of
 /// decision states on a shortest path is the sum over decision states of f(s)·b(s) / N.
-pub(crate) fn shortest(g: &Adjacency, preds: &Reverse, bfs: &Bfs, to_goal: &[u32]) -> Shortest {
+pub(crate) fn shortest<G: Graph + ?Sized>(
+    g: &G,
+    preds: &Reverse,
+    bfs: &Bfs,
+    to_goal: &[u32],
+) -> Shortest {
     let start = g.start();
     let length = to_goal[start as usize];
     if length == UNREACHED {
@@ -90,8 +95,8 @@ pub(crate) fn shortest(g: &Adjacency, preds: &Reverse, bfs: &Bfs, to_goal: &[u32
 /// The same means when the path count overflows u64: path counts kept as floats rescaled
 /// layer by layer (a layer's scale cancels in the share of paths through each of its states,
 /// since every shortest path crosses each layer exactly once).
-fn normalized_means(
-    g: &Adjacency,
+fn normalized_means<G: Graph + ?Sized>(
+    g: &G,
     dag: &[StateId],
     depth: &[u32],
     next_in_dag: &dyn Fn(StateId, StateId) -> bool,
@@ -162,7 +167,10 @@ fn normalized_means(
 
 /// The first shortest path: from each state the first direction, in direction order, whose
 /// move lands one step nearer the goal. Returns its states (start first) and directions.
-pub(crate) fn solution(g: &Adjacency, to_goal: &[u32]) -> Option<(Vec<StateId>, Vec<Dir>)> {
+pub(crate) fn solution<G: Graph + ?Sized>(
+    g: &G,
+    to_goal: &[u32],
+) -> Option<(Vec<StateId>, Vec<Dir>)> {
     let mut s = g.start();
     if to_goal[s as usize] == UNREACHED {
         return None;
@@ -185,7 +193,7 @@ pub(crate) fn solution(g: &Adjacency, to_goal: &[u32]) -> Option<(Vec<StateId>, 
 }
 
 /// `(turns, u_turns)` of a direction sequence.
-pub(crate) fn turns(g: &Adjacency, dirs: &[Dir]) -> (u32, u32) {
+pub(crate) fn turns<G: Graph + ?Sized>(g: &G, dirs: &[Dir]) -> (u32, u32) {
     let mut turns = 0;
     let mut u_turns = 0;
     for w in dirs.windows(2) {
@@ -201,7 +209,7 @@ pub(crate) fn turns(g: &Adjacency, dirs: &[Dir]) -> (u32, u32) {
 
 /// Neller's m: moves made from the start while the current state has exactly one successor
 /// and is not the goal, stopping when a state repeats (the move onto it counts).
-pub(crate) fn initial_forced_moves(g: &Adjacency) -> u32 {
+pub(crate) fn initial_forced_moves<G: Graph + ?Sized>(g: &G) -> u32 {
     let mut s = g.start();
     let mut seen = vec![s];
     let mut m = 0;
@@ -220,7 +228,7 @@ pub(crate) fn initial_forced_moves(g: &Adjacency) -> u32 {
     m
 }
 
-fn forced_tail(g: &Adjacency, mut s: StateId, seen: &[StateId]) -> u32 {
+fn forced_tail<G: Graph + ?Sized>(g: &G, mut s: StateId, seen: &[StateId]) -> u32 {
     let mut visited = vec![false; g.n_states()];
     for &v in seen {
         visited[v as usize] = true;

@@ -3,7 +3,7 @@
 
 use std::collections::VecDeque;
 
-use maze_graph::{Adjacency, StateId};
+use maze_graph::{Graph, StateId};
 
 /// Depth or distance of a state that cannot be reached.
 pub const UNREACHED: u32 = u32::MAX;
@@ -15,7 +15,7 @@ pub(crate) struct Reverse {
 }
 
 impl Reverse {
-    pub(crate) fn new(g: &Adjacency) -> Reverse {
+    pub(crate) fn new<G: Graph + ?Sized>(g: &G) -> Reverse {
         let n = g.n_states();
         let mut offsets = vec![0u32; n + 1];
         for s in 0..n as StateId {
@@ -58,7 +58,7 @@ pub(crate) struct Bfs {
     pub children: Vec<(u32, u32)>,
 }
 
-pub(crate) fn bfs(g: &Adjacency) -> Bfs {
+pub(crate) fn bfs<G: Graph + ?Sized>(g: &G) -> Bfs {
     let n = g.n_states();
     let mut depth = vec![UNREACHED; n];
     let mut parent = vec![UNREACHED; n];
@@ -92,7 +92,7 @@ pub(crate) fn bfs(g: &Adjacency) -> Bfs {
 }
 
 /// Distance from every state to its nearest goal state ([`UNREACHED`] if none is reachable).
-pub(crate) fn goal_distances(g: &Adjacency, preds: &Reverse) -> Vec<u32> {
+pub(crate) fn goal_distances<G: Graph + ?Sized>(g: &G, preds: &Reverse) -> Vec<u32> {
     let n = g.n_states();
     let mut dist = vec![UNREACHED; n];
     let mut queue = VecDeque::new();

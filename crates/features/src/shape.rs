@@ -4,7 +4,7 @@
 //! On large boards these passes are bound by random memory access, so per-state data they
 //! read together is packed into one array.
 
-use maze_graph::{Adjacency, StateId};
+use maze_graph::{Graph, StateId};
 
 use crate::search::{Bfs, Reverse, UNREACHED};
 
@@ -14,7 +14,7 @@ pub(crate) struct Shape {
     pub average_loop_length: f64,
 }
 
-pub(crate) fn shape(g: &Adjacency, preds: &Reverse, bfs: &Bfs) -> Shape {
+pub(crate) fn shape<G: Graph + ?Sized>(g: &G, preds: &Reverse, bfs: &Bfs) -> Shape {
     // (depth, parent) per state: one cache miss per neighbour instead of two.
     let node: Vec<(u32, StateId)> = bfs
         .depth

@@ -5,7 +5,28 @@ use crate::rules::{Move, Rules, StateId};
 use crate::state_graph::StateGraph;
 
 /// Jump value stored for states without a jump number.
-const NO_JUMP: u32 = u32::MAX;
+pub(crate) const NO_JUMP: u32 = u32::MAX;
+
+/// Sorts `moves` (all out of `from`) by direction and appends to `out` their distinct targets
+/// in order of first direction, each with every direction that reaches it. Direction order
+/// decides which edge comes first.
+pub(crate) fn merge_moves(from: StateId, moves: &mut [Move], out: &mut Vec<(StateId, DirSet)>) {
+    moves.sort_unstable_by_key(|m| m.dir);
+    let first = out.len();
+    for m in moves.iter() {
+        debug_assert!(
+            m.to != from,
+            "rules produced a move from state {from} to itself"
+        );
+        if m.to == from {
+            continue;
+        }
+        match out[first..].iter().position(|&(t, _)| t == m.to) {
+            Some(i) => out[first + i].1.insert(m.dir),
+            None => out.push((m.to, DirSet::single(m.dir))),
+        }
+    }
+}
 
 /// A state graph as flat arrays: each state's edges (distinct targets, with the directions
 /// that reach them) are contiguous and sorted by their first direction in direction order.
@@ -22,6 +43,7 @@ pub struct Adjacency {
     targets: Vec<StateId>,
     dirs: Vec<DirSet>,
     scratch: Vec<Move>,
+    merged: Vec<(StateId, DirSet)>,
 }
 
 impl Adjacency {
@@ -36,6 +58,7 @@ impl Adjacency {
             targets: Vec::new(),
             dirs: Vec::new(),
             scratch: Vec::new(),
+            merged: Vec::new(),
         }
     }
 
@@ -63,21 +86,11 @@ impl Adjacency {
             self.jump.push(rules.jump(s).unwrap_or(NO_JUMP));
             self.scratch.clear();
             rules.successors(&mut self.scratch, s);
-            // Direction order decides which edge comes first.
-            self.scratch.sort_unstable_by_key(|m| m.dir);
-            let first = self.targets.len();
-            for m in &self.scratch {
-                debug_assert!(m.to != s, "rules produced a move from state {s} to itself");
-                if m.to == s {
-                    continue;
-                }
-                match self.targets[first..].iter().position(|&t| t == m.to) {
-                    Some(i) => self.dirs[first + i].insert(m.dir),
-                    None => {
-                        self.targets.push(m.to);
-                        self.dirs.push(DirSet::single(m.dir));
-                    }
-                }
+            self.merged.clear();
+            merge_moves(s, &mut self.scratch, &mut self.merged);
+            for &(t, d) in &self.merged {
+                self.targets.push(t);
+                self.dirs.push(d);
             }
             self.offsets.push(self.targets.len() as u32);
         }
@@ -160,5 +173,43 @@ impl Adjacency {
     fn range(&self, state: StateId) -> (usize, usize) {
         let s = state as usize;
         (self.offsets[s] as usize, self.offsets[s + 1] as usize)
+    }
+}
+
+impl crate::Graph for Adjacency {
+    fn directions(&self) -> &'static Directions {
+        self.directions
+    }
+
+    fn n_states(&self) -> usize {
+        Adjacency::n_states(self)
+    }
+
+    fn n_moves(&self) -> usize {
+        Adjacency::n_moves(self)
+    }
+
+    fn start(&self) -> StateId {
+        self.start
+    }
+
+    fn is_goal(&self, state: StateId) -> bool {
+        Adjacency::is_goal(self, state)
+    }
+
+    fn jump(&self, state: StateId) -> Option<u32> {
+        Adjacency::jump(self, state)
+    }
+
+    fn targets(&self, state: StateId) -> &[StateId] {
+        Adjacency::targets(self, state)
+    }
+
+    fn edge_dirs(&self, state: StateId) -> &[DirSet] {
+        Adjacency::edge_dirs(self, state)
+    }
+
+    fn out_degree(&self, state: StateId) -> usize {
+        Adjacency::out_degree(self, state)
     }
 }

@@ -3,6 +3,8 @@
 //!
 //! - [`Adjacency`]: a flat, reusable compressed-sparse-row graph, for hot loops
 //!   (feature extraction, the generator's inner loop).
+//! - [`StrideAdjacency`]: a fixed number of edge slots per state, so the generator can
+//!   rewrite one state's edges after a mutation instead of rebuilding the graph.
 //! - [`StateGraph`]: a petgraph [`DiGraph`](petgraph::graph::DiGraph), for analysis by
 //!   petgraph's algorithms, export, snapshots, and as the test oracle for the flat form.
 //!
@@ -11,10 +13,14 @@
 
 mod adjacency;
 mod directions;
+mod graph;
 mod rules;
 mod state_graph;
+mod stride;
 
 pub use adjacency::Adjacency;
 pub use directions::{Dir, DirSet, Directions};
+pub use graph::Graph;
 pub use rules::{Move, Rules, StateId};
 pub use state_graph::{Node, StateGraph, state_graph};
+pub use stride::StrideAdjacency;

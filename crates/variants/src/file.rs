@@ -8,6 +8,7 @@ use serde::Deserialize;
 use thiserror::Error;
 
 use crate::board::{Board, Cell};
+use crate::generate::{self, Generate, Provenance, Setting};
 use crate::jumping::{JumpRules, JumpingMaze, Problem, Where};
 use crate::located::{self, Located};
 
@@ -16,6 +17,18 @@ use crate::located::{self, Located};
 pub enum Maze {
     /// A jumping maze on any tiling.
     Jumping(JumpingMaze),
+}
+
+/// Everything a maze file holds: the maze, and optionally its generation settings and,
+/// for a generated maze, where it came from.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MazeFile {
+    /// The maze.
+    pub maze: Maze,
+    /// The `generate: (...)` section, validated against the maze.
+    pub generate: Option<Generate>,
+    /// The `provenance: (...)` of a generated maze.
+    pub provenance: Option<Provenance>,
 }
 
 /// A maze file that could not be read: what is wrong and where, ready for miette to draw.
@@ -63,6 +76,75 @@ struct RawMaze {
     start: Option<Located<(i64, i64)>>,
     #[serde(default)]
     walls: Vec<Located<RawWall>>,
+    #[serde(default)]
+    generate: Option<Located<RawGenerate>>,
+    #[serde(default)]
+    provenance: Option<Located<Provenance>>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename = "Generate", deny_unknown_fields)]
+struct RawGenerate {
+    #[serde(default)]
+    size: Option<Located<(usize, usize)>>,
+    #[serde(default)]
+    start: Option<Located<generate::Placement>>,
+    #[serde(default)]
+    goal: Option<Located<generate::Placement>>,
+    #[serde(default)]
+    max_jump: Option<Located<u8>>,
+    #[serde(default)]
+    change: Option<Located<generate::Change>>,
+    #[serde(default)]
+    objective: Option<Located<maze_features::Objective>>,
+    #[serde(default)]
+    gates: Option<Located<generate::Gates>>,
+    #[serde(default)]
+    search: Option<Located<generate::Search>>,
+    #[serde(default)]
+    attempts: Option<Located<u32>>,
+}
+
+fn located_value<T: Clone>(x: &Option<Located<T>>) -> Option<T> {
+    x.as_ref().map(|l| l.value.clone())
+}
+
+fn located_ordinal<T>(x: &Option<Located<T>>) -> Option<usize> {
+    x.as_ref().map(|l| l.ordinal)
+}
+
+impl RawGenerate {
+    fn settings(&self) -> Generate {
+        use located_value as v;
+        Generate {
+            size: v(&self.size),
+            start: v(&self.start).unwrap_or_default(),
+            goal: v(&self.goal).unwrap_or_default(),
+            max_jump: v(&self.max_jump),
+            change: v(&self.change).unwrap_or_default(),
+            objective: v(&self.objective).unwrap_or_default(),
+            gates: v(&self.gates).unwrap_or_default(),
+            search: v(&self.search).unwrap_or_default(),
+            attempts: v(&self.attempts).unwrap_or(generate::DEFAULT_ATTEMPTS),
+        }
+    }
+
+    /// The reading-order number of a setting's value, if the file writes it.
+    fn ordinal(&self, setting: Setting) -> Option<usize> {
+        use located_ordinal as o;
+        match setting {
+            Setting::Section => None,
+            Setting::Size => o(&self.size),
+            Setting::Start => o(&self.start),
+            Setting::Goal => o(&self.goal),
+            Setting::MaxJump => o(&self.max_jump),
+            Setting::Change => o(&self.change),
+            Setting::Objective => o(&self.objective),
+            Setting::Gates => o(&self.gates),
+            Setting::Search => o(&self.search),
+            Setting::Attempts => o(&self.attempts),
+        }
+    }
 }
 
 #[derive(Deserialize)]
@@ -82,16 +164,37 @@ fn parse_raw(src: &str) -> Result<RawMaze, ron::error::SpannedError> {
 
 /// Reads a maze file. `name` is how diagnostics name the file (usually its path).
 pub fn parse(name: &str, src: &str) -> Result<Maze, Box<SpecError>> {
+    parse_file(name, src).map(|file| file.maze)
+}
+
+/// Reads a maze file with its generation settings and provenance, checking the settings
+/// against the maze.
+pub fn parse_file(name: &str, src: &str) -> Result<MazeFile, Box<SpecError>> {
     let ctx = Context { name, src };
     located::reset();
     let raw = parse_raw(src).map_err(|e| ctx.ron_error(&e))?;
-    match raw.rules.value {
+    let (maze, generate) = match raw.rules.value {
         RawRules::Jumping(rules) => {
             let maze = jumping_maze(&ctx, &raw, rules)?;
             maze.validate().map_err(|p| ctx.problem(&raw, &p))?;
-            Ok(Maze::Jumping(maze))
+            let generate = match &raw.generate {
+                Some(g) => {
+                    let settings = g.value.settings();
+                    settings
+                        .template(&maze)
+                        .map_err(|p| ctx.problem(&raw, &p))?;
+                    Some(settings)
+                }
+                None => None,
+            };
+            (Maze::Jumping(maze), generate)
         }
-    }
+    };
+    Ok(MazeFile {
+        maze,
+        generate,
+        provenance: raw.provenance.as_ref().map(|p| p.value.clone()),
+    })
 }
 
 fn jumping_maze(
@@ -251,6 +354,20 @@ impl Context<'_> {
                 None => (0..0, "here"),
             },
             Where::Wall(i) => (self.span_of(raw.walls[i].ordinal), "this wall"),
+            Where::Setting(setting) => match &raw.generate {
+                Some(g) => match g.value.ordinal(setting) {
+                    Some(ordinal) => (self.span_of(ordinal), "this setting"),
+                    None => {
+                        let span = self.span_of(g.ordinal);
+                        (span.start..span.start + 1, "these settings")
+                    }
+                },
+                None => (0..0, "here"),
+            },
+            Where::Provenance => match &raw.provenance {
+                Some(p) => (self.span_of(p.ordinal), "this provenance"),
+                None => (0..0, "here"),
+            },
         };
         self.error(problem.message.clone(), span, label, problem.help.clone())
     }
@@ -326,13 +443,26 @@ fn matching_open(src: &str, close_at: usize) -> Option<usize> {
 /// Writes a maze as a maze file that [`parse`] reads back to the same maze. `header` lines
 /// become `//` comments at the top.
 pub fn write(maze: &Maze, header: &[String]) -> String {
+    write_file(
+        &MazeFile {
+            maze: maze.clone(),
+            generate: None,
+            provenance: None,
+        },
+        header,
+    )
+}
+
+/// Writes a maze file, settings and provenance included, that [`parse_file`] reads back
+/// equal. `header` lines become `//` comments at the top.
+pub fn write_file(file: &MazeFile, header: &[String]) -> String {
     let mut out = String::new();
     for line in header {
         out.push_str("// ");
         out.push_str(line);
         out.push('\n');
     }
-    match maze {
+    match &file.maze {
         Maze::Jumping(m) => {
             out.push_str("Maze(\n");
             out.push_str(&format!("    rules: {},\n", m.rules.to_ron()));
@@ -350,8 +480,72 @@ pub fn write(maze: &Maze, header: &[String]) -> String {
                     .collect();
                 out.push_str(&format!("    walls: [{}],\n", walls.join(", ")));
             }
-            out.push_str(")\n");
         }
     }
+    if let Some(g) = &file.generate {
+        out.push_str(&write_generate(g));
+    }
+    if let Some(p) = &file.provenance {
+        out.push_str(&format!("    provenance: {},\n", one_line(p)));
+    }
+    out.push_str(")\n");
     out
+}
+
+/// The `generate` section, one setting per line, defaults left out.
+fn write_generate(g: &Generate) -> String {
+    let d = Generate {
+        attempts: generate::DEFAULT_ATTEMPTS,
+        ..Generate::default()
+    };
+    let mut lines = Vec::new();
+    if let Some((r, c)) = g.size {
+        lines.push(format!("size: ({r}, {c})"));
+    }
+    if g.start != d.start {
+        lines.push(format!("start: {}", one_line(&g.start)));
+    }
+    if g.goal != d.goal {
+        lines.push(format!("goal: {}", one_line(&g.goal)));
+    }
+    if let Some(k) = g.max_jump {
+        lines.push(format!("max_jump: {k}"));
+    }
+    if g.change != d.change {
+        lines.push(format!("change: {}", one_line(&g.change)));
+    }
+    lines.push(format!("objective: {}", one_line(&g.objective)));
+    if g.gates != d.gates {
+        lines.push(format!("gates: {}", one_line(&g.gates)));
+    }
+    lines.push(format!("search: {}", one_line(&g.search)));
+    if g.attempts != d.attempts {
+        lines.push(format!("attempts: {}", g.attempts));
+    }
+    let mut out = String::from("    generate: (\n");
+    for line in lines {
+        out.push_str(&format!("        {line},\n"));
+    }
+    out.push_str("    ),\n");
+    out
+}
+
+/// A value as one line of RON, `(a: 1, b: Some)` style, in the file's extensions.
+fn one_line<T: serde::Serialize>(value: &T) -> String {
+    let config = ron::ser::PrettyConfig::new()
+        .new_line("")
+        .indentor("")
+        .separator(" ")
+        .struct_names(false)
+        .compact_arrays(true)
+        .compact_structs(true)
+        .extensions(Extensions::UNWRAP_VARIANT_NEWTYPES | Extensions::IMPLICIT_SOME);
+    let text = ron::ser::to_string_pretty(value, config).unwrap_or_default();
+    // The serializer announces the extensions it used (`#![enable(...)]`); the reader enables
+    // them anyway.
+    let mut rest = text.trim();
+    while let Some(after) = rest.strip_prefix("#![") {
+        rest = after.split_once(']').map_or("", |(_, r)| r).trim_start();
+    }
+    rest.to_string()
 }

@@ -89,6 +89,10 @@ pub enum Where {
     Start,
     /// The i-th wall.
     Wall(usize),
+    /// A setting of the `generate` section.
+    Setting(crate::generate::Setting),
+    /// The `provenance` field.
+    Provenance,
 }
 
 /// Why a maze is invalid, and where.
@@ -690,6 +694,19 @@ impl JumpGraph {
             StateMap::NoUTurn { of_state, .. } => of_state[state as usize].0,
         };
         (cell != OUTSIDE).then(|| (cell as usize / self.cols, cell as usize % self.cols))
+    }
+
+    /// The state of `cell` when states are cells (no no-U-turn rule), `None` for cells that are
+    /// no state or when states carry a direction. The generator uses it to update only the
+    /// mutated cell's state after [`JumpGraph::set_jump`].
+    pub fn cell_state(&self, cell: usize) -> Option<StateId> {
+        match &self.states {
+            StateMap::Cells { state_of_cell, .. } => {
+                let s = state_of_cell[cell];
+                (s != NO_STATE).then_some(s)
+            }
+            StateMap::NoUTurn { .. } => None,
+        }
     }
 
     /// The last direction of a no-U-turn state (`None` for the start state, the goal state,

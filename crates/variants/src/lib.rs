@@ -5,17 +5,20 @@
 //! - [`jumping`]: the jumping-maze rules (rook, queen, torus, walls, blocked cells, holes,
 //!   void, exit goals, no-U-turn) compiled into a [`maze_graph::Rules`] implementation.
 //! - [`file`]: the RON maze file, read with diagnostics that point into the file.
+//! - [`generate`]: the file's generation settings, validated, and a generated file's provenance.
 #![deny(missing_docs)]
 
 pub mod board;
 mod compiled;
 pub mod file;
+pub mod generate;
 pub mod jumping;
 mod located;
 pub mod tiling;
 
 pub use board::{Board, Cell};
 pub use compiled::CompiledMaze;
-pub use file::{Maze, SpecError, parse, write};
+pub use file::{Maze, MazeFile, SpecError, parse, parse_file, write, write_file};
+pub use generate::{Generate, Provenance, Template};
 pub use jumping::{Coord, GoalKind, JumpGraph, JumpRules, JumpingMaze};
 pub use tiling::{MoveSet, Tiling};

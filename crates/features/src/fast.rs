@@ -1,0 +1,305 @@
+//! The generator's fast path: only what objectives and hard gates need (reachability, the
+//! shortest path and its uniqueness, decisions along a unique one, forced moves, same-jump
+//! clusters), with no allocation once warm. Graphs of at most 64 states, the size of every
+//! classic jumping maze, run on one-word bitsets; larger ones on the same algorithms as
+//! [`features`](crate::features). Tested equal to the full features on random mazes.
+
+use maze_graph::{Graph, StateId};
+
+use crate::search::{self, UNREACHED};
+use crate::{clusters, paths};
+
+/// What the generator's inner loop knows of a maze: a subset of [`Features`](crate::Features)
+/// with the same names and values.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Core {
+    /// |S|.
+    pub n_states: usize,
+    /// Edges.
+    pub n_moves: usize,
+    /// States reachable from the start.
+    pub reachable: usize,
+    /// States that reach a goal state.
+    pub reaching: usize,
+    /// Reachable states that cannot reach the goal (the black holes' states, all together).
+    pub black_hole_states: usize,
+    /// Moves on a shortest start-to-goal path.
+    pub shortest_length: Option<u32>,
+    /// Distinct shortest paths (saturating).
+    pub shortest_paths: u64,
+    /// `(forward_decisions, backward_decisions)` when the shortest path is unique.
+    pub decisions: Option<(u32, u32)>,
+    /// Neller's m.
+    pub initial_forced_moves: u32,
+    /// Sum over same-jump clusters J of (|J| - 1)².
+    pub cluster_penalty: u64,
+    /// Obstacles, as given.
+    pub blocks: usize,
+}
+
+impl Core {
+    /// States that cannot reach the goal.
+    pub fn non_reaching(&self) -> usize {
+        self.n_states - self.reaching
+    }
+
+    /// Whether the shortest path is unique.
+    pub fn unique_shortest(&self) -> bool {
+        self.shortest_paths == 1
+    }
+}
+
+/// Computes [`Core`]s, keeping its buffers between calls.
+#[derive(Debug, Default)]
+pub struct Evaluator {
+    counts: Vec<u64>,
+}
+
+/// The largest graph the one-word bitset path takes.
+const WORD: usize = 64;
+
+impl Evaluator {
+    /// A new evaluator.
+    pub fn new() -> Evaluator {
+        Evaluator::default()
+    }
+
+    /// The core features of `g`; `blocks` is the variant's obstacle count.
+    pub fn core<G: Graph + ?Sized>(&mut self, g: &G, blocks: usize) -> Core {
+        let mut core = if g.n_states() <= WORD {
+            self.small(g)
+        } else {
+            general(g)
+        };
+        core.blocks = blocks;
+        core
+    }
+
+    /// The bitset path: every state set is one `u64`, every BFS layer one word.
+    fn small<G: Graph + ?Sized>(&mut self, g: &G) -> Core {
+        let n = g.n_states();
+        let mut succ = [0u64; WORD];
+        let mut pred = [0u64; WORD];
+        let mut goals = 0u64;
+        for s in 0..n {
+            let mut m = 0u64;
+            for &t in g.targets(s as StateId) {
+                m |= 1 << t;
+                pred[t as usize] |= 1 << s;
+            }
+            succ[s] = m;
+            if g.is_goal(s as StateId) {
+                goals |= 1 << s;
+            }
+        }
+        let start = g.start() as usize;
+
+        // Forward BFS, layer by layer.
+        let mut forward = [0u64; WORD + 1];
+        forward[0] = 1 << start;
+        let mut reached = forward[0];
+        let mut depth = 0;
+        while forward[depth] != 0 {
+            let mut next = 0;
+            for s in bits(forward[depth]) {
+                next |= succ[s];
+            }
+            next &= !reached;
+            reached |= next;
+            depth += 1;
+            forward[depth] = next;
+        }
+        // Backward BFS from every goal state.
+        let mut backward = [0u64; WORD + 1];
+        backward[0] = goals;
+        let mut reaching = goals;
+        let mut dist = 0;
+        while backward[dist] != 0 {
+            let mut next = 0;
+            for s in bits(backward[dist]) {
+                next |= pred[s];
+            }
+            next &= !reaching;
+            reaching |= next;
+            dist += 1;
+            backward[dist] = next;
+        }
+
+        let length = (0..depth).find(|&i| forward[i] & goals != 0);
+        let mut shortest_paths = 0;
+        let mut decisions = None;
+        if let Some(l) = length {
+            // The states on shortest paths at depth i are those at distance l - i from a goal.
+            let on = |i: usize| forward[i] & backward[l - i];
+            if (0..=l).all(|i| on(i).count_ones() == 1) {
+                // Every shortest path crosses each layer once, so one state per layer is one path.
+                shortest_paths = 1;
+                let mut df = 0;
+                let mut db = 0;
+                for i in 0..=l {
+                    let s = on(i).trailing_zeros() as usize;
+                    if i < l && succ[s].count_ones() > 1 {
+                        df += 1;
+                    }
+                    if i > 0 && pred[s].count_ones() > 1 {
+                        db += 1;
+                    }
+                }
+                decisions = Some((df, db));
+            } else {
+                self.counts.clear();
+                self.counts.resize(n, 0);
+                self.counts[start] = 1;
+                for i in 1..=l {
+                    for t in bits(on(i)) {
+                        let mut c = 0u64;
+                        for p in bits(pred[t] & on(i - 1)) {
+                            c = c.saturating_add(self.counts[p]);
+                        }
+                        self.counts[t] = c;
+                    }
+                }
+                shortest_paths =
+                    bits(on(l)).fold(0u64, |acc, t| acc.saturating_add(self.counts[t]));
+            }
+        }
+
+        // Neller's m: follow single successors from the start until a state repeats.
+        let mut m = 0;
+        let mut s = start;
+        let mut seen = 1u64 << s;
+        while goals & (1 << s) == 0 && succ[s].count_ones() == 1 {
+            s = succ[s].trailing_zeros() as usize;
+            m += 1;
+            if seen & (1 << s) != 0 {
+                break;
+            }
+            seen |= 1 << s;
+        }
+
+        Core {
+            n_states: n,
+            n_moves: g.n_moves(),
+            reachable: reached.count_ones() as usize,
+            reaching: reaching.count_ones() as usize,
+            black_hole_states: (reached & !reaching).count_ones() as usize,
+            shortest_length: length.map(|l| l as u32),
+            shortest_paths,
+            decisions,
+            initial_forced_moves: m,
+            cluster_penalty: small_clusters(g, &succ[..n]),
+            blocks: 0,
+        }
+    }
+}
+
+/// The same-jump cluster penalty on bitsets: strongly connected components of the same-jump
+/// moves, each found as (states it reaches) ∩ (states that reach it).
+fn small_clusters<G: Graph + ?Sized>(g: &G, succ: &[u64]) -> u64 {
+    let n = succ.len();
+    // Same-jump masks by jump value; a maze has few distinct jump numbers.
+    let mut values: [(u32, u64); WORD] = [(0, 0); WORD];
+    let mut n_values = 0;
+    let mut jump = [None; WORD];
+    for (s, j) in jump.iter_mut().enumerate().take(n) {
+        *j = g.jump(s as StateId);
+        if let Some(v) = *j {
+            match values[..n_values].iter_mut().find(|(x, _)| *x == v) {
+                Some((_, mask)) => *mask |= 1 << s,
+                None => {
+                    values[n_values] = (v, 1 << s);
+                    n_values += 1;
+                }
+            }
+        }
+    }
+    let mut same = [0u64; WORD];
+    let mut same_pred = [0u64; WORD];
+    for s in 0..n {
+        if let Some(v) = jump[s] {
+            let mask = values[..n_values]
+                .iter()
+                .find(|(x, _)| *x == v)
+                .map_or(0, |&(_, m)| m);
+            same[s] = succ[s] & mask;
+            for t in bits(same[s]) {
+                same_pred[t] |= 1 << s;
+            }
+        }
+    }
+    let mut candidates = 0u64;
+    for s in 0..n {
+        if same[s] != 0 && same_pred[s] != 0 {
+            candidates |= 1 << s;
+        }
+    }
+    let mut penalty = 0;
+    while candidates != 0 {
+        let v = candidates.trailing_zeros() as usize;
+        let component = closure(v, &same, candidates) & closure(v, &same_pred, candidates);
+        let size = u64::from(component.count_ones());
+        penalty += (size - 1) * (size - 1);
+        candidates &= !component;
+    }
+    penalty
+}
+
+/// The states reachable from `v` along `adj` without leaving `within` (v included).
+fn closure(v: usize, adj: &[u64], within: u64) -> u64 {
+    let mut reach = 1u64 << v;
+    let mut frontier = reach;
+    while frontier != 0 {
+        let mut next = 0;
+        for s in bits(frontier) {
+            next |= adj[s];
+        }
+        frontier = next & within & !reach;
+        reach |= frontier;
+    }
+    reach
+}
+
+/// The positions of the set bits of `mask`, lowest first.
+fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let i = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            i
+        })
+    })
+}
+
+/// Graphs larger than a word: the algorithms of the full feature extraction, minus the
+/// features no objective's fast path needs.
+fn general<G: Graph + ?Sized>(g: &G) -> Core {
+    let preds = search::Reverse::new(g);
+    let forward = search::bfs(g);
+    let to_goal = search::goal_distances(g, &preds);
+    let shortest = paths::shortest(g, &preds, &forward, &to_goal);
+    let reached = |s: usize| forward.depth[s] != UNREACHED;
+    let reaches = |s: usize| to_goal[s] != UNREACHED;
+    let n = g.n_states();
+    let decisions = (shortest.count == 1).then(|| {
+        (
+            shortest.forward_decisions.unwrap_or(0.0) as u32,
+            shortest.backward_decisions.unwrap_or(0.0) as u32,
+        )
+    });
+    Core {
+        n_states: n,
+        n_moves: g.n_moves(),
+        reachable: (0..n).filter(|&s| reached(s)).count(),
+        reaching: (0..n).filter(|&s| reaches(s)).count(),
+        black_hole_states: (0..n).filter(|&s| reached(s) && !reaches(s)).count(),
+        shortest_length: shortest.length,
+        shortest_paths: shortest.count,
+        decisions,
+        initial_forced_moves: paths::initial_forced_moves(g),
+        cluster_penalty: clusters::same_jump(g)
+            .iter()
+            .map(|&c| ((c - 1) as u64).pow(2))
+            .sum(),
+        blocks: 0,
+    }
+}

@@ -1,0 +1,442 @@
+//! The configuration space of jumping mazes (every tiling and rule): jump numbers of the
+//! editable cells, and optionally blocked cells, holes and walls.
+//!
+//! A jump-number step changes the moves out of one cell only. Without no-U-turn that cell is
+//! one state, so the compiled rules are patched ([`JumpGraph::set_jump`]) and one state's
+//! edges of the fixed-stride graph rewritten; under no-U-turn the states are renumbered and the
+//! graph is rebuilt from the patched rules. Structural steps (blocked cells, holes, walls)
+//! change which jumps exist at all and recompile everything.
+
+use maze_graph::{StateId, StrideAdjacency};
+use maze_variants::board::MAX_JUMP;
+use maze_variants::generate::{GoalSpot, Template};
+use maze_variants::{Cell, Coord, JumpGraph, JumpingMaze, Maze};
+use rand::{Rng, RngExt};
+
+use crate::score::{Score, Scorer};
+use crate::space::Space;
+
+/// A jumping maze being generated.
+#[derive(Clone, Debug)]
+pub struct JumpSpace {
+    template: Template,
+    /// Legal jump numbers per cell on the template's structure (what jump numbers exist does
+    /// not depend on other cells' jump numbers, only on blocked and void cells and walls).
+    legal0: Vec<Vec<u8>>,
+    maze: JumpingMaze,
+    graph: JumpGraph,
+    adj: StrideAdjacency,
+    start: usize,
+    goal: Option<usize>,
+    /// Editable cells other than the goal, in index order.
+    cells: Vec<u32>,
+    /// Of those, the ones with a choice of jump numbers (jump-number-only steps).
+    mutable: Vec<u32>,
+    /// Every wall position, when walls may change.
+    wall_slots: Vec<(Coord, Coord)>,
+    structural: bool,
+    incremental: bool,
+    blocks: usize,
+}
+
+/// How to undo one change.
+#[derive(Clone, Copy, Debug)]
+pub enum JumpChange {
+    /// A cell had this content.
+    Cell(u32, Cell),
+    /// A wall slot was toggled.
+    Wall(u32),
+    /// Nothing changed (no alternative was left).
+    Nothing,
+}
+
+/// A copy of a jumping configuration.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct JumpSnapshot {
+    cells: Vec<Cell>,
+    walls: Vec<(Coord, Coord)>,
+    start: usize,
+    goal: Option<usize>,
+}
+
+impl JumpSpace {
+    /// The space of `template`'s fillings, holding a first random configuration.
+    pub fn new<R: Rng + ?Sized>(template: Template, rng: &mut R) -> JumpSpace {
+        let shape = JumpGraph::new(&template.maze);
+        let legal0 = (0..template.editable.len())
+            .map(|i| {
+                if template.editable[i] {
+                    shape.legal_jumps(i, template.max_jump)
+                } else {
+                    Vec::new()
+                }
+            })
+            .collect();
+        let structural = template.change.blocked || template.change.holes || template.change.walls;
+        let wall_slots = if template.change.walls {
+            wall_slots(&template.maze)
+        } else {
+            Vec::new()
+        };
+        let incremental = !template.maze.rules.no_u_turn;
+        let maze = template.maze.clone();
+        let adj = StrideAdjacency::from_rules(&shape);
+        let mut space = JumpSpace {
+            legal0,
+            graph: shape,
+            adj,
+            start: 0,
+            goal: None,
+            cells: Vec::new(),
+            mutable: Vec::new(),
+            wall_slots,
+            structural,
+            incremental,
+            blocks: maze.blocks(),
+            maze,
+            template,
+        };
+        space.randomize(rng);
+        space
+    }
+
+    /// The configuration as a maze.
+    pub fn maze(&self) -> Maze {
+        Maze::Jumping(self.maze.clone())
+    }
+
+    /// The configuration as a maze, from a snapshot.
+    pub fn snapshot_maze(&self, s: &JumpSnapshot) -> Maze {
+        let mut m = self.maze.clone();
+        m.board.cells.clone_from(&s.cells);
+        m.walls.clone_from(&s.walls);
+        m.start = self.coord(s.start);
+        Maze::Jumping(m)
+    }
+
+    /// The compiled rules of the current configuration.
+    pub fn graph(&self) -> &JumpGraph {
+        &self.graph
+    }
+
+    /// The current state graph.
+    pub fn adjacency(&self) -> &StrideAdjacency {
+        &self.adj
+    }
+
+    /// The variant's obstacle count for the current configuration.
+    pub fn blocks(&self) -> usize {
+        self.blocks
+    }
+
+    fn coord(&self, cell: usize) -> Coord {
+        (cell / self.maze.board.cols, cell % self.maze.board.cols)
+    }
+
+    /// Recompiles rules and graph from `self.maze`.
+    fn recompile(&mut self) {
+        self.graph = JumpGraph::new(&self.maze);
+        self.adj.rebuild(&self.graph);
+        self.blocks = self.maze.blocks();
+    }
+
+    /// The editable non-goal cells, and those with a choice of jump numbers.
+    fn index_cells(&mut self) {
+        let goal = self.goal;
+        self.cells = (0..self.template.editable.len())
+            .filter(|&i| self.template.editable[i] && Some(i) != goal)
+            .map(|i| i as u32)
+            .collect();
+        self.mutable = self
+            .cells
+            .iter()
+            .copied()
+            .filter(|&i| self.legal0[i as usize].len() >= 2)
+            .collect();
+    }
+
+    /// Sets a jump number, keeping rules and graph current.
+    fn set_jump(&mut self, cell: usize, k: u8) {
+        self.maze.board.cells[cell] = Cell::Jump(k);
+        self.graph.set_jump(cell, k);
+        match (self.incremental, self.graph.cell_state(cell)) {
+            (true, Some(s)) => self.adj.update(&self.graph, &[s as StateId]),
+            _ => self.adj.rebuild(&self.graph),
+        }
+    }
+
+    /// Puts `content` in `cell`, the fast way when both old and new are jump numbers.
+    fn set_cell(&mut self, cell: usize, content: Cell) {
+        match (self.maze.board.cells[cell], content) {
+            (Cell::Jump(_), Cell::Jump(k)) => self.set_jump(cell, k),
+            _ => {
+                self.maze.board.cells[cell] = content;
+                self.recompile();
+            }
+        }
+    }
+
+    fn toggle_wall(&mut self, slot: usize) {
+        let (a, b) = self.wall_slots[slot];
+        match self
+            .maze
+            .walls
+            .iter()
+            .position(|&(x, y)| (x, y) == (a, b) || (x, y) == (b, a))
+        {
+            Some(i) => {
+                self.maze.walls.remove(i);
+            }
+            None => self.maze.walls.push((a, b)),
+        }
+        self.recompile();
+    }
+
+    /// A different legal content for `cell`, uniformly, or `None` if there is none.
+    fn alternative<R: Rng + ?Sized>(&self, cell: usize, rng: &mut R) -> Option<Cell> {
+        let current = self.maze.board.cells[cell];
+        if !self.structural {
+            let legal = &self.legal0[cell];
+            let Cell::Jump(k) = current else {
+                return None;
+            };
+            return pick_other(legal, k, rng).map(Cell::Jump);
+        }
+        // Structural changes alter which jumps are legal: ask the current rules.
+        let mut options: Vec<Cell> = self
+            .graph
+            .legal_jumps(cell, self.template.max_jump.min(MAX_JUMP))
+            .into_iter()
+            .map(Cell::Jump)
+            .collect();
+        if cell != self.start {
+            if self.template.change.blocked {
+                options.push(Cell::Blocked);
+            }
+            if self.template.change.holes {
+                options.push(Cell::Hole);
+            }
+        }
+        options.retain(|&c| c != current);
+        if options.is_empty() {
+            return None;
+        }
+        Some(options[rng.random_range(0..options.len() as u32) as usize])
+    }
+
+    fn change_cell<R: Rng + ?Sized>(&mut self, cell: usize, rng: &mut R) -> JumpChange {
+        match self.alternative(cell, rng) {
+            Some(content) => {
+                let old = self.maze.board.cells[cell];
+                self.set_cell(cell, content);
+                JumpChange::Cell(cell as u32, old)
+            }
+            None => JumpChange::Nothing,
+        }
+    }
+}
+
+/// A value of `legal` other than `current`, uniformly (`legal` is sorted and distinct).
+fn pick_other<R: Rng + ?Sized>(legal: &[u8], current: u8, rng: &mut R) -> Option<u8> {
+    match legal.binary_search(&current) {
+        Ok(at) => {
+            if legal.len() < 2 {
+                return None;
+            }
+            let j = rng.random_range(0..legal.len() as u32 - 1) as usize;
+            Some(legal[if j >= at { j + 1 } else { j }])
+        }
+        Err(_) if legal.is_empty() => None,
+        Err(_) => Some(legal[rng.random_range(0..legal.len() as u32) as usize]),
+    }
+}
+
+/// Every pair of edge-adjacent board (non-void) cells, each once, in cell order.
+fn wall_slots(maze: &JumpingMaze) -> Vec<(Coord, Coord)> {
+    let (rows, cols) = (maze.board.rows as i64, maze.board.cols as i64);
+    let mut slots = Vec::new();
+    for r in 0..rows {
+        for c in 0..cols {
+            if maze.board.get((r as usize, c as usize)) == Cell::Void {
+                continue;
+            }
+            for (nr, nc) in maze.rules.tiling.edge_neighbours((r, c)) {
+                let (nr, nc) = if maze.rules.torus {
+                    (nr.rem_euclid(rows), nc.rem_euclid(cols))
+                } else {
+                    (nr, nc)
+                };
+                if nr < 0 || nc < 0 || nr >= rows || nc >= cols {
+                    continue;
+                }
+                let a = (r as usize, c as usize);
+                let b = (nr as usize, nc as usize);
+                if a < b && maze.board.get(b) != Cell::Void && !slots.contains(&(a, b)) {
+                    slots.push((a, b));
+                }
+            }
+        }
+    }
+    slots
+}
+
+impl Space for JumpSpace {
+    type Snapshot = JumpSnapshot;
+    type Change = JumpChange;
+
+    fn randomize<R: Rng + ?Sized>(&mut self, rng: &mut R) {
+        let t = &self.template;
+        self.maze.board.cells.clone_from(&t.maze.board.cells);
+        self.maze.walls.clone_from(&t.maze.walls);
+        let n = t.editable.len();
+        for i in 0..n {
+            if t.editable[i] {
+                self.maze.board.cells[i] = Cell::Jump(1);
+            }
+        }
+        self.start = match t.start {
+            Some(s) => s,
+            None => {
+                let candidates: Vec<usize> = (0..n)
+                    .filter(|&i| t.editable[i] && !self.legal0[i].is_empty())
+                    .collect();
+                candidates[rng.random_range(0..candidates.len() as u32) as usize]
+            }
+        };
+        self.goal = match t.goal {
+            GoalSpot::Fixed(g) => Some(g),
+            GoalSpot::Exit => None,
+            GoalSpot::Random => {
+                let candidates: Vec<usize> = (0..n)
+                    .filter(|&i| t.editable[i] && i != self.start)
+                    .collect();
+                let g = candidates[rng.random_range(0..candidates.len() as u32) as usize];
+                self.maze.board.cells[g] = Cell::Goal;
+                Some(g)
+            }
+        };
+        for i in 0..n {
+            if !t.editable[i] || Some(i) == self.goal {
+                continue;
+            }
+            let legal = &self.legal0[i];
+            self.maze.board.cells[i] = if legal.is_empty() {
+                Cell::DeadEnd
+            } else {
+                Cell::Jump(legal[rng.random_range(0..legal.len() as u32) as usize])
+            };
+        }
+        self.maze.start = self.coord(self.start);
+        self.recompile();
+        self.index_cells();
+    }
+
+    fn step<R: Rng + ?Sized>(&mut self, rng: &mut R) -> JumpChange {
+        if !self.structural {
+            if self.mutable.is_empty() {
+                return JumpChange::Nothing;
+            }
+            let cell = self.mutable[rng.random_range(0..self.mutable.len() as u32) as usize];
+            return self.change_cell(cell as usize, rng);
+        }
+        let n = self.cells.len() + self.wall_slots.len();
+        if n == 0 {
+            return JumpChange::Nothing;
+        }
+        let pick = rng.random_range(0..n as u32) as usize;
+        if pick < self.cells.len() {
+            self.change_cell(self.cells[pick] as usize, rng)
+        } else {
+            let slot = pick - self.cells.len();
+            self.toggle_wall(slot);
+            JumpChange::Wall(slot as u32)
+        }
+    }
+
+    fn mutate_each<R: Rng + ?Sized>(
+        &mut self,
+        rate: f64,
+        rng: &mut R,
+        changes: &mut Vec<JumpChange>,
+    ) {
+        let cells = if self.structural {
+            self.cells.clone()
+        } else {
+            self.mutable.clone()
+        };
+        for cell in cells {
+            if rng.random_bool(rate) {
+                changes.push(self.change_cell(cell as usize, rng));
+            }
+        }
+        for slot in 0..self.wall_slots.len() {
+            if rng.random_bool(rate) {
+                self.toggle_wall(slot);
+                changes.push(JumpChange::Wall(slot as u32));
+            }
+        }
+    }
+
+    fn revert(&mut self, changes: impl DoubleEndedIterator<Item = JumpChange>) {
+        for change in changes.rev() {
+            match change {
+                JumpChange::Cell(cell, old) => self.set_cell(cell as usize, old),
+                JumpChange::Wall(slot) => self.toggle_wall(slot as usize),
+                JumpChange::Nothing => {}
+            }
+        }
+    }
+
+    fn score(&mut self, scorer: &mut Scorer) -> Score {
+        scorer.score(&self.adj, self.blocks)
+    }
+
+    fn snapshot(&self) -> JumpSnapshot {
+        JumpSnapshot {
+            cells: self.maze.board.cells.clone(),
+            walls: self.maze.walls.clone(),
+            start: self.start,
+            goal: self.goal,
+        }
+    }
+
+    fn restore(&mut self, s: &JumpSnapshot) {
+        self.maze.board.cells.clone_from(&s.cells);
+        self.maze.walls.clone_from(&s.walls);
+        self.start = s.start;
+        self.goal = s.goal;
+        self.maze.start = self.coord(s.start);
+        self.recompile();
+        self.index_cells();
+    }
+
+    fn crossover<R: Rng + ?Sized>(&mut self, a: &JumpSnapshot, b: &JumpSnapshot, rng: &mut R) {
+        let mut child = a.clone();
+        for i in 0..child.cells.len() {
+            if !self.template.editable[i] || Some(i) == a.goal || Some(i) == b.goal {
+                continue;
+            }
+            let from_b = rng.random_bool(0.5);
+            // The start keeps a jump number whatever the other parent has there.
+            if from_b && (i != a.start || matches!(b.cells[i], Cell::Jump(_))) {
+                child.cells[i] = b.cells[i];
+            }
+        }
+        for &slot in &self.wall_slots {
+            if rng.random_bool(0.5) {
+                let has =
+                    |w: &[(Coord, Coord)]| w.iter().any(|&(x, y)| (x, y) == slot || (y, x) == slot);
+                let in_b = has(&b.walls);
+                let in_child = has(&child.walls);
+                if in_b && !in_child {
+                    child.walls.push(slot);
+                } else if !in_b && in_child {
+                    child
+                        .walls
+                        .retain(|&(x, y)| (x, y) != slot && (y, x) != slot);
+                }
+            }
+        }
+        self.restore(&child);
+    }
+}

@@ -1,0 +1,152 @@
+//! Maze generation for every variant through one interface: a configuration to mutate
+//! ([`Space`]), an objective and hard gates ([`Scorer`]), a search strategy
+//! ([`search::run`]) and one seeded, portable random generator.
+//!
+//! The generator never builds graphs or computes features itself: configurations keep a
+//! [`maze_graph::StrideAdjacency`] current through the variant's [`maze_graph::Rules`], and
+//! scores come from [`maze_features`] (its fast core, or every feature).
+//!
+//! ```
+//! # fn main() -> Result<(), String> {
+//! let src = r#"Maze(
+//!     rules: Jumping(tiling: Square, moves: Rook),
+//!     board: ["2 1 1", "1 1 1", "1 1 G"],
+//!     start: (0, 0),
+//!     generate: (search: HillDescent(iterations: 200)),
+//! )"#;
+//! let file = maze_variants::parse_file("tiny.ron", src).map_err(|e| e.message.clone())?;
+//! let settings = file.generate.as_ref().ok_or("no settings")?;
+//! let seed = maze_gen::item_seed(7, "tiny", 0);
+//! let outcome = maze_gen::generate(&file.maze, settings, None, seed, &mut |_| {})?;
+//! assert_eq!(outcome.iterations, 200);
+//! # Ok(())
+//! # }
+//! ```
+#![deny(missing_docs)]
+
+pub mod jumping;
+pub mod learn;
+pub mod restarts;
+pub mod score;
+pub mod search;
+pub mod space;
+
+use maze_features::{Features, features};
+use maze_graph::Adjacency;
+use maze_variants::{Generate, Maze};
+use rand::SeedableRng;
+use rand::rngs::Xoshiro256PlusPlus;
+
+pub use jumping::JumpSpace;
+pub use score::{Score, Scorer};
+pub use space::Space;
+
+/// The engine that generates, as recorded in every generated file.
+pub const ENGINE: &str = concat!("maze-gen ", env!("CARGO_PKG_VERSION"));
+
+/// The named, portable random generator every generation uses.
+pub type Rng = Xoshiro256PlusPlus;
+
+/// The seed of item `index` of a batch generated from `variant` (a file stem such as
+/// `rook`) with base seed `base`: the same on every machine and whatever order items are
+/// generated in, so batches can be split or run in parallel and still reproduce.
+pub fn item_seed(base: u64, variant: &str, index: u64) -> u64 {
+    // FNV-1a over the name, then SplitMix64 finalisers to mix in seed and index.
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in variant.bytes() {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    splitmix(splitmix(h ^ splitmix(base)) ^ index)
+}
+
+fn splitmix(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// One generated maze and how it was found.
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    /// The best maze found (passing every gate if `failed_gates` is empty).
+    pub maze: Maze,
+    /// Its features, computed by the full feature extraction.
+    pub features: Features,
+    /// Its score.
+    pub score: Score,
+    /// The gates it fails, with reasons; empty on success.
+    pub failed_gates: Vec<String>,
+    /// Searches run (more than one when a search ended below the gates).
+    pub attempts: u32,
+    /// Search iterations in all attempts.
+    pub iterations: u64,
+    /// Candidate evaluations (iterations plus each random start).
+    pub evaluations: u64,
+}
+
+impl Outcome {
+    /// Whether the maze passes every gate.
+    pub fn passed(&self) -> bool {
+        self.failed_gates.is_empty()
+    }
+}
+
+/// Generates one maze from a maze file's `maze` and `settings`, with `iterations` (if given)
+/// replacing the settings' iteration budget, seeded by `seed` (see [`item_seed`]).
+/// `progress` is told the iterations done so far, now and then.
+///
+/// When a search ends with a maze that fails a hard gate, another search starts from a
+/// fresh random configuration, up to the settings' `attempts`; then the best maze reached is
+/// returned with the gates it fails. Errors only for settings the file reader would reject.
+pub fn generate(
+    maze: &Maze,
+    settings: &Generate,
+    iterations: Option<u64>,
+    seed: u64,
+    progress: &mut dyn FnMut(u64),
+) -> Result<Outcome, String> {
+    let Maze::Jumping(jumping) = maze;
+    let template = settings.template(jumping).map_err(|p| p.message)?;
+    let search = match iterations {
+        Some(0) => return Err("iterations must be at least 1".to_string()),
+        Some(n) => settings.search.with_iterations(n),
+        None => settings.search,
+    };
+    let mut rng = Rng::seed_from_u64(seed);
+    let mut space = JumpSpace::new(template, &mut rng);
+    let mut scorer = Scorer::new(settings.objective.clone(), settings.gates);
+    let mut best: Option<(jumping::JumpSnapshot, Score)> = None;
+    let mut total = 0;
+    let mut attempts = 0;
+    while attempts < settings.attempts.max(1) {
+        attempts += 1;
+        let done = total;
+        let mut tell = |i: u64| progress(done + i);
+        let mut run = search::Run::new(&mut space, &mut scorer, &mut rng, &mut tell);
+        search::run(&mut run, &search);
+        total += run.iterations;
+        if let Some((snapshot, score)) = run.best
+            && best.as_ref().is_none_or(|(_, b)| score.cmp(b).is_lt())
+        {
+            best = Some((snapshot, score));
+        }
+        if best.as_ref().is_some_and(|(_, s)| s.passes()) {
+            break;
+        }
+    }
+    let (snapshot, score) = best.ok_or("the search evaluated nothing")?;
+    let maze = space.snapshot_maze(&snapshot);
+    let compiled = maze.compile();
+    let features = features(&Adjacency::from_rules(&compiled), maze.blocks());
+    Ok(Outcome {
+        failed_gates: scorer.failed_gates(&features),
+        maze,
+        features,
+        score,
+        attempts,
+        iterations: total,
+        evaluations: scorer.evaluations(),
+    })
+}

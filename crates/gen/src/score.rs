@@ -1,0 +1,184 @@
+//! Scores: a maze's energy under the objective, ranked after how far it misses the hard gates,
+//! computed on the fast core when the objective allows and on full features otherwise.
+
+use std::cmp::Ordering;
+
+use maze_features::{Core, Evaluator, Features, Objective, features};
+use maze_graph::Graph;
+use maze_variants::generate::Gates;
+
+/// How good a candidate is: first how far it misses the hard gates (`deficit`, 0 when it
+/// passes them all), then its energy. Lower is better in both.
+///
+/// With no gates the deficit is always 0 and comparing scores is comparing energies, exactly
+/// as RULES.md section 5 states each generator; with gates, the search is steered to them.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Score {
+    /// Sum of the gates' shortfalls: 1 per failed yes/no gate, the black-hole states for
+    /// `no_black_holes`, the missing moves for `min_length`.
+    pub deficit: u32,
+    /// The objective's energy.
+    pub energy: f64,
+}
+
+impl Score {
+    /// Total order: deficit first, then energy (energies are never NaN: the file reader
+    /// rejects non-finite weights).
+    pub fn cmp(&self, other: &Score) -> Ordering {
+        self.deficit
+            .cmp(&other.deficit)
+            .then(self.energy.total_cmp(&other.energy))
+    }
+
+    /// Whether `self` is not worse than `other`.
+    pub fn le(&self, other: &Score) -> bool {
+        self.cmp(other) != Ordering::Greater
+    }
+
+    /// Whether the candidate passes every gate.
+    pub fn passes(&self) -> bool {
+        self.deficit == 0
+    }
+}
+
+/// What the gates look at, from the core or from full features.
+struct GateInput {
+    shortest_length: Option<u32>,
+    unique: bool,
+    black_hole_states: usize,
+}
+
+impl GateInput {
+    fn deficit(&self, gates: &Gates) -> u32 {
+        let mut d = 0u32;
+        if gates.solvable && self.shortest_length.is_none() {
+            d += 1;
+        }
+        if gates.unique_shortest && !self.unique {
+            d += 1;
+        }
+        if gates.no_black_holes {
+            d = d.saturating_add(u32::try_from(self.black_hole_states).unwrap_or(u32::MAX));
+        }
+        if let Some(min) = gates.min_length {
+            d = d.saturating_add(min.saturating_sub(self.shortest_length.unwrap_or(0)));
+        }
+        d
+    }
+}
+
+/// Scores state graphs under one objective and set of gates, reusing its buffers.
+#[derive(Debug)]
+pub struct Scorer {
+    objective: Objective,
+    gates: Gates,
+    full: bool,
+    evaluator: Evaluator,
+    evaluations: u64,
+}
+
+impl Scorer {
+    /// A scorer for `objective` and `gates`.
+    pub fn new(objective: Objective, gates: Gates) -> Scorer {
+        Scorer {
+            full: objective.needs_full_features(),
+            objective,
+            gates,
+            evaluator: Evaluator::new(),
+            evaluations: 0,
+        }
+    }
+
+    /// The objective.
+    pub fn objective(&self) -> &Objective {
+        &self.objective
+    }
+
+    /// The gates.
+    pub fn gates(&self) -> &Gates {
+        &self.gates
+    }
+
+    /// Candidate evaluations so far.
+    pub fn evaluations(&self) -> u64 {
+        self.evaluations
+    }
+
+    /// Whether this scorer takes the fast path (the objective needs only core features).
+    pub fn is_fast(&self) -> bool {
+        !self.full
+    }
+
+    /// The score of a state graph; `blocks` is the variant's obstacle count.
+    pub fn score<G: Graph + ?Sized>(&mut self, g: &G, blocks: usize) -> Score {
+        self.evaluations += 1;
+        if self.full {
+            return self.score_features(&features(g, blocks));
+        }
+        let core = self.evaluator.core(g, blocks);
+        match self.objective.core_energy(&core) {
+            Some(energy) => Score {
+                deficit: gate_input_core(&core).deficit(&self.gates),
+                energy,
+            },
+            None => self.score_features(&features(g, blocks)),
+        }
+    }
+
+    /// The score from full features (the oracle of the fast path).
+    pub fn score_features(&self, f: &Features) -> Score {
+        Score {
+            deficit: gate_input_features(f).deficit(&self.gates),
+            energy: self.objective.energy(f),
+        }
+    }
+
+    /// The gates a maze with features `f` fails, each with the reason, in the order the
+    /// settings list them.
+    pub fn failed_gates(&self, f: &Features) -> Vec<String> {
+        let g = &self.gates;
+        let mut failed = Vec::new();
+        if g.solvable && f.shortest_length.is_none() {
+            failed.push("solvable: the goal cannot be reached".to_string());
+        }
+        if g.unique_shortest && !f.unique_shortest {
+            failed.push(format!(
+                "unique_shortest: {} shortest paths",
+                f.shortest_paths
+            ));
+        }
+        if g.no_black_holes && f.black_holes.count > 0 {
+            let states: usize = f.black_holes.sizes.iter().sum();
+            failed.push(format!(
+                "no_black_holes: {} black hole{} of {states} state{}",
+                f.black_holes.count,
+                if f.black_holes.count == 1 { "" } else { "s" },
+                if states == 1 { "" } else { "s" }
+            ));
+        }
+        if let Some(min) = g.min_length {
+            match f.shortest_length {
+                Some(l) if l >= min => {}
+                Some(l) => failed.push(format!("min_length {min}: the shortest solution has {l}")),
+                None => failed.push(format!("min_length {min}: no solution")),
+            }
+        }
+        failed
+    }
+}
+
+fn gate_input_core(c: &Core) -> GateInput {
+    GateInput {
+        shortest_length: c.shortest_length,
+        unique: c.unique_shortest(),
+        black_hole_states: c.black_hole_states,
+    }
+}
+
+fn gate_input_features(f: &Features) -> GateInput {
+    GateInput {
+        shortest_length: f.shortest_length,
+        unique: f.unique_shortest,
+        black_hole_states: f.black_holes.sizes.iter().sum(),
+    }
+}

@@ -1,0 +1,151 @@
+//! The generator's state graph: a fixed stride of edge slots per state, so the edges of one
+//! state can be rewritten in place after a mutation touched only that state.
+
+use crate::adjacency::{NO_JUMP, merge_moves};
+use crate::directions::{DirSet, Directions};
+use crate::graph::Graph;
+use crate::rules::{Move, Rules, StateId};
+
+/// A state graph with `stride` edge slots per state (the variant's number of directions, an
+/// upper bound on distinct successors). Edges are kept exactly as in
+/// [`Adjacency`](crate::Adjacency): distinct targets, sorted by first direction.
+///
+/// [`StrideAdjacency::update`] re-reads the moves of the given states only, which is all a
+/// generator step needs when a mutation changes the moves out of one state and leaves the
+/// state numbering alone (jump numbers without no-U-turn).
+#[derive(Clone, Debug)]
+pub struct StrideAdjacency {
+    directions: &'static Directions,
+    stride: usize,
+    start: StateId,
+    goal: Vec<bool>,
+    jump: Vec<u32>,
+    len: Vec<u8>,
+    n_moves: usize,
+    targets: Vec<StateId>,
+    dirs: Vec<DirSet>,
+    scratch: Vec<Move>,
+    merged: Vec<(StateId, DirSet)>,
+}
+
+impl StrideAdjacency {
+    /// The state graph of `rules`.
+    pub fn from_rules<R: Rules + ?Sized>(rules: &R) -> StrideAdjacency {
+        let mut g = StrideAdjacency {
+            directions: rules.directions(),
+            stride: 0,
+            start: 0,
+            goal: Vec::new(),
+            jump: Vec::new(),
+            len: Vec::new(),
+            n_moves: 0,
+            targets: Vec::new(),
+            dirs: Vec::new(),
+            scratch: Vec::new(),
+            merged: Vec::new(),
+        };
+        g.rebuild(rules);
+        g
+    }
+
+    /// Replaces this graph by the state graph of `rules`, reusing its buffers.
+    pub fn rebuild<R: Rules + ?Sized>(&mut self, rules: &R) {
+        let n = rules.n_states();
+        assert!(StateId::try_from(n).is_ok(), "more than 2^32 states");
+        self.directions = rules.directions();
+        self.stride = self.directions.len();
+        self.start = rules.start();
+        self.goal.clear();
+        self.goal.resize(n, false);
+        self.jump.clear();
+        self.jump.resize(n, NO_JUMP);
+        self.len.clear();
+        self.len.resize(n, 0);
+        self.targets.clear();
+        self.targets.resize(n * self.stride, 0);
+        self.dirs.clear();
+        self.dirs.resize(n * self.stride, DirSet::default());
+        self.n_moves = 0;
+        for s in 0..n as StateId {
+            self.read_state(rules, s);
+        }
+    }
+
+    /// Re-reads the moves, goal flag and jump number of `states` from `rules`, which must
+    /// number its states as when this graph was built.
+    pub fn update<R: Rules + ?Sized>(&mut self, rules: &R, states: &[StateId]) {
+        debug_assert_eq!(
+            rules.n_states(),
+            self.goal.len(),
+            "the state numbering changed"
+        );
+        self.start = rules.start();
+        for &s in states {
+            self.n_moves -= usize::from(self.len[s as usize]);
+            self.read_state(rules, s);
+        }
+    }
+
+    fn read_state<R: Rules + ?Sized>(&mut self, rules: &R, s: StateId) {
+        let i = s as usize;
+        self.goal[i] = rules.is_goal(s);
+        self.jump[i] = rules.jump(s).unwrap_or(NO_JUMP);
+        self.scratch.clear();
+        rules.successors(&mut self.scratch, s);
+        self.merged.clear();
+        merge_moves(s, &mut self.scratch, &mut self.merged);
+        let base = i * self.stride;
+        for (k, &(t, d)) in self.merged.iter().enumerate() {
+            self.targets[base + k] = t;
+            self.dirs[base + k] = d;
+        }
+        self.len[i] = self.merged.len() as u8;
+        self.n_moves += self.merged.len();
+    }
+
+    fn range(&self, state: StateId) -> (usize, usize) {
+        let a = state as usize * self.stride;
+        (a, a + usize::from(self.len[state as usize]))
+    }
+}
+
+impl Graph for StrideAdjacency {
+    fn directions(&self) -> &'static Directions {
+        self.directions
+    }
+
+    fn n_states(&self) -> usize {
+        self.goal.len()
+    }
+
+    fn n_moves(&self) -> usize {
+        self.n_moves
+    }
+
+    fn start(&self) -> StateId {
+        self.start
+    }
+
+    fn is_goal(&self, state: StateId) -> bool {
+        self.goal[state as usize]
+    }
+
+    fn jump(&self, state: StateId) -> Option<u32> {
+        let j = self.jump[state as usize];
+        (j != NO_JUMP).then_some(j)
+    }
+
+    fn targets(&self, state: StateId) -> &[StateId] {
+        let (a, b) = self.range(state);
+        &self.targets[a..b]
+    }
+
+    fn edge_dirs(&self, state: StateId) -> &[DirSet] {
+        let (a, b) = self.range(state);
+        &self.dirs[a..b]
+    }
+
+    fn out_degree(&self, state: StateId) -> usize {
+        usize::from(self.len[state as usize])
+    }
+}

@@ -1,0 +1,698 @@
+//! Generation settings: the optional `generate: (...)` section of a maze file (what to fill,
+//! where start and goal go, what may change, the objective, hard gates and the search), and
+//! the `provenance: (...)` a generated file records. Only data and its validation live here;
+//! the search itself is `maze-gen`'s.
+
+use maze_features::Objective;
+use serde::{Deserialize, Serialize};
+
+use crate::board::{Board, Cell, MAX_JUMP};
+use crate::jumping::{Coord, GoalKind, JumpGraph, JumpingMaze, Problem, Where};
+
+/// A setting of the `generate` section, so a problem can point at it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Setting {
+    /// The section as a whole.
+    Section,
+    /// `size`.
+    Size,
+    /// `start`.
+    Start,
+    /// `goal`.
+    Goal,
+    /// `max_jump`.
+    MaxJump,
+    /// `change`.
+    Change,
+    /// `objective`.
+    Objective,
+    /// `gates`.
+    Gates,
+    /// `search`.
+    Search,
+    /// `attempts`.
+    Attempts,
+}
+
+/// Where a start or goal goes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Placement {
+    /// Where the maze file's board has it (`start`, the `G` cell).
+    #[default]
+    Board,
+    /// At this `(row, col)`.
+    Fixed(Coord),
+    /// Uniformly at random among the cells that can hold it, per generated maze.
+    Random,
+}
+
+/// What the generator may change besides jump numbers.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Change {
+    /// Editable cells may become blocked `#`.
+    #[serde(skip_serializing_if = "is_false")]
+    pub blocked: bool,
+    /// Editable cells may become holes `o`.
+    #[serde(skip_serializing_if = "is_false")]
+    pub holes: bool,
+    /// Walls may appear or disappear between any two edge-adjacent board cells.
+    #[serde(skip_serializing_if = "is_false")]
+    pub walls: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+/// Hard gates: a maze that fails one is never returned as a success.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Gates {
+    /// The goal can be reached from the start.
+    #[serde(skip_serializing_if = "is_false")]
+    pub solvable: bool,
+    /// Exactly one shortest solution.
+    #[serde(skip_serializing_if = "is_false")]
+    pub unique_shortest: bool,
+    /// No reachable state from which the goal cannot be reached.
+    #[serde(skip_serializing_if = "is_false")]
+    pub no_black_holes: bool,
+    /// The shortest solution has at least this many moves.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub min_length: Option<u32>,
+}
+
+impl Gates {
+    /// Whether any gate is set.
+    pub fn any(&self) -> bool {
+        self.solvable || self.unique_shortest || self.no_black_holes || self.min_length.is_some()
+    }
+}
+
+/// How a bandit chooses among restart periods.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub enum BanditPolicy {
+    /// A random arm with probability epsilon, otherwise the best mean utility so far.
+    EpsilonGreedy(f64),
+    /// Arm a with probability proportional to exp(U(a) / tau).
+    Softmax(f64),
+}
+
+/// When a random-restart search starts over from a fresh random configuration.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Restarts {
+    /// Every `period` iterations.
+    Fixed {
+        /// Iterations per hill descent.
+        period: u64,
+    },
+    /// A 6-armed bandit learns the period among 100·2^a, a = 0..5 (Neller's Restart Bandit),
+    /// by the utility 2^(-energy) / iterations of each descent.
+    Bandit {
+        /// How arms are chosen.
+        policy: BanditPolicy,
+    },
+    /// Sarsa learns when to Go on (another `go` iterations) and when to Restart (Neller's
+    /// Restart SARSA), from states (t, d): t Go actions since the restart, d = -energy.
+    Sarsa {
+        /// A descent with d >= `satisfice` ends an episode (the exercise: goal depth 18).
+        satisfice: i64,
+        /// Iterations per Go action.
+        #[serde(default = "default_go")]
+        go: u64,
+        /// Learning rate.
+        #[serde(default = "default_alpha")]
+        alpha: f64,
+        /// Discount.
+        #[serde(default = "default_gamma")]
+        gamma: f64,
+        /// Exploration rate of the epsilon-greedy policy.
+        #[serde(default = "default_epsilon")]
+        epsilon: f64,
+    },
+}
+
+fn default_go() -> u64 {
+    250
+}
+fn default_alpha() -> f64 {
+    0.1
+}
+fn default_gamma() -> f64 {
+    1.0
+}
+fn default_epsilon() -> f64 {
+    0.1
+}
+
+/// A genetic algorithm's population mode.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Population {
+    /// Number of configurations kept.
+    pub size: usize,
+    /// Parents are the best of this many members drawn at random.
+    #[serde(default = "default_tournament")]
+    pub tournament: usize,
+    /// Probability that a child is a uniform crossover of two parents rather than a copy
+    /// of one.
+    #[serde(default = "default_crossover")]
+    pub crossover: f64,
+}
+
+fn default_tournament() -> usize {
+    2
+}
+fn default_crossover() -> f64 {
+    0.9
+}
+
+/// A search strategy of RULES.md section 5. `iterations` counts candidate evaluations.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Search {
+    /// Accept a step unless it is worse.
+    HillDescent {
+        /// Steps.
+        iterations: u64,
+    },
+    /// Hill descents from fresh random configurations; the best of all.
+    RandomRestarts {
+        /// Steps in all.
+        iterations: u64,
+        /// When to restart.
+        restarts: Restarts,
+    },
+    /// Hill descent that also accepts a worse step with probability `p`.
+    UphillSteps {
+        /// Steps.
+        iterations: u64,
+        /// Probability of accepting a worse step.
+        p: f64,
+    },
+    /// Accept a worse step with probability exp((e - e') / T); T starts at `t0` and is
+    /// multiplied by `decay` every iteration.
+    SimulatedAnnealing {
+        /// Steps.
+        iterations: u64,
+        /// Initial temperature.
+        t0: f64,
+        /// Temperature factor per iteration.
+        decay: f64,
+    },
+    /// Every editable cell mutates with probability `rate`; the child replaces its parent
+    /// unless worse. With a population: tournament selection and uniform crossover.
+    Genetic {
+        /// Children evaluated.
+        iterations: u64,
+        /// Per-cell mutation probability.
+        rate: f64,
+        /// Population mode (absent: one parent).
+        #[serde(default)]
+        population: Option<Population>,
+    },
+}
+
+impl Default for Search {
+    /// Neller et al.'s generator: 25,000 iterations of hill descent with random uphill steps,
+    /// p = 0.005.
+    fn default() -> Self {
+        Search::UphillSteps {
+            iterations: 25_000,
+            p: 0.005,
+        }
+    }
+}
+
+impl Search {
+    /// The search's name as a maze file writes it.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Search::HillDescent { .. } => "HillDescent",
+            Search::RandomRestarts { .. } => "RandomRestarts",
+            Search::UphillSteps { .. } => "UphillSteps",
+            Search::SimulatedAnnealing { .. } => "SimulatedAnnealing",
+            Search::Genetic { .. } => "Genetic",
+        }
+    }
+
+    /// Iterations (candidate evaluations) of one search.
+    pub fn iterations(&self) -> u64 {
+        match *self {
+            Search::HillDescent { iterations }
+            | Search::RandomRestarts { iterations, .. }
+            | Search::UphillSteps { iterations, .. }
+            | Search::SimulatedAnnealing { iterations, .. }
+            | Search::Genetic { iterations, .. } => iterations,
+        }
+    }
+
+    /// The same search with another iteration budget.
+    pub fn with_iterations(mut self, n: u64) -> Search {
+        match &mut self {
+            Search::HillDescent { iterations }
+            | Search::RandomRestarts { iterations, .. }
+            | Search::UphillSteps { iterations, .. }
+            | Search::SimulatedAnnealing { iterations, .. }
+            | Search::Genetic { iterations, .. } => *iterations = n,
+        }
+        self
+    }
+}
+
+/// The `generate: (...)` section, validated against its maze.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Generate {
+    /// Fill a blank `rows x cols` board instead of the file board's shape.
+    pub size: Option<(usize, usize)>,
+    /// Where the start goes.
+    pub start: Placement,
+    /// Where the goal goes (`Board` for an exit goal).
+    pub goal: Placement,
+    /// Largest jump number (`None`: the largest legal anywhere on the board).
+    pub max_jump: Option<u8>,
+    /// What may change besides jump numbers.
+    pub change: Change,
+    /// The energy to minimise.
+    pub objective: Objective,
+    /// Hard gates.
+    pub gates: Gates,
+    /// The search.
+    pub search: Search,
+    /// Searches (each from a fresh random configuration) before giving up on the gates.
+    pub attempts: u32,
+}
+
+/// Default of [`Generate::attempts`].
+pub const DEFAULT_ATTEMPTS: u32 = 3;
+
+/// Where the goal of a template is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GoalSpot {
+    /// A fixed goal cell.
+    Fixed(usize),
+    /// A random editable cell, per generated maze.
+    Random,
+    /// The exit goal: leaving the board.
+    Exit,
+}
+
+/// The board a generator fills, as the settings and the file's board say.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Template {
+    /// Rules, shape, fixed cells and walls; editable cells hold a placeholder `1`, a fixed
+    /// goal its `G`, and `start` is the fixed start or a placeholder.
+    pub maze: JumpingMaze,
+    /// Per cell (row-major), whether the generator sets it.
+    pub editable: Vec<bool>,
+    /// The fixed start cell, `None` when it is random.
+    pub start: Option<usize>,
+    /// The goal.
+    pub goal: GoalSpot,
+    /// Jump numbers are 1..=max_jump (legal ones only).
+    pub max_jump: u8,
+    /// What may change besides jump numbers.
+    pub change: Change,
+}
+
+impl Template {
+    /// The largest number of states any filled board can have: every cell a state, times the
+    /// number of directions plus one under no-U-turn, plus `Outside`.
+    pub fn max_states(&self) -> usize {
+        let cells = self
+            .maze
+            .board
+            .cells
+            .iter()
+            .filter(|c| !matches!(c, Cell::Void))
+            .count();
+        let per_cell = if self.maze.rules.no_u_turn {
+            self.maze.rules.tiling.directions().len() + 1
+        } else {
+            1
+        };
+        cells * per_cell + 1
+    }
+}
+
+impl Generate {
+    /// Checks the settings against `maze` and builds the template to fill.
+    pub fn template(&self, maze: &JumpingMaze) -> Result<Template, Problem> {
+        let at = |s: Setting| Where::Setting(s);
+        let mut m = maze.clone();
+        if let Some((rows, cols)) = self.size {
+            if rows == 0 || cols == 0 || rows * cols < 2 {
+                return Err(Problem::new(
+                    at(Setting::Size),
+                    format!("a {rows} x {cols} board cannot hold a start and a goal"),
+                )
+                .help("give at least two cells, e.g. size: (5, 5)"));
+            }
+            if rows > 1000 || cols > 1000 {
+                return Err(Problem::new(
+                    at(Setting::Size),
+                    format!("{rows} x {cols} is larger than the generator's 1000 x 1000 limit"),
+                ));
+            }
+            m.board = Board {
+                rows,
+                cols,
+                cells: vec![Cell::Jump(1); rows * cols],
+            };
+            m.walls.clear();
+        }
+        let (rows, cols) = (m.board.rows, m.board.cols);
+        let inside = |(r, c): Coord| r < rows && c < cols;
+        let index = |(r, c): Coord| r * cols + c;
+        let file_goal = maze.board.goal();
+
+        // The goal: clear the file's `G` unless it stays where it is.
+        let goal = match (maze.rules.goal, self.goal) {
+            (GoalKind::Exit, Placement::Board) => GoalSpot::Exit,
+            (GoalKind::Exit, _) => {
+                return Err(Problem::new(
+                    at(Setting::Goal),
+                    "this maze's goal is leaving the board (`goal: Exit`): there is no goal cell to place",
+                )
+                .help("remove `goal` from the generate section"));
+            }
+            (GoalKind::Cell, Placement::Board) => match file_goal {
+                Some(g) if inside(g) => GoalSpot::Fixed(index(g)),
+                _ => {
+                    return Err(Problem::new(
+                        at(Setting::Goal),
+                        format!(
+                            "the file's goal cell is not on the {rows} x {cols} board to generate"
+                        ),
+                    )
+                    .help("place it with goal: Fixed((row, col)) or goal: Random"));
+                }
+            },
+            (GoalKind::Cell, Placement::Fixed(g)) => {
+                if !inside(g) {
+                    return Err(Problem::new(
+                        at(Setting::Goal),
+                        format!(
+                            "the goal ({}, {}) is outside the {rows} x {cols} board",
+                            g.0, g.1
+                        ),
+                    ));
+                }
+                GoalSpot::Fixed(index(g))
+            }
+            (GoalKind::Cell, Placement::Random) => GoalSpot::Random,
+        };
+        if self.size.is_none()
+            && let Some(g) = file_goal
+            && goal != GoalSpot::Fixed(index(g))
+        {
+            // The old goal cell becomes an ordinary cell to fill.
+            m.board.cells[index(g)] = Cell::Jump(1);
+        }
+        if let GoalSpot::Fixed(g) = goal {
+            match m.board.cells[g] {
+                Cell::Jump(_) | Cell::Goal => m.board.cells[g] = Cell::Goal,
+                other => {
+                    return Err(Problem::new(
+                        at(Setting::Goal),
+                        format!(
+                            "the goal ({}, {}) is on `{other}`; it must be a cell a jump can land on",
+                            g / cols,
+                            g % cols
+                        ),
+                    ));
+                }
+            }
+        }
+
+        // Editable cells: every ordinary cell; blocked cells and holes too when they may change.
+        let editable: Vec<bool> = m
+            .board
+            .cells
+            .iter()
+            .map(|c| match c {
+                Cell::Jump(_) => true,
+                Cell::Blocked => self.change.blocked,
+                Cell::Hole => self.change.holes,
+                _ => false,
+            })
+            .collect();
+        for (i, e) in editable.iter().enumerate() {
+            if *e {
+                m.board.cells[i] = Cell::Jump(1);
+            }
+        }
+
+        let start = match self.start {
+            Placement::Random => None,
+            Placement::Board | Placement::Fixed(_) => {
+                let s = match self.start {
+                    Placement::Fixed(s) => s,
+                    _ => maze.start,
+                };
+                if !inside(s) {
+                    return Err(Problem::new(
+                        at(Setting::Start),
+                        format!(
+                            "the start ({}, {}) is outside the {rows} x {cols} board",
+                            s.0, s.1
+                        ),
+                    ));
+                }
+                if !editable[index(s)] {
+                    return Err(Problem::new(
+                        at(Setting::Start),
+                        format!(
+                            "the start ({}, {}) is on `{}`, not a cell the generator fills with a jump number",
+                            s.0,
+                            s.1,
+                            m.board.cells[index(s)]
+                        ),
+                    ));
+                }
+                Some(index(s))
+            }
+        };
+        let start_cell = start.or_else(|| editable.iter().position(|&e| e));
+        let Some(start_cell) = start_cell else {
+            return Err(Problem::new(
+                at(Setting::Section),
+                "the board has no ordinary cell for the generator to fill",
+            ));
+        };
+        m.start = (start_cell / cols, start_cell % cols);
+        if goal == GoalSpot::Random {
+            // A placeholder goal, so the template is a valid maze to check and compile.
+            let spare = (0..editable.len()).find(|&i| editable[i] && i != start_cell);
+            match spare {
+                Some(i) => m.board.cells[i] = Cell::Goal,
+                None => {
+                    return Err(Problem::new(
+                        at(Setting::Goal),
+                        "there is no cell left for a random goal besides the start",
+                    ));
+                }
+            }
+        }
+        m.validate().map_err(|p| Problem {
+            at: match p.at {
+                Where::Start => at(Setting::Start),
+                _ if self.size.is_some() => at(Setting::Size),
+                other => other,
+            },
+            ..p
+        })?;
+
+        let max_jump = match self.max_jump {
+            Some(k) if k == 0 || k > MAX_JUMP => {
+                return Err(Problem::new(
+                    at(Setting::MaxJump),
+                    format!("max_jump {k} is out of range: jump numbers are 1 to {MAX_JUMP}"),
+                ));
+            }
+            Some(k) => k,
+            None => {
+                let graph = JumpGraph::new(&m);
+                (0..editable.len())
+                    .filter(|&i| editable[i])
+                    .filter_map(|i| graph.legal_jumps(i, MAX_JUMP).last().copied())
+                    .max()
+                    .unwrap_or(1)
+            }
+        };
+        let template = Template {
+            maze: m,
+            editable,
+            start,
+            goal,
+            max_jump,
+            change: self.change,
+        };
+        self.check_search()?;
+        self.check_gates(&template)?;
+        check_changeable(&template)?;
+        if self.attempts == 0 {
+            return Err(Problem::new(
+                at(Setting::Attempts),
+                "attempts must be at least 1",
+            ));
+        }
+        Ok(template)
+    }
+
+    fn check_gates(&self, t: &Template) -> Result<(), Problem> {
+        if let Some(min) = self.gates.min_length {
+            let bound = t.max_states().saturating_sub(1);
+            if min as usize > bound {
+                return Err(Problem::new(
+                    Where::Setting(Setting::Gates),
+                    format!(
+                        "min_length {min} is impossible: a shortest solution visits each state at most once, and this board has at most {} states, so at most {bound} moves",
+                        bound + 1
+                    ),
+                )
+                .help("lower min_length or generate a larger board"));
+            }
+        }
+        Ok(())
+    }
+
+    fn check_search(&self) -> Result<(), Problem> {
+        let bad = |message: String| Err(Problem::new(Where::Setting(Setting::Search), message));
+        let probability = |name: &str, p: f64| {
+            if (0.0..=1.0).contains(&p) {
+                Ok(())
+            } else {
+                bad(format!("{name} is {p}: a probability is between 0 and 1"))
+            }
+        };
+        let positive = |name: &str, x: f64| {
+            if x > 0.0 && x.is_finite() {
+                Ok(())
+            } else {
+                bad(format!("{name} is {x}: it must be a positive number"))
+            }
+        };
+        if self.search.iterations() == 0 {
+            return bad("iterations is 0: a search needs at least one iteration".to_string());
+        }
+        match self.search {
+            Search::HillDescent { .. } => {}
+            Search::UphillSteps { p, .. } => probability("p", p)?,
+            Search::SimulatedAnnealing { t0, decay, .. } => {
+                positive("t0", t0)?;
+                if !(decay > 0.0 && decay <= 1.0) {
+                    return bad(format!(
+                        "decay is {decay}: the temperature factor per iteration is above 0 and at most 1"
+                    ));
+                }
+            }
+            Search::Genetic {
+                rate, population, ..
+            } => {
+                probability("rate", rate)?;
+                if let Some(p) = population {
+                    if p.size < 2 {
+                        return bad(format!(
+                            "population size {} is too small: crossover needs at least 2",
+                            p.size
+                        ));
+                    }
+                    if p.tournament == 0 || p.tournament > p.size {
+                        return bad(format!(
+                            "tournament {} must be between 1 and the population size {}",
+                            p.tournament, p.size
+                        ));
+                    }
+                    probability("crossover", p.crossover)?;
+                }
+            }
+            Search::RandomRestarts { restarts, .. } => match restarts {
+                Restarts::Fixed { period } => {
+                    if period == 0 {
+                        return bad("period is 0: a descent needs at least one iteration".into());
+                    }
+                }
+                Restarts::Bandit { policy } => match policy {
+                    BanditPolicy::EpsilonGreedy(e) => probability("epsilon", e)?,
+                    BanditPolicy::Softmax(tau) => positive("tau", tau)?,
+                },
+                Restarts::Sarsa {
+                    go,
+                    alpha,
+                    gamma,
+                    epsilon,
+                    ..
+                } => {
+                    if go == 0 {
+                        return bad("go is 0: a Go action needs at least one iteration".into());
+                    }
+                    if !(alpha > 0.0 && alpha <= 1.0) {
+                        return bad(format!(
+                            "alpha is {alpha}: a learning rate is above 0 and at most 1"
+                        ));
+                    }
+                    probability("gamma", gamma)?;
+                    probability("epsilon", epsilon)?;
+                }
+            },
+        }
+        Ok(())
+    }
+}
+
+/// The generator needs at least one thing it can change, and the start needs a legal jump.
+fn check_changeable(t: &Template) -> Result<(), Problem> {
+    let graph = JumpGraph::new(&t.maze);
+    let choices: Vec<usize> = (0..t.editable.len())
+        .map(|i| {
+            if t.editable[i] {
+                graph.legal_jumps(i, t.max_jump).len()
+            } else {
+                0
+            }
+        })
+        .collect();
+    if let Some(s) = t.start
+        && choices[s] == 0
+    {
+        return Err(Problem::new(
+            Where::Setting(Setting::Start),
+            format!(
+                "no jump of 1 to {} leaves the start ({}, {}) on this board",
+                t.max_jump,
+                s / t.maze.board.cols,
+                s % t.maze.board.cols
+            ),
+        )
+        .help("raise max_jump or move the start"));
+    }
+    let structural = t.change.blocked || t.change.holes || t.change.walls;
+    if !structural && choices.iter().all(|&c| c < 2) {
+        return Err(Problem::new(
+            Where::Setting(Setting::MaxJump),
+            format!(
+                "nothing to change: no cell has two legal jump numbers up to max_jump {}",
+                t.max_jump
+            ),
+        )
+        .help("raise max_jump, generate a larger board, or allow blocked cells, holes or walls to change"));
+    }
+    Ok(())
+}
+
+/// Where a generated maze came from: enough to generate it again.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Provenance {
+    /// The variant file it was generated from, as given on the command line.
+    pub variant: String,
+    /// The base seed.
+    pub seed: u64,
+    /// Its index in the batch (its own seed derives from seed, variant and index).
+    pub index: u64,
+    /// Iterations per search, as run.
+    pub iterations: u64,
+    /// The engine that generated it, `maze-gen <version>`.
+    pub engine: String,
+}
