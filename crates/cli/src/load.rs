@@ -2,7 +2,7 @@
 
 use std::path::{Path, PathBuf};
 
-use maze_variants::{CompiledMaze, Maze};
+use maze_variants::{CompiledMaze, Maze, MazeFile};
 use miette::Diagnostic;
 use thiserror::Error;
 
@@ -26,13 +26,21 @@ pub(crate) struct Loaded {
 
 /// Reads, validates and compiles the maze file at `path`.
 pub(crate) fn load(path: &Path) -> Result<Loaded, crate::Failure> {
+    let maze = read_file(path)?.maze;
+    let compiled = maze.compile();
+    Ok(Loaded { maze, compiled })
+}
+
+/// Reads and validates the maze file at `path`, generation settings included.
+pub(crate) fn read_file(path: &Path) -> Result<MazeFile, crate::Failure> {
     let src = std::fs::read_to_string(path).map_err(|source| {
         Box::new(ReadError {
             path: path.to_path_buf(),
             source,
         })
     })?;
-    let maze = maze_variants::parse(&path.display().to_string(), &src)?;
-    let compiled = maze.compile();
-    Ok(Loaded { maze, compiled })
+    Ok(maze_variants::parse_file(
+        &path.display().to_string(),
+        &src,
+    )?)
 }

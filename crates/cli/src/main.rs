@@ -1,6 +1,8 @@
 //! `maze`: solve, analyze, generate, render and play logic mazes of every variant.
 
 mod analyze;
+mod generate;
+mod learn;
 mod load;
 mod solve;
 
@@ -23,6 +25,8 @@ struct Cli {
 enum Command {
     Solve(solve::Args),
     Analyze(analyze::Args),
+    Generate(generate::Args),
+    Learn(learn::Args),
 }
 
 /// What a subcommand reports when it fails: a diagnostic already printed, or an error to print.
@@ -42,6 +46,8 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Solve(args) => args.run(),
         Command::Analyze(args) => args.run(),
+        Command::Generate(args) => args.run(),
+        Command::Learn(args) => args.run(),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -53,6 +53,13 @@ impl Core {
 #[derive(Debug, Default)]
 pub struct Evaluator {
     counts: Vec<u64>,
+    succ: Vec<u64>,
+    pred: Vec<u64>,
+    forward: Vec<u64>,
+    backward: Vec<u64>,
+    jump: Vec<Option<u32>>,
+    same: Vec<u64>,
+    same_pred: Vec<u64>,
 }
 
 /// The largest graph the one-word bitset path takes.
@@ -78,8 +85,11 @@ impl Evaluator {
     /// The bitset path: every state set is one `u64`, every BFS layer one word.
     fn small<G: Graph + ?Sized>(&mut self, g: &G) -> Core {
         let n = g.n_states();
-        let mut succ = [0u64; WORD];
-        let mut pred = [0u64; WORD];
+        let succ = &mut self.succ;
+        let pred = &mut self.pred;
+        succ.clear();
+        pred.clear();
+        pred.resize(n, 0);
         let mut goals = 0u64;
         for s in 0..n {
             let mut m = 0u64;
@@ -87,45 +97,46 @@ impl Evaluator {
                 m |= 1 << t;
                 pred[t as usize] |= 1 << s;
             }
-            succ[s] = m;
+            succ.push(m);
             if g.is_goal(s as StateId) {
                 goals |= 1 << s;
             }
         }
         let start = g.start() as usize;
 
-        // Forward BFS, layer by layer.
-        let mut forward = [0u64; WORD + 1];
-        forward[0] = 1 << start;
-        let mut reached = forward[0];
-        let mut depth = 0;
-        while forward[depth] != 0 {
+        // Forward BFS, layer by layer; the last layer pushed is empty.
+        let forward = &mut self.forward;
+        forward.clear();
+        forward.push(1 << start);
+        let mut reached = 1u64 << start;
+        loop {
             let mut next = 0;
-            for s in bits(forward[depth]) {
+            for s in bits(forward[forward.len() - 1]) {
                 next |= succ[s];
             }
             next &= !reached;
             reached |= next;
-            depth += 1;
-            forward[depth] = next;
+            forward.push(next);
+            if next == 0 {
+                break;
+            }
         }
         // Backward BFS from every goal state.
-        let mut backward = [0u64; WORD + 1];
-        backward[0] = goals;
+        let backward = &mut self.backward;
+        backward.clear();
+        backward.push(goals);
         let mut reaching = goals;
-        let mut dist = 0;
-        while backward[dist] != 0 {
+        while backward[backward.len() - 1] != 0 {
             let mut next = 0;
-            for s in bits(backward[dist]) {
+            for s in bits(backward[backward.len() - 1]) {
                 next |= pred[s];
             }
             next &= !reaching;
             reaching |= next;
-            dist += 1;
-            backward[dist] = next;
+            backward.push(next);
         }
 
-        let length = (0..depth).find(|&i| forward[i] & goals != 0);
+        let length = (0..forward.len()).find(|&i| forward[i] & goals != 0);
         let mut shortest_paths = 0;
         let mut decisions = None;
         if let Some(l) = length {
@@ -147,20 +158,20 @@ impl Evaluator {
                 }
                 decisions = Some((df, db));
             } else {
-                self.counts.clear();
-                self.counts.resize(n, 0);
-                self.counts[start] = 1;
+                let counts = &mut self.counts;
+                counts.clear();
+                counts.resize(n, 0);
+                counts[start] = 1;
                 for i in 1..=l {
                     for t in bits(on(i)) {
                         let mut c = 0u64;
                         for p in bits(pred[t] & on(i - 1)) {
-                            c = c.saturating_add(self.counts[p]);
+                            c = c.saturating_add(counts[p]);
                         }
-                        self.counts[t] = c;
+                        counts[t] = c;
                     }
                 }
-                shortest_paths =
-                    bits(on(l)).fold(0u64, |acc, t| acc.saturating_add(self.counts[t]));
+                shortest_paths = bits(on(l)).fold(0u64, |acc, t| acc.saturating_add(counts[t]));
             }
         }
 
@@ -177,6 +188,7 @@ impl Evaluator {
             seen |= 1 << s;
         }
 
+        let cluster_penalty = self.small_clusters(g);
         Core {
             n_states: n,
             n_moves: g.n_moves(),
@@ -187,61 +199,78 @@ impl Evaluator {
             shortest_paths,
             decisions,
             initial_forced_moves: m,
-            cluster_penalty: small_clusters(g, &succ[..n]),
+            cluster_penalty,
             blocks: 0,
         }
     }
-}
 
-/// The same-jump cluster penalty on bitsets: strongly connected components of the same-jump
-/// moves, each found as (states it reaches) ∩ (states that reach it).
-fn small_clusters<G: Graph + ?Sized>(g: &G, succ: &[u64]) -> u64 {
-    let n = succ.len();
-    // Same-jump masks by jump value; a maze has few distinct jump numbers.
-    let mut values: [(u32, u64); WORD] = [(0, 0); WORD];
-    let mut n_values = 0;
-    let mut jump = [None; WORD];
-    for (s, j) in jump.iter_mut().enumerate().take(n) {
-        *j = g.jump(s as StateId);
-        if let Some(v) = *j {
-            match values[..n_values].iter_mut().find(|(x, _)| *x == v) {
-                Some((_, mask)) => *mask |= 1 << s,
-                None => {
-                    values[n_values] = (v, 1 << s);
-                    n_values += 1;
+    /// The same-jump cluster penalty on bitsets: strongly connected components of the
+    /// same-jump moves, each found as (states it reaches) ∩ (states that reach it).
+    fn small_clusters<G: Graph + ?Sized>(&mut self, g: &G) -> u64 {
+        let succ = &self.succ;
+        let n = succ.len();
+        // Same-jump masks by jump value; a maze has few distinct jump numbers.
+        let mut values: [(u32, u64); 16] = [(0, 0); 16];
+        let mut n_values = 0;
+        self.jump.clear();
+        for s in 0..n {
+            let j = g.jump(s as StateId);
+            self.jump.push(j);
+            if let Some(v) = j {
+                match values[..n_values].iter_mut().find(|(x, _)| *x == v) {
+                    Some((_, mask)) => *mask |= 1 << s,
+                    None if n_values < 16 => {
+                        values[n_values] = (v, 1 << s);
+                        n_values += 1;
+                    }
+                    // More distinct jump numbers than slots: count the slow way.
+                    None => return clusters_by_tarjan(g),
                 }
             }
         }
-    }
-    let mut same = [0u64; WORD];
-    let mut same_pred = [0u64; WORD];
-    for s in 0..n {
-        if let Some(v) = jump[s] {
-            let mask = values[..n_values]
-                .iter()
-                .find(|(x, _)| *x == v)
-                .map_or(0, |&(_, m)| m);
-            same[s] = succ[s] & mask;
-            for t in bits(same[s]) {
-                same_pred[t] |= 1 << s;
+        let same = &mut self.same;
+        let same_pred = &mut self.same_pred;
+        same.clear();
+        same_pred.clear();
+        same_pred.resize(n, 0);
+        for s in 0..n {
+            let mut m = 0;
+            if let Some(v) = self.jump[s] {
+                let mask = values[..n_values]
+                    .iter()
+                    .find(|(x, _)| *x == v)
+                    .map_or(0, |&(_, m)| m);
+                m = succ[s] & mask;
+                for t in bits(m) {
+                    same_pred[t] |= 1 << s;
+                }
+            }
+            same.push(m);
+        }
+        let mut candidates = 0u64;
+        for s in 0..n {
+            if same[s] != 0 && same_pred[s] != 0 {
+                candidates |= 1 << s;
             }
         }
-    }
-    let mut candidates = 0u64;
-    for s in 0..n {
-        if same[s] != 0 && same_pred[s] != 0 {
-            candidates |= 1 << s;
+        let mut penalty = 0;
+        while candidates != 0 {
+            let v = candidates.trailing_zeros() as usize;
+            let component = closure(v, same, candidates) & closure(v, same_pred, candidates);
+            let size = u64::from(component.count_ones());
+            penalty += (size - 1) * (size - 1);
+            candidates &= !component;
         }
+        penalty
     }
-    let mut penalty = 0;
-    while candidates != 0 {
-        let v = candidates.trailing_zeros() as usize;
-        let component = closure(v, &same, candidates) & closure(v, &same_pred, candidates);
-        let size = u64::from(component.count_ones());
-        penalty += (size - 1) * (size - 1);
-        candidates &= !component;
-    }
-    penalty
+}
+
+/// The cluster penalty by the full extraction's Tarjan.
+fn clusters_by_tarjan<G: Graph + ?Sized>(g: &G) -> u64 {
+    clusters::same_jump(g)
+        .iter()
+        .map(|&c| ((c - 1) as u64).pow(2))
+        .sum()
 }
 
 /// The states reachable from `v` along `adj` without leaving `within` (v included).
@@ -296,10 +325,7 @@ fn general<G: Graph + ?Sized>(g: &G) -> Core {
         shortest_paths: shortest.count,
         decisions,
         initial_forced_moves: paths::initial_forced_moves(g),
-        cluster_penalty: clusters::same_jump(g)
-            .iter()
-            .map(|&c| ((c - 1) as u64).pow(2))
-            .sum(),
+        cluster_penalty: clusters_by_tarjan(g),
         blocks: 0,
     }
 }

@@ -113,7 +113,8 @@ pub struct SarsaReport {
 
 /// Learns restart decisions with Sarsa until `mazes` satisficing mazes, then generates
 /// `mazes` more with the learned greedy policy and with each fixed restart period of 1 to
-/// 5 Go actions. Every run stops early at `max_iterations` hill-descent iterations.
+/// 5 Go actions. Every run stops early at `max_iterations` (hill-descent iterations plus
+/// one per restart).
 pub fn sarsa<R: Rng + ?Sized>(
     template: &Template,
     restarts: &Restarts,
@@ -127,9 +128,8 @@ pub fn sarsa<R: Rng + ?Sized>(
     let mut progress = |_| {};
     let mut run = Run::new(&mut space, &mut scorer, rng, &mut progress);
     let go = |learner: &mut Sarsa, run: &mut Run<'_, JumpSpace, R>, policy: Policy| {
-        let start = run.iterations;
-        learner.run(run, policy, |stats, r| {
-            stats.satisficing >= mazes || r.iterations - start >= max_iterations
+        learner.run(run, policy, |stats, _| {
+            stats.satisficing >= mazes || stats.iterations >= max_iterations
         })
     };
     let learning = go(&mut learner, &mut run, Policy::Learning);

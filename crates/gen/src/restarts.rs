@@ -200,7 +200,9 @@ pub enum Policy {
 pub struct SarsaStats {
     /// Satisficing mazes generated.
     pub satisficing: u64,
-    /// Hill-descent iterations spent.
+    /// Cost in evaluations: hill-descent iterations plus one per random maze a restart
+    /// evaluates (a restart is not free: the exercise's reward ignores its cost, the
+    /// comparison must not).
     pub iterations: u64,
     /// Go actions.
     pub go: u64,
@@ -288,6 +290,7 @@ impl Sarsa {
         'episodes: while !done(&stats, run) {
             let mut current = run.restart();
             stats.restarts += 1;
+            stats.iterations += 1;
             let mut d = depth(current);
             if d >= self.satisfice {
                 stats.satisficing += 1;
@@ -308,6 +311,7 @@ impl Sarsa {
                 } else {
                     current = run.restart();
                     stats.restarts += 1;
+                    stats.iterations += 1;
                     reward = 0.0;
                     t = 0;
                 }
@@ -316,6 +320,7 @@ impl Sarsa {
                     // Too long a descent: the Restart is forced, part of this transition.
                     current = run.restart();
                     stats.restarts += 1;
+                    stats.iterations += 1;
                     t = 0;
                     d = depth(current);
                 }

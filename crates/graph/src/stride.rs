@@ -103,6 +103,7 @@ impl StrideAdjacency {
         self.n_moves += self.merged.len();
     }
 
+    #[inline]
     fn range(&self, state: StateId) -> (usize, usize) {
         let a = state as usize * self.stride;
         (a, a + usize::from(self.len[state as usize]))
@@ -110,41 +111,50 @@ impl StrideAdjacency {
 }
 
 impl Graph for StrideAdjacency {
+    #[inline]
     fn directions(&self) -> &'static Directions {
         self.directions
     }
 
+    #[inline]
     fn n_states(&self) -> usize {
         self.goal.len()
     }
 
+    #[inline]
     fn n_moves(&self) -> usize {
         self.n_moves
     }
 
+    #[inline]
     fn start(&self) -> StateId {
         self.start
     }
 
+    #[inline]
     fn is_goal(&self, state: StateId) -> bool {
         self.goal[state as usize]
     }
 
+    #[inline]
     fn jump(&self, state: StateId) -> Option<u32> {
         let j = self.jump[state as usize];
         (j != NO_JUMP).then_some(j)
     }
 
+    #[inline]
     fn targets(&self, state: StateId) -> &[StateId] {
         let (a, b) = self.range(state);
         &self.targets[a..b]
     }
 
+    #[inline]
     fn edge_dirs(&self, state: StateId) -> &[DirSet] {
         let (a, b) = self.range(state);
         &self.dirs[a..b]
     }
 
+    #[inline]
     fn out_degree(&self, state: StateId) -> usize {
         usize::from(self.len[state as usize])
     }

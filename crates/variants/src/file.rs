@@ -494,10 +494,7 @@ pub fn write_file(file: &MazeFile, header: &[String]) -> String {
 
 /// The `generate` section, one setting per line, defaults left out.
 fn write_generate(g: &Generate) -> String {
-    let d = Generate {
-        attempts: generate::DEFAULT_ATTEMPTS,
-        ..Generate::default()
-    };
+    let d = Generate::default();
     let mut lines = Vec::new();
     if let Some((r, c)) = g.size {
         lines.push(format!("size: ({r}, {c})"));

@@ -261,7 +261,7 @@ impl Search {
 }
 
 /// The `generate: (...)` section, validated against its maze.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Generate {
     /// Fill a blank `rows x cols` board instead of the file board's shape.
     pub size: Option<(usize, usize)>,
@@ -285,6 +285,24 @@ pub struct Generate {
 
 /// Default of [`Generate::attempts`].
 pub const DEFAULT_ATTEMPTS: u32 = 3;
+
+impl Default for Generate {
+    /// Fill the board's shape, start and goal where the board has them, Neller's energy, no
+    /// gates, Neller et al.'s search.
+    fn default() -> Self {
+        Generate {
+            size: None,
+            start: Placement::Board,
+            goal: Placement::Board,
+            max_jump: None,
+            change: Change::default(),
+            objective: Objective::default(),
+            gates: Gates::default(),
+            search: Search::default(),
+            attempts: DEFAULT_ATTEMPTS,
+        }
+    }
+}
 
 /// Where the goal of a template is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,0 +1,387 @@
+//! `maze generate`: mazes from a variant file's `generate` settings, each printed with its
+//! features and energy, optionally written as maze files that `solve` and `analyze` read.
+
+use std::fmt::Write;
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use maze_features::{Features, Objective, report};
+use maze_gen::Outcome;
+use maze_variants::{Generate, MazeFile, Provenance};
+use miette::Diagnostic;
+use serde::Serialize;
+use thiserror::Error;
+
+use crate::load::read_file;
+
+/// Generate mazes from a variant file's `generate: (...)` settings.
+///
+/// Each maze is searched for from its own seed, derived from --seed, the variant file's
+/// name and the maze's index, so a batch reproduces exactly on every machine, and maze k
+/// is the same whatever --count is. Every maze is printed as a maze file (with its
+/// provenance: variant, seed, index, iterations, engine version) followed by its features
+/// and its energy term by term; --out also writes each to DIR/<variant>-<seed>-<index>.ron.
+///
+/// The settings (see README.md, "Generation settings") say what to fill (`size: (rows,
+/// cols)` or the board's own shape), where start and goal go (`Board`, `Fixed(row, col)`,
+/// `Random`), `max_jump`, what else may `change` (blocked cells, holes, walls), the
+/// `objective` (`Neller`, `GoalDepth`, `Weighted([(feature: .., weight: .., priority:
+/// ..)])`), hard `gates` (solvable, unique_shortest, no_black_holes, min_length) and the
+/// `search`:
+///
+/// - HillDescent(iterations): keep a step (one cell gets a different legal jump number)
+///   unless it makes the energy worse.
+///
+/// - UphillSteps(iterations, p): hill descent that also keeps a worse step with probability
+///   p (Neller et al.: 25,000 iterations, p = 0.005).
+///
+/// - SimulatedAnnealing(iterations, t0, decay): keep a worse step with probability
+///   exp((e - e')/T); T starts at t0 and is multiplied by decay every iteration.
+///
+/// - Genetic(iterations, rate, population): every cell mutates with probability rate and
+///   the child replaces the parent unless worse; with population: (size, tournament,
+///   crossover) a steady-state population with tournament selection and uniform crossover.
+///
+/// - RandomRestarts(iterations, restarts): hill descents from fresh random mazes, best of
+///   all; restarts: Fixed(period: N) every N iterations, Bandit(policy:
+///   EpsilonGreedy(0.1) | Softmax(tau)) learning the period among 100·2^a (a = 0..5), or
+///   Sarsa(satisfice: d, go: 250, alpha: 0.1, gamma: 1.0, epsilon: 0.1) learning when to
+///   go on and when to restart.
+///
+/// With gates, candidates compare by how far they miss the gates first, then by energy; a
+/// search that ends below the gates is retried from scratch up to `attempts` times, then the
+/// best maze reached is printed with the gates it fails and the command exits with status 1.
+#[derive(Debug, clap::Args)]
+pub(crate) struct Args {
+    /// The variant file (RON) with a `generate: (...)` section (without one: fill the
+    /// board's shape, start and goal as on the board, Neller's energy, UphillSteps).
+    file: PathBuf,
+    /// Base seed of the batch.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Number of mazes.
+    #[arg(long, default_value_t = 1)]
+    count: u64,
+    /// Iterations per search, replacing the file's.
+    #[arg(long)]
+    iterations: Option<u64>,
+    /// Also write each maze that passes its gates to DIR/<variant>-<seed>-<index>.ron.
+    #[arg(long, value_name = "DIR")]
+    out: Option<PathBuf>,
+    /// Print one JSON document: per maze its file text, features, energy and gates.
+    #[arg(long)]
+    json: bool,
+}
+
+/// A generated maze failed its gates.
+#[derive(Debug, Error, Diagnostic)]
+#[error(
+    "{failed} of {count} mazes did not pass the gates; the best mazes reached are printed above"
+)]
+#[diagnostic(
+    code(maze::gates),
+    help("give the search more iterations (--iterations) or attempts, or relax the gates")
+)]
+struct GatesFailed {
+    failed: u64,
+    count: u64,
+}
+
+/// Bad command-line values.
+#[derive(Debug, Error, Diagnostic)]
+#[error("{0}")]
+#[diagnostic(code(maze::usage))]
+struct Usage(String);
+
+/// A maze file could not be written.
+#[derive(Debug, Error, Diagnostic)]
+#[error("cannot write `{path}`: {source}")]
+#[diagnostic(code(maze::io))]
+struct WriteError {
+    path: PathBuf,
+    source: std::io::Error,
+}
+
+#[derive(Serialize)]
+struct JsonMaze<'a> {
+    index: u64,
+    seed: u64,
+    item_seed: u64,
+    file: String,
+    written: Option<String>,
+    objective: &'static str,
+    energy: f64,
+    passed: bool,
+    failed_gates: &'a [String],
+    attempts: u32,
+    iterations: u64,
+    evaluations: u64,
+    features: &'a Features,
+}
+
+impl Args {
+    pub(crate) fn run(self) -> Result<(), crate::Failure> {
+        let file = read_file(&self.file)?;
+        let settings = file.generate.clone().unwrap_or_default();
+        if self.iterations == Some(0) {
+            return Err(Box::new(Usage("--iterations must be at least 1".to_string())).into());
+        }
+        let iterations = self.iterations.unwrap_or(settings.search.iterations());
+        let variant = variant_name(&self.file);
+        let bar = progress_bar(self.json, self.count, iterations);
+        if let Some(dir) = &self.out {
+            std::fs::create_dir_all(dir).map_err(|source| {
+                Box::new(WriteError {
+                    path: dir.clone(),
+                    source,
+                })
+            })?;
+        }
+        let mut text = String::new();
+        let mut json = Vec::new();
+        let mut failed = 0;
+        for index in 0..self.count {
+            let item_seed = maze_gen::item_seed(self.seed, &variant, index);
+            let base = index * iterations;
+            let outcome = maze_gen::generate(
+                &file.maze,
+                &settings,
+                Some(iterations),
+                item_seed,
+                &mut |i| bar.set_position(base + i.min(iterations)),
+            )
+            .map_err(|m| Box::new(Usage(m)))?;
+            bar.set_position(base + iterations);
+            let provenance = Provenance {
+                variant: self.file.display().to_string(),
+                seed: self.seed,
+                index,
+                iterations,
+                engine: maze_gen::ENGINE.to_string(),
+            };
+            let maze_text = maze_file_text(&outcome, &settings, provenance);
+            let written = match (&self.out, outcome.passed()) {
+                (Some(dir), true) => {
+                    let path = dir.join(format!("{variant}-{}-{index}.ron", self.seed));
+                    std::fs::write(&path, &maze_text).map_err(|source| {
+                        Box::new(WriteError {
+                            path: path.clone(),
+                            source,
+                        })
+                    })?;
+                    Some(path.display().to_string())
+                }
+                _ => None,
+            };
+            if !outcome.passed() {
+                failed += 1;
+            }
+            if self.json {
+                json.push((index, item_seed, maze_text, written, outcome));
+            } else {
+                text.push_str(&describe(
+                    &self, index, item_seed, &settings, &maze_text, &written, &outcome,
+                ));
+                // Print as we go: a long batch shows its mazes as they come.
+                bar.suspend(|| print!("{text}"));
+                text.clear();
+            }
+        }
+        bar.finish_and_clear();
+        if self.json {
+            let docs: Vec<JsonMaze> = json
+                .iter()
+                .map(|(index, item_seed, maze_text, written, o)| JsonMaze {
+                    index: *index,
+                    seed: self.seed,
+                    item_seed: *item_seed,
+                    file: maze_text.clone(),
+                    written: written.clone(),
+                    objective: settings.objective.name(),
+                    energy: o.score.energy,
+                    passed: o.passed(),
+                    failed_gates: &o.failed_gates,
+                    attempts: o.attempts,
+                    iterations: o.iterations,
+                    evaluations: o.evaluations,
+                    features: &o.features,
+                })
+                .collect();
+            println!(
+                "{}",
+                serde_json::to_string_pretty(&docs).unwrap_or_default()
+            );
+        }
+        if failed > 0 {
+            return Err(Box::new(GatesFailed {
+                failed,
+                count: self.count,
+            })
+            .into());
+        }
+        Ok(())
+    }
+}
+
+/// The variant's name for seeds and file names: the file stem (`rook` for
+/// `variants/rook.ron`), so the seed does not depend on where the command runs from.
+fn variant_name(path: &Path) -> String {
+    path.file_stem()
+        .map_or_else(|| "maze".to_string(), |s| s.to_string_lossy().into_owned())
+}
+
+fn progress_bar(json: bool, count: u64, iterations: u64) -> ProgressBar {
+    if json || !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(
+        Some(count.saturating_mul(iterations)),
+        ProgressDrawTarget::stderr(),
+    );
+    if let Ok(style) = ProgressStyle::with_template(
+        "{spinner} generating [{bar:30}] {pos}/{len} iterations, {eta} left",
+    ) {
+        bar.set_style(style.progress_chars("=> "));
+    }
+    bar
+}
+
+/// The maze as the file `--out` writes: header comments, the maze, its provenance.
+fn maze_file_text(outcome: &Outcome, settings: &Generate, provenance: Provenance) -> String {
+    let f = &outcome.features;
+    let header = vec![
+        format!(
+            "Generated by {} from {}, seed {}, maze {} ({} iterations of {}).",
+            provenance.engine,
+            provenance.variant,
+            provenance.seed,
+            provenance.index,
+            provenance.iterations,
+            settings.search.name()
+        ),
+        format!(
+            "Energy ({}) {}; shortest solution {}.",
+            settings.objective.name(),
+            report::number(outcome.score.energy),
+            match f.shortest_length {
+                Some(l) => format!(
+                    "{l} moves, {}",
+                    if f.unique_shortest {
+                        "unique"
+                    } else {
+                        "not unique"
+                    }
+                ),
+                None => "none".to_string(),
+            }
+        ),
+    ];
+    maze_variants::write_file(
+        &MazeFile {
+            maze: outcome.maze.clone(),
+            generate: None,
+            provenance: Some(provenance),
+        },
+        &header,
+    )
+}
+
+#[allow(clippy::too_many_arguments)]
+fn describe(
+    args: &Args,
+    index: u64,
+    item_seed: u64,
+    settings: &Generate,
+    maze_text: &str,
+    written: &Option<String>,
+    o: &Outcome,
+) -> String {
+    let mut out = String::new();
+    let f = &o.features;
+    let _ = writeln!(
+        out,
+        "== {} maze {} of {} (seed {}, maze seed {item_seed:#018x}): {}, {} iterations in {} attempt{}, {} evaluations\n",
+        args.file.display(),
+        index + 1,
+        args.count,
+        args.seed,
+        settings.search.name(),
+        o.iterations,
+        o.attempts,
+        if o.attempts == 1 { "" } else { "s" },
+        o.evaluations
+    );
+    out.push_str(maze_text);
+    let _ = writeln!(out, "\nFeatures:\n{}", report::text(f));
+    let _ = writeln!(out, "Energy (lower is better):");
+    let _ = writeln!(out, "{:<22}{}", "Neller", report::neller_terms(f));
+    let _ = writeln!(
+        out,
+        "{:<22}{}",
+        "GoalDepth",
+        report::number(maze_features::goal_depth(f))
+    );
+    if let Objective::Weighted(terms) = &settings.objective {
+        let parts: Vec<String> = terms
+            .iter()
+            .map(|t| {
+                format!(
+                    "{}·{} [{}{}]",
+                    report::number(t.weight),
+                    report::number(t.feature.value(f)),
+                    t.feature.name(),
+                    if t.priority > 0 {
+                        format!(", priority {}", t.priority)
+                    } else {
+                        String::new()
+                    }
+                )
+            })
+            .collect();
+        let _ = writeln!(
+            out,
+            "{:<22}{} = {}",
+            "Weighted",
+            report::number(settings.objective.energy(f)),
+            parts.join(" + ")
+        );
+    }
+    let gates = &settings.gates;
+    if gates.any() {
+        if o.passed() {
+            let _ = writeln!(out, "\nGates: all passed ({}).", gate_names(settings));
+        } else {
+            let _ = writeln!(
+                out,
+                "\nGates: FAILED after {} attempt{}: {}",
+                o.attempts,
+                if o.attempts == 1 { "" } else { "s" },
+                o.failed_gates.join("; ")
+            );
+        }
+    }
+    if let Some(path) = written {
+        let _ = writeln!(out, "Written to {path}");
+    }
+    out.push('\n');
+    out
+}
+
+fn gate_names(settings: &Generate) -> String {
+    let g = &settings.gates;
+    let mut names = Vec::new();
+    if g.solvable {
+        names.push("solvable".to_string());
+    }
+    if g.unique_shortest {
+        names.push("unique_shortest".to_string());
+    }
+    if g.no_black_holes {
+        names.push("no_black_holes".to_string());
+    }
+    if let Some(m) = g.min_length {
+        names.push(format!("min_length {m}"));
+    }
+    names.join(", ")
+}
