@@ -2,6 +2,7 @@
 
 mod analyze;
 mod load;
+mod play;
 mod solve;
 
 use std::process::ExitCode;
@@ -23,6 +24,7 @@ struct Cli {
 enum Command {
     Solve(solve::Args),
     Analyze(analyze::Args),
+    Play(play::Args),
 }
 
 /// What a subcommand reports when it fails: a diagnostic already printed, or an error to print.
@@ -42,6 +44,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Solve(args) => args.run(),
         Command::Analyze(args) => args.run(),
+        Command::Play(args) => args.run(),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -97,6 +97,20 @@ impl Features {
     }
 }
 
+/// Distance in moves from every state to the nearest goal state, [`UNREACHED`] where no goal
+/// can be reached: what a player's hint needs from whatever state they stand on.
+pub fn goal_distances(adjacency: &Adjacency) -> Vec<u32> {
+    search::goal_distances(adjacency, &search::Reverse::new(adjacency))
+}
+
+/// The next move of the first shortest path from `state` (the rule `solution` follows from the
+/// start): the first direction, in direction order, whose move lands one step nearer the goal,
+/// with the state it lands on. `to_goal` comes from [`goal_distances`]. `None` at a goal state
+/// or where the goal cannot be reached.
+pub fn next_step(adjacency: &Adjacency, to_goal: &[u32], state: StateId) -> Option<(Dir, StateId)> {
+    paths::next_step(adjacency, to_goal, state)
+}
+
 /// Every feature of a petgraph state graph. `blocks` is the variant's obstacle count.
 pub fn analyze(graph: &StateGraph, blocks: usize) -> Features {
     features(&Adjacency::from_graph(graph), blocks)
