@@ -3,5 +3,6 @@
 
 mod common;
 mod oracle;
+mod rolling;
 mod snapshots;
 mod worked;

@@ -399,6 +399,16 @@ impl RollingBlockMaze {
                 ));
             }
         }
+        // One character per cell cannot mark a cell as both start and goal.
+        if let Some(cell) = self.goal.cells().find(|&cell| self.start.contains(cell)) {
+            return Err(Problem::new(
+                Where::Char(cell.0, cell.1),
+                format!(
+                    "the start and goal footprints share ({}, {}): a board marks each cell `S` or `G`, not both",
+                    cell.0, cell.1
+                ),
+            ));
+        }
         Ok(())
     }
 
