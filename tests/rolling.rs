@@ -403,6 +403,8 @@ fn mazes_built_in_code_are_validated() {
     assert!(fragile.message.contains("fragile"), "{}", fragile.message);
     let off = maze(at(3, 2), at(1, 1)).validate().unwrap_err();
     assert!(off.message.contains("not on the board"), "{}", off.message);
+    let far = maze(at(usize::MAX, 1), at(1, 1)).validate().unwrap_err();
+    assert!(far.message.contains("not on the board"), "{}", far.message);
     let shared = maze(at(1, 2), at(2, 1)).validate().unwrap_err();
     assert!(
         shared.message.contains("share (0, 2)"),

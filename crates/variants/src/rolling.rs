@@ -341,15 +341,21 @@ impl RollingBlockMaze {
             ));
         }
         let board = &self.board;
-        if board.rows == 0 || board.cols == 0 || board.tiles.len() != board.rows * board.cols {
+        if board.rows == 0
+            || board.cols == 0
+            || board.rows.checked_mul(board.cols) != Some(board.tiles.len())
+        {
             return Err(Problem::new(Where::Board, "the board is empty"));
         }
         for (footprint, what, mark) in [(self.start, "start", 'S'), (self.goal, "goal", 'G')] {
             let at = Where::Char(footprint.row, footprint.col);
+            let ends = |at: usize, len: usize, limit: usize| {
+                at.checked_add(len).is_some_and(|e| e <= limit)
+            };
             if footprint.rows == 0
                 || footprint.cols == 0
-                || footprint.row + footprint.rows > board.rows
-                || footprint.col + footprint.cols > board.cols
+                || !ends(footprint.row, footprint.rows, board.rows)
+                || !ends(footprint.col, footprint.cols, board.cols)
             {
                 return Err(Problem::new(
                     Where::Board,
