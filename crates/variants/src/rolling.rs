@@ -6,6 +6,12 @@
 //! `rows x cols x height`, a permutation of its dimensions. It is named `(r,c) RxCxH`, so
 //! for the default 1x1x2 block `(2,3) 1x1x2` stands upright on (2,3), `(2,3) 1x2x1` lies
 //! east-west on (2,3) and (2,4), and `(2,3) 2x1x1` lies north-south on (2,3) and (3,3).
+//!
+//! In a maze file, `Maze(rules: RollingBlock(block: (1, 2, 3)), board: ["SS..", ...])`, each
+//! board character is one cell: `.` floor, `#` no floor, `w` fragile floor, and `S` and `G`
+//! floor under the start and goal footprints, whose shapes fix the orientations. So start
+//! and goal footprints lie on plain floor and share no cell; the file has no `start` field
+//! and no walls.
 
 use maze_features::RollingBlockWeights;
 use maze_graph::{Dir, Directions, Move, Rules, StateId};
@@ -89,8 +95,8 @@ impl Footprint {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct RollingBlockRules {
-    /// The block's dimensions `(a, b, h)`: it starts out as written only in the sense that
-    /// the start footprint picks one of its orientations.
+    /// The block's dimensions `(a, b, h)`, default `(1, 1, 2)`. Their order does not matter:
+    /// the start footprint picks the orientation.
     pub block: (usize, usize, usize),
     /// The weights of the `RollingBlock` score for this maze.
     pub weights: RollingBlockWeights,
