@@ -121,7 +121,12 @@ fn all_shortest_paths(g: &StateGraph, length: u32, limit: usize) -> Option<Vec<V
 }
 
 fn check(maze: JumpingMaze) {
-    let a = Analyzed::new(Maze::Jumping(maze));
+    check_maze(Maze::Jumping(maze));
+}
+
+/// Every feature of a maze of any variant against the plain computations on petgraph.
+pub fn check_maze(maze: Maze) {
+    let a = Analyzed::new(maze);
     let g = &a.graph;
     let f: &Features = &a.features;
     let n = g.graph.node_count();

@@ -17,7 +17,9 @@ mod shape;
 use maze_graph::{Adjacency, Dir, StateGraph, StateId};
 use serde::Serialize;
 
-pub use objective::{goal_depth, neller};
+pub use objective::{
+    RollingBlockScore, RollingBlockWeights, goal_depth, neller, rolling_block, rolling_block_score,
+};
 pub use search::UNREACHED;
 
 /// Weakly connected components of holes: how many, and their sizes, largest first.

@@ -4,7 +4,8 @@
 //! A new variant (rolling blocks) adds an arm to [`lines`]: the compiler points here, because
 //! the match over [`Maze`] has no catch-all.
 
-use maze_variants::{Cell, Coord, JumpingMaze, Maze, Tiling};
+use maze_variants::rolling::{Footprint, RollingBlockMaze, Tile};
+use maze_variants::{Cell, CompiledMaze, Coord, JumpingMaze, Maze, Tiling};
 use ratatui::style::{Style, Stylize};
 use ratatui::text::{Line, Span};
 
@@ -14,7 +15,63 @@ use crate::game::Game;
 pub(crate) fn lines(game: &Game) -> Vec<Line<'static>> {
     match game.maze() {
         Maze::Jumping(m) => jumping(m, game.cell()),
+        Maze::RollingBlock(m) => {
+            let block = match game.compiled() {
+                CompiledMaze::RollingBlock(g) => Some(g.placement(game.state())),
+                CompiledMaze::Jumping(_) => None,
+            };
+            rolling(m, block.map(|(footprint, _)| footprint))
+        }
     }
+}
+
+/// A rolling-block board: one character per tile, the block's footprint highlighted and the
+/// goal footprint in green.
+fn rolling(maze: &RollingBlockMaze, block: Option<Footprint>) -> Vec<Line<'static>> {
+    let board = &maze.board;
+    let label = board.rows.saturating_sub(1).to_string().len();
+    let mut out = Vec::new();
+    for r in 0..board.rows {
+        let mut spans = vec![Span::raw(format!("{r:>label$} ")).dim()];
+        for c in 0..board.cols {
+            let tile = board.get((r, c));
+            let on_block = block.is_some_and(|b| b.contains((r, c)));
+            let on_goal = maze.goal.contains((r, c));
+            let text = match (on_block, on_goal, tile) {
+                (true, _, _) => "[]".to_string(),
+                (false, true, _) => "G ".to_string(),
+                (false, false, Tile::NoFloor) => "  ".to_string(),
+                (false, false, t) => format!("{} ", t.to_char()),
+            };
+            let style = if on_block {
+                Style::new().bold().reversed()
+            } else if on_goal {
+                Style::new().green().bold()
+            } else if tile == Tile::Fragile {
+                Style::new().yellow()
+            } else {
+                Style::new().dim()
+            };
+            spans.push(Span::styled(text, style));
+        }
+        out.push(Line::from(spans));
+    }
+    out.push(Line::default());
+    let mut legend = vec!["[] block", "G goal", ". floor", "blank: no floor"];
+    if board.tiles.contains(&Tile::Fragile) {
+        legend.push("w fragile (breaks under a standing block)");
+    }
+    out.push(Line::from(legend.join(" · ")).dim());
+    if let Some(b) = block {
+        out.push(
+            Line::from(format!(
+                "Block covers {} x {} cells from ({},{})",
+                b.rows, b.cols, b.row, b.col
+            ))
+            .dim(),
+        );
+    }
+    out
 }
 
 fn token(cell: Cell) -> String {

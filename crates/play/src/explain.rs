@@ -8,12 +8,15 @@
 use std::collections::HashSet;
 
 use maze_graph::{Dir, Rules, StateId};
+use maze_variants::rolling::{RollGraph, RollingBlockMaze, Tile};
 use maze_variants::{Cell, CompiledMaze, Coord, GoalKind, JumpGraph, JumpingMaze, Maze, Tiling};
 
 /// The directions the maze's moves use, in direction order.
 pub(crate) fn move_dirs(maze: &Maze) -> Vec<Dir> {
     match maze {
         Maze::Jumping(m) => m.rules.tiling.move_dirs(m.rules.moves).to_vec(),
+        // N, E, S, W.
+        Maze::RollingBlock(_) => vec![0, 1, 2, 3],
     }
 }
 
@@ -25,6 +28,7 @@ pub(crate) fn barred_dir(compiled: &CompiledMaze, state: StateId) -> Option<Dir>
             let last = g.state_last_dir(state)?;
             Some(g.directions().opposite(last))
         }
+        CompiledMaze::RollingBlock(_) => None,
     }
 }
 
@@ -44,7 +48,56 @@ pub(crate) fn illegal_move(
         (Maze::Jumping(m), CompiledMaze::Jumping(g)) => {
             jumping(m, g, state, dir).unwrap_or_else(fallback)
         }
+        (Maze::RollingBlock(m), CompiledMaze::RollingBlock(g)) => {
+            rolling(m, g, state, dir).unwrap_or_else(fallback)
+        }
+        _ => fallback(),
     }
+}
+
+/// Which rule of RULES.md section 2 stops the roll `dir` from `state`: the new footprint
+/// leaves the board, covers a no-floor cell, or is one cell on a fragile tile.
+fn rolling(maze: &RollingBlockMaze, graph: &RollGraph, state: StateId, dir: Dir) -> Option<String> {
+    let name = graph.directions().name(dir);
+    let (at, [rows, cols, height]) = graph.placement(state);
+    let (r, c) = (at.row as i64, at.col as i64);
+    // Rolling over an edge turns the extent along the roll into the height and back.
+    let (top, left, new_rows, new_cols) = match name {
+        "N" => (r - height as i64, c, height, cols),
+        "S" => (r + rows as i64, c, height, cols),
+        "W" => (r, c - height as i64, rows, height),
+        _ => (r, c + cols as i64, rows, height),
+    };
+    let board = &maze.board;
+    for dr in 0..new_rows as i64 {
+        for dc in 0..new_cols as i64 {
+            let cell = (top + dr, left + dc);
+            if cell.0 < 0
+                || cell.1 < 0
+                || cell.0 >= board.rows as i64
+                || cell.1 >= board.cols as i64
+            {
+                return Some(format!("{name}: the block would hang off the board"));
+            }
+            let cell = (cell.0 as usize, cell.1 as usize);
+            match board.get(cell) {
+                Tile::NoFloor => {
+                    return Some(format!(
+                        "{name}: the block would cover {}, where there is no floor (#)",
+                        coord(cell)
+                    ));
+                }
+                Tile::Fragile if new_rows * new_cols == 1 => {
+                    return Some(format!(
+                        "{name}: the block would stand on end on the fragile tile (w) at {}, which breaks",
+                        coord(cell)
+                    ));
+                }
+                _ => {}
+            }
+        }
+    }
+    None
 }
 
 fn coord((r, c): Coord) -> String {
@@ -161,6 +214,10 @@ pub(crate) fn jump_obstacle(maze: &JumpingMaze, from: Coord, dir: Dir, k: u8) ->
 /// A one-line description of the rules, for the board's caption.
 pub(crate) fn rules_caption(maze: &Maze) -> String {
     match maze {
+        Maze::RollingBlock(m) => {
+            let (a, b, h) = m.rules.block;
+            format!("rolling block {a}×{b}×{h}: roll it so it ends exactly on the goal")
+        }
         Maze::Jumping(m) => {
             let r = m.rules;
             let mut parts = vec![match (r.tiling, r.moves) {
@@ -245,6 +302,42 @@ mod tests {
                 "2 1 3", "1 o 2", "3 2 1"], start: (1, 0))"#,
         ] {
             check_agreement(src);
+        }
+    }
+
+    /// Rolling blocks: a reason exactly when the engine has no roll, on boards with every
+    /// tile kind and blocks of two shapes (every placement, every direction; goal states
+    /// excepted, since the player stops there).
+    #[test]
+    fn rolling_explanations_agree_with_the_engine() {
+        for src in [
+            include_str!("../../../variants/rolling_block.ron"),
+            include_str!("../../../variants/rolling_block_1x2x3.ron"),
+            include_str!("../../../variants/rolling_block_fragile.ron"),
+        ] {
+            let maze = maze_variants::parse("test.ron", src)
+                .unwrap_or_else(|e| panic!("{}", e.one_line()));
+            let compiled = maze.compile();
+            let (Maze::RollingBlock(m), CompiledMaze::RollingBlock(g)) = (&maze, &compiled) else {
+                panic!("not a rolling-block maze");
+            };
+            let mut explained = 0;
+            for state in 0..g.n_states() as StateId {
+                if g.is_goal(state) {
+                    continue;
+                }
+                for d in 0..4 {
+                    let why = rolling(m, g, state, d);
+                    assert_eq!(
+                        g.roll(state, d).is_none(),
+                        why.is_some(),
+                        "{} {d}: {why:?}",
+                        g.state_name(state)
+                    );
+                    explained += usize::from(why.is_some());
+                }
+            }
+            assert!(explained > 0);
         }
     }
 

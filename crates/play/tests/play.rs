@@ -412,3 +412,42 @@ mod never_panics {
         }
     }
 }
+
+/// Bloxorz stage 1 (see tests/rolling.rs for its source): published minimum 7 rolls.
+const BLOXORZ_1: &str = r#######"Maze(
+    rules: RollingBlock(block: (1, 1, 2)),
+    board: [
+        "...#######",
+        ".S....####",
+        ".........#",
+        "#.........",
+        "#####..G..",
+        "######...#",
+    ],
+)"#######;
+
+#[test]
+fn rolling_block_solved_optimally() {
+    let mut g = game("bloxorz_1.ron", BLOXORZ_1);
+    // N from the start would tip the block over the top edge: refused with the reason.
+    press_all(&mut g, &[key(KeyCode::Up)]);
+    assert_eq!(g.moves(), 0);
+    snapshot("play_rolling_refused", &screen(&g));
+    // E E S E E E S with arrows and letters.
+    let terminal = play(
+        &mut g,
+        &[
+            key(KeyCode::Right),
+            key(KeyCode::Char('d')),
+            key(KeyCode::Down),
+            key(KeyCode::Right),
+            key(KeyCode::Right),
+            key(KeyCode::Char('d')),
+            key(KeyCode::Char('s')),
+        ],
+    );
+    assert!(g.is_solved());
+    assert!(g.is_optimal());
+    assert_eq!(g.moves(), 7);
+    snapshot("play_rolling_solved", &terminal.backend().to_string());
+}

@@ -4,6 +4,8 @@
 //! - [`board`]: jumping-maze cells and boards.
 //! - [`jumping`]: the jumping-maze rules (rook, queen, torus, walls, blocked cells, holes,
 //!   void, exit goals, no-U-turn) compiled into a [`maze_graph::Rules`] implementation.
+//! - [`rolling`]: rolling-block mazes (a cuboid block on floor, no floor and fragile floor)
+//!   compiled into a [`maze_graph::Rules`] implementation.
 //! - [`file`]: the RON maze file, read with diagnostics that point into the file.
 #![deny(missing_docs)]
 
@@ -12,10 +14,12 @@ mod compiled;
 pub mod file;
 pub mod jumping;
 mod located;
+pub mod rolling;
 pub mod tiling;
 
 pub use board::{Board, Cell};
 pub use compiled::CompiledMaze;
 pub use file::{Maze, SpecError, parse, write};
 pub use jumping::{Coord, GoalKind, JumpGraph, JumpRules, JumpingMaze};
+pub use rolling::{Footprint, RollGraph, RollingBlockMaze, RollingBlockRules, RollingBoard, Tile};
 pub use tiling::{MoveSet, Tiling};
