@@ -122,7 +122,7 @@ pub fn rolling_block_terms(f: &Features, weights: &RollingBlockWeights) -> Strin
     let score = objective::rolling_block_score(f, weights);
     if score.score.is_none() {
         return format!(
-            "{}  (the goal cannot be reached: no score)",
+            "{} (the goal cannot be reached: no score)",
             number(score.energy)
         );
     }
@@ -131,5 +131,9 @@ pub fn rolling_block_terms(f: &Features, weights: &RollingBlockWeights) -> Strin
         .iter()
         .map(|t| format!("{} {}·{}", t.feature, number(t.weight), number(t.value)))
         .collect();
-    format!("{}  = -({})", number(score.energy), terms.join(" + "))
+    format!(
+        "{} = -({}) [minus the score: weight·value per feature]",
+        number(score.energy),
+        terms.join(" + ")
+    )
 }
