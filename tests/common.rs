@@ -5,7 +5,10 @@ use std::path::{Path, PathBuf};
 
 use maze::features::{self, Features};
 use maze::graph::{Rules, StateGraph, StateId, state_graph};
-use maze::variants::{CompiledMaze, Maze};
+use maze::variants::{
+    Board, Cell, CompiledMaze, GoalKind, JumpRules, JumpingMaze, Maze, MoveSet, Tiling,
+};
+use proptest::prelude::*;
 
 /// The repository root.
 pub fn root() -> PathBuf {
@@ -85,4 +88,80 @@ pub fn read(path: &Path) -> Maze {
 /// Analyzes maze source text.
 pub fn analyze(src: &str) -> Analyzed {
     Analyzed::new(parse(src))
+}
+
+pub fn cell_kind() -> impl Strategy<Value = Cell> {
+    prop_oneof![
+        12 => (1u8..=5).prop_map(Cell::Jump),
+        1 => Just(Cell::DeadEnd),
+        1 => Just(Cell::Blocked),
+        1 => Just(Cell::Hole),
+        1 => Just(Cell::Void),
+    ]
+}
+
+/// A random board of any tiling with every cell kind, some walls, maybe a torus (with the
+/// parity each tiling needs) and maybe an exit goal. Not necessarily a valid maze file: the
+/// move generator must be right on every board.
+pub fn any_maze() -> impl Strategy<Value = JumpingMaze> {
+    (
+        0usize..3,
+        1usize..=4,
+        1usize..=4,
+        any::<bool>(),
+        any::<bool>(),
+        any::<bool>(),
+    )
+        .prop_flat_map(|(t, half_rows, half_cols, torus, exit, queen)| {
+            let tiling = [Tiling::Square, Tiling::Hex, Tiling::Triangle][t];
+            let (rows, cols) = (
+                2 * half_rows,
+                2 * half_cols - usize::from(tiling == Tiling::Hex && !torus),
+            );
+            let n = rows * cols;
+            (
+                proptest::collection::vec(cell_kind(), n),
+                proptest::collection::vec((0..n, 0usize..6), 0..6),
+            )
+                .prop_map(move |(mut cells, wall_picks)| {
+                    let rules = JumpRules {
+                        tiling,
+                        moves: if queen && tiling == Tiling::Square {
+                            MoveSet::Queen
+                        } else {
+                            MoveSet::Rook
+                        },
+                        torus,
+                        no_u_turn: false,
+                        goal: if exit { GoalKind::Exit } else { GoalKind::Cell },
+                    };
+                    if !exit {
+                        cells[n - 1] = Cell::Goal;
+                    }
+                    let board = Board { rows, cols, cells };
+                    let walls = wall_picks
+                        .into_iter()
+                        .filter_map(|(i, e)| {
+                            let a = (i / cols, i % cols);
+                            let neighbours = tiling.edge_neighbours((a.0 as i64, a.1 as i64));
+                            let (r, c) = neighbours[e % neighbours.len()];
+                            let (r, c) = if torus {
+                                (r.rem_euclid(rows as i64), c.rem_euclid(cols as i64))
+                            } else {
+                                (r, c)
+                            };
+                            board
+                                .contains((r, c))
+                                .then_some((a, (r as usize, c as usize)))
+                        })
+                        .filter(|(a, b)| a != b)
+                        .collect();
+                    JumpingMaze {
+                        rules,
+                        board,
+                        start: (0, 0),
+                        walls,
+                    }
+                })
+        })
 }

@@ -121,7 +121,12 @@ fn all_shortest_paths(g: &StateGraph, length: u32, limit: usize) -> Option<Vec<V
 }
 
 fn check(maze: JumpingMaze) {
-    let a = Analyzed::new(Maze::Jumping(maze));
+    check_maze(Maze::Jumping(maze));
+}
+
+/// Every feature of a maze of any variant against the plain computations on petgraph.
+pub fn check_maze(maze: Maze) {
+    let a = Analyzed::new(maze);
     let g = &a.graph;
     let f: &Features = &a.features;
     let n = g.graph.node_count();
@@ -361,4 +366,38 @@ fn random_boards_include_mazes_with_and_without_solutions() {
         solvable > 20 && unsolvable > 20,
         "{solvable} solvable, {unsolvable} unsolvable"
     );
+}
+
+/// A valid maze of any variant: the random boards of every tiling, torus, wall, cell kind
+/// and exit goal, with or without the no-U-turn rule, kept when the file format would
+/// accept them (start moved to an ordinary cell).
+fn any_valid_maze() -> impl Strategy<Value = JumpingMaze> {
+    (
+        crate::common::any_maze(),
+        any::<bool>(),
+        any::<prop::sample::Index>(),
+    )
+        .prop_filter_map("valid maze", |(mut maze, no_u_turn, pick)| {
+            maze.rules.no_u_turn = no_u_turn;
+            let ordinary: Vec<usize> = (0..maze.board.cells.len())
+                .filter(|&i| matches!(maze.board.cells[i], Cell::Jump(_)))
+                .collect();
+            if ordinary.is_empty() {
+                return None;
+            }
+            let i = ordinary[pick.index(ordinary.len())];
+            maze.start = (i / maze.board.cols, i % maze.board.cols);
+            maze.validate().is_ok().then_some(maze)
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(500))]
+
+    /// Features are computed the same way on every variant: hex, triangle, tori, walls,
+    /// holes, void, exit goals and no-U-turn states.
+    #[test]
+    fn every_variant_matches_the_petgraph_oracle(maze in any_valid_maze()) {
+        check(maze);
+    }
 }

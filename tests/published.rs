@@ -110,7 +110,9 @@ fn mazelog_noun_no_u_turn() {
         17,
     );
     // Without the rule the same board is easier: the rule is doing work.
-    let Maze::Jumping(mut m) = published("noun").maze;
+    let Maze::Jumping(mut m) = published("noun").maze else {
+        panic!("a jumping maze")
+    };
     m.rules.no_u_turn = false;
     let plain = Analyzed::new(Maze::Jumping(m));
     assert!(plain.features.shortest_length.unwrap() < 17);
@@ -146,7 +148,9 @@ fn loyd_back_from_the_klondike() {
 
     // The 1898 printing's "2" (corrected to 1) opened many more escape routes: every
     // state reaches the exit, as the 1976 computer search of the original found.
-    let Maze::Jumping(mut original) = a.maze.clone();
+    let Maze::Jumping(mut original) = a.maze.clone() else {
+        panic!("a jumping maze")
+    };
     let cols = original.board.cols;
     assert_eq!(original.board.cells[15 * cols + 9], Cell::Jump(1));
     original.board.cells[15 * cols + 9] = Cell::Jump(2);

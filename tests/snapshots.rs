@@ -33,6 +33,13 @@ pub fn snapshot_text(a: &Analyzed) -> String {
         "GoalDepth  {}",
         report::number(maze::features::goal_depth(f))
     );
+    if let Some(weights) = a.maze.rolling_block_weights() {
+        let _ = writeln!(
+            out,
+            "RollingBlock {}",
+            report::rolling_block_terms(f, weights)
+        );
+    }
     out
 }
 

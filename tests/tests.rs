@@ -4,6 +4,7 @@
 mod common;
 mod oracle;
 mod published;
+mod rolling;
 mod rules;
 mod snapshots;
 mod tilings;

@@ -328,7 +328,9 @@ fn hex_3x4_no_u_turn() {
 #[test]
 fn worked_examples_without_their_rule() {
     let (a, want) = fixture("hex_3x4_no_u_turn");
-    let maze::variants::Maze::Jumping(mut m) = a.maze;
+    let maze::variants::Maze::Jumping(mut m) = a.maze else {
+        panic!("the worked fixtures are jumping mazes")
+    };
     m.rules.no_u_turn = false;
     let plain = Analyzed::new(maze::variants::Maze::Jumping(m));
     let without = &want["without_no_u_turn"];
@@ -346,7 +348,9 @@ fn worked_examples_without_their_rule() {
     );
 
     let (a, want) = fixture("hex_5x5_hole_wall");
-    let maze::variants::Maze::Jumping(mut m) = a.maze;
+    let maze::variants::Maze::Jumping(mut m) = a.maze else {
+        panic!("the worked fixtures are jumping mazes")
+    };
     m.walls.clear();
     let open = Analyzed::new(maze::variants::Maze::Jumping(m));
     let without = &want["without_the_wall"];

@@ -14,11 +14,12 @@ use crate::random;
 ///
 /// Benchmarks: `analyze` (the release `maze analyze` command on random rook mazes of
 /// 250², 500² and 1000² cells: wall time and peak memory), `variants` (building and
-/// analyzing large mazes of the heavier jumping variants in-process).
+/// analyzing large mazes of the heavier jumping variants in-process), `rolling` (the same for
+/// 100 x 100 rolling-block boards).
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// Run only these benchmarks (default: all).
-    #[arg(value_parser = ["analyze", "variants"])]
+    #[arg(value_parser = ["analyze", "variants", "rolling"])]
     only: Vec<String>,
     /// Repetitions per measurement (the minimum is reported).
     #[arg(long, default_value_t = 3)]
@@ -32,6 +33,9 @@ pub fn run(args: &Args) -> Result<(), String> {
     }
     if wants("variants") {
         variants(args.runs.max(1));
+    }
+    if wants("rolling") {
+        rolling(args.runs.max(1));
     }
     Ok(())
 }
@@ -208,6 +212,60 @@ fn variants(runs: u32) {
         let (time, states) = time_analysis(&maze, runs);
         println!(
             "{name:<34} {states:>10} {moves:>10} {:>10.3}",
+            time.as_secs_f64()
+        );
+    }
+    println!();
+}
+
+/// Best-of-`runs` time to validate and compile a rolling-block maze, build the petgraph graph,
+/// compute every feature and the RollingBlock score; with the states, moves and solution length.
+fn time_rolling(
+    maze: &maze_variants::RollingBlockMaze,
+    runs: u32,
+) -> (Duration, usize, usize, Option<u32>) {
+    let mut best = Duration::MAX;
+    let mut sizes = (0, 0, None);
+    for _ in 0..runs {
+        let started = Instant::now();
+        if maze.validate().is_err() {
+            return (Duration::ZERO, 0, 0, None);
+        }
+        let compiled = maze_variants::RollGraph::new(maze);
+        let graph = maze_graph::state_graph(&compiled);
+        let f = maze_features::analyze(&graph, maze.blocks());
+        let energy = maze_features::rolling_block(&f, &maze.rules.weights);
+        best = best.min(started.elapsed());
+        sizes = (f.n_states, f.n_moves, f.shortest_length);
+        std::hint::black_box(energy);
+    }
+    (best, sizes.0, sizes.1, sizes.2)
+}
+
+fn rolling(runs: u32) {
+    println!(
+        "rolling blocks: validate, compile, petgraph graph, every feature and the RollingBlock score, best of {runs}"
+    );
+    println!("target: 100 x 100 with a 1x2x3 block well under 1 s\n");
+    println!(
+        "{:<46} {:>8} {:>8} {:>9} {:>9}",
+        "maze", "states", "moves", "shortest", "time (s)"
+    );
+    let cases = [
+        ("100 x 100 open, 1x2x3 block", (1, 2, 3), (0.0, 0.0)),
+        ("100 x 100 open, 1x1x2 block", (1, 1, 2), (0.0, 0.0)),
+        (
+            "100 x 100, 10% no floor, 10% fragile, 1x2x3",
+            (1, 2, 3),
+            (0.1, 0.1),
+        ),
+    ];
+    for (name, block, odds) in cases {
+        let maze = random::rolling(block, 100, 100, odds, 7);
+        let (time, states, moves, shortest) = time_rolling(&maze, runs);
+        let shortest = shortest.map_or("none".to_string(), |l| l.to_string());
+        println!(
+            "{name:<46} {states:>8} {moves:>8} {shortest:>9} {:>9.3}",
             time.as_secs_f64()
         );
     }

@@ -3,11 +3,12 @@
 use std::fmt::Write;
 use std::path::PathBuf;
 
-use maze_features::{Features, UNREACHED, report};
+use maze_features::{Features, RollingBlockScore, UNREACHED, report};
 use maze_graph::{Rules, StateId, state_graph};
 use maze_variants::{Cell, Maze, Tiling};
 use serde::Serialize;
 use serde::ser::SerializeMap;
+use thiserror::Error;
 
 use crate::load::{Loaded, load};
 
@@ -18,11 +19,13 @@ enum Format {
     Text,
     /// Every feature under its RULES.md name, plus per-state depths and energies.
     Json,
-    /// The AI-education exercise format: jump grid, "Moves from start:", depth grid, objective.
+    /// The AI-education exercise format: jump grid, "Moves from start:", depth grid, objective
+    /// (jumping mazes only).
     Eaai,
 }
 
-/// Report every feature of RULES.md section 3 and the Neller and GoalDepth energies.
+/// Report every feature of RULES.md section 3 and the Neller and GoalDepth energies (and the
+/// RollingBlock score for rolling-block mazes).
 ///
 /// Features: reachable and reaching states, black and white holes, the shortest solution
 /// and its uniqueness, decisions, initial forced moves, same-jump clusters, turns,
@@ -51,11 +54,29 @@ impl Args {
         let out = match format {
             Format::Text => text(&self.file.display().to_string(), &loaded, &f),
             Format::Json => json(&loaded, &f),
-            Format::Eaai => eaai(&loaded, &f),
+            Format::Eaai => {
+                if !matches!(loaded.maze, Maze::Jumping(_)) {
+                    return Err(Box::new(EaaiIsForJumping {
+                        path: self.file.display().to_string(),
+                    })
+                    .into());
+                }
+                eaai(&loaded, &f)
+            }
         };
         print!("{out}");
         Ok(())
     }
+}
+
+/// `--format eaai` asked of a maze that has no jump numbers to print.
+#[derive(Debug, Error, miette::Diagnostic)]
+#[error(
+    "`--format eaai` prints jump numbers, so it is for jumping mazes only; `{path}` is a rolling-block maze"
+)]
+#[diagnostic(code(maze::format), help("use `--format text` or `--json`"))]
+struct EaaiIsForJumping {
+    path: String,
 }
 
 /// The minimum depth of any state on each cell (`None`: no reachable state there).
@@ -98,6 +119,11 @@ fn board_grid(maze: &Maze) -> String {
             }
             out
         }
+        Maze::RollingBlock(m) => {
+            let mut out = m.row_strings().join("\n");
+            out.push('\n');
+            out
+        }
     }
 }
 
@@ -111,6 +137,19 @@ fn describe(maze: &Maze) -> String {
             m.start.0,
             m.start.1
         ),
+        Maze::RollingBlock(m) => {
+            let footprint = |f: maze_variants::Footprint| {
+                format!("({},{}) {} x {}", f.row, f.col, f.rows, f.cols)
+            };
+            format!(
+                "rolling-block maze {}, {} x {}, start footprint {}, goal footprint {}",
+                m.rules.to_ron(),
+                m.board.rows,
+                m.board.cols,
+                footprint(m.start),
+                footprint(m.goal)
+            )
+        }
     }
 }
 
@@ -121,11 +160,13 @@ fn text(name: &str, loaded: &Loaded, f: &Features) -> String {
     let _ = writeln!(out, "{name}: {}\n", describe(&loaded.maze));
     if small {
         let _ = writeln!(out, "Board:\n{}", board_grid(&loaded.maze));
-        let _ = writeln!(
-            out,
-            "Depths (fewest moves from the start to each cell, -- unreachable):\n{}",
-            depth_grid(loaded, f)
-        );
+        let heading = match loaded.maze {
+            Maze::Jumping(_) => "fewest moves from the start to each cell, -- unreachable",
+            Maze::RollingBlock(_) => {
+                "fewest rolls from the start to a placement whose top-left cell is this one, -- none"
+            }
+        };
+        let _ = writeln!(out, "Depths ({heading}):\n{}", depth_grid(loaded, f));
     } else {
         let _ = writeln!(
             out,
@@ -150,6 +191,14 @@ fn text(name: &str, loaded: &Loaded, f: &Features) -> String {
         "GoalDepth",
         report::number(maze_features::goal_depth(f))
     );
+    if let Some(weights) = loaded.maze.rolling_block_weights() {
+        let _ = writeln!(
+            out,
+            "{:<22}{}",
+            "RollingBlock",
+            report::rolling_block_terms(f, weights)
+        );
+    }
     let dead = loaded.compiled.dead_end_cells();
     if !dead.is_empty() {
         let cells: Vec<String> = dead
@@ -194,6 +243,8 @@ struct Energies {
     neller: f64,
     #[serde(rename = "GoalDepth")]
     goal_depth: f64,
+    #[serde(rename = "RollingBlock", skip_serializing_if = "Option::is_none")]
+    rolling_block: Option<f64>,
 }
 
 #[derive(Serialize)]
@@ -203,10 +254,17 @@ struct JsonReport<'a> {
     solution_states: Option<Vec<String>>,
     depths: Depths<'a>,
     energy: Energies,
+    /// The RollingBlock score term by term, for rolling-block mazes.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rolling_block: Option<RollingBlockScore>,
     dead_end_cells: Vec<(usize, usize)>,
 }
 
 fn json(loaded: &Loaded, f: &Features) -> String {
+    let rolling_block = loaded
+        .maze
+        .rolling_block_weights()
+        .map(|w| maze_features::rolling_block_score(f, w));
     let report = JsonReport {
         features: f,
         solution_states: f.solution_states.as_ref().map(|states| {
@@ -222,7 +280,9 @@ fn json(loaded: &Loaded, f: &Features) -> String {
         energy: Energies {
             neller: maze_features::neller(f),
             goal_depth: maze_features::goal_depth(f),
+            rolling_block: rolling_block.as_ref().map(|s| s.energy),
         },
+        rolling_block,
         dead_end_cells: loaded.compiled.dead_end_cells(),
     };
     let mut out = serde_json::to_string_pretty(&report).unwrap_or_default();
@@ -247,6 +307,8 @@ fn eaai(loaded: &Loaded, f: &Features) -> String {
                 let _ = writeln!(out, "{}", row.join(" "));
             }
         }
+        // Refused before any output: a rolling block has no jump numbers.
+        Maze::RollingBlock(_) => return String::new(),
     }
     let _ = writeln!(out, "\nMoves from start:");
     for row in cell_depths(loaded, f) {

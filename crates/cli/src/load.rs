@@ -8,7 +8,7 @@ use thiserror::Error;
 
 /// A maze file that could not be opened.
 #[derive(Debug, Error, Diagnostic)]
-#[error("cannot read maze file `{path}`: {source}")]
+#[error("cannot read maze file `{path}`")]
 #[diagnostic(
     code(maze::io),
     help("check the path; bundled examples are in variants/")

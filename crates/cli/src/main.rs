@@ -4,6 +4,7 @@ mod analyze;
 mod generate;
 mod learn;
 mod load;
+mod play;
 mod solve;
 
 use std::process::ExitCode;
@@ -27,6 +28,7 @@ enum Command {
     Analyze(analyze::Args),
     Generate(generate::Args),
     Learn(learn::Args),
+    Play(play::Args),
 }
 
 /// What a subcommand reports when it fails: a diagnostic already printed, or an error to print.
@@ -48,6 +50,7 @@ fn main() -> ExitCode {
         Command::Analyze(args) => args.run(),
         Command::Generate(args) => args.run(),
         Command::Learn(args) => args.run(),
+        Command::Play(args) => args.run(),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

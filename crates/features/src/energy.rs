@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::Features;
 use crate::fast::Core;
-use crate::objective::UNREACHABLE_ENERGY;
+use crate::objective::{RollingBlockWeights, UNREACHABLE_ENERGY};
 
 /// An objective (energy, lower is better) of RULES.md section 4.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -19,6 +19,9 @@ pub enum Objective {
     /// A designer's weighted sum of features, `Σ weight · value`, with optional priorities
     /// combined lexicographically.
     Weighted(Vec<Term>),
+    /// The rolling-block dissertation's score, negated (any weight left out keeps its
+    /// default: `RollingBlock()` is the default score).
+    RollingBlock(RollingBlockWeights),
 }
 
 /// One term of a [`Objective::Weighted`] objective.
@@ -178,6 +181,7 @@ impl Objective {
             Objective::Neller => "Neller",
             Objective::GoalDepth => "GoalDepth",
             Objective::Weighted(_) => "Weighted",
+            Objective::RollingBlock(_) => "RollingBlock",
         }
     }
 
@@ -190,6 +194,7 @@ impl Objective {
                 Some(ft.value(f))
             })
             .unwrap_or(f64::NAN),
+            Objective::RollingBlock(w) => crate::rolling_block(f, w),
         }
     }
 
@@ -212,6 +217,8 @@ impl Objective {
             Objective::Weighted(terms) => {
                 weighted(terms, (c.n_states + c.blocks) as f64, |ft| ft.core_value(c))
             }
+            // Branches, turns and loops are not in the core.
+            Objective::RollingBlock(_) => None,
         }
     }
 
@@ -221,7 +228,8 @@ impl Objective {
             Objective::Weighted(terms) => terms
                 .iter()
                 .any(|t| t.feature.core_value(&Core::default()).is_none()),
-            _ => false,
+            Objective::RollingBlock(_) => true,
+            Objective::Neller | Objective::GoalDepth => false,
         }
     }
 }

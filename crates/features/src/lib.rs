@@ -22,7 +22,9 @@ use serde::Serialize;
 
 pub use energy::{Feature, Objective, Term};
 pub use fast::{Core, Evaluator};
-pub use objective::{goal_depth, neller};
+pub use objective::{
+    RollingBlockScore, RollingBlockWeights, goal_depth, neller, rolling_block, rolling_block_score,
+};
 pub use search::UNREACHED;
 
 /// Weakly connected components of holes: how many, and their sizes, largest first.
@@ -100,6 +102,20 @@ impl Features {
         let d = self.depths[state as usize];
         (d != UNREACHED).then_some(d)
     }
+}
+
+/// Distance in moves from every state to the nearest goal state, [`UNREACHED`] where no goal
+/// can be reached: what a player's hint needs from whatever state they stand on.
+pub fn goal_distances(adjacency: &Adjacency) -> Vec<u32> {
+    search::goal_distances(adjacency, &search::Reverse::new(adjacency))
+}
+
+/// The next move of the first shortest path from `state` (the rule `solution` follows from the
+/// start): the first direction, in direction order, whose move lands one step nearer the goal,
+/// with the state it lands on. `to_goal` comes from [`goal_distances`]. `None` at a goal state
+/// or where the goal cannot be reached.
+pub fn next_step(adjacency: &Adjacency, to_goal: &[u32], state: StateId) -> Option<(Dir, StateId)> {
+    paths::next_step(adjacency, to_goal, state)
 }
 
 /// Every feature of a petgraph state graph. `blocks` is the variant's obstacle count.

@@ -178,18 +178,32 @@ pub(crate) fn solution<G: Graph + ?Sized>(
     let mut states = vec![s];
     let mut dirs = Vec::new();
     while !g.is_goal(s) {
-        let want = to_goal[s as usize] - 1;
-        // Edges are sorted by their first direction, so the first nearer edge carries the
-        // first nearer direction.
-        let i = g
-            .targets(s)
-            .iter()
-            .position(|&t| to_goal[t as usize] == want)?;
-        dirs.push(g.edge_dirs(s)[i].first()?);
-        s = g.targets(s)[i];
+        let (dir, t) = next_step(g, to_goal, s)?;
+        dirs.push(dir);
+        s = t;
         states.push(s);
     }
     Some((states, dirs))
+}
+
+/// The first direction, in direction order, whose move from `state` lands one step nearer the
+/// goal, and the state it lands on; `None` at a goal state or where the goal is out of reach.
+pub(crate) fn next_step<G: Graph + ?Sized>(
+    g: &G,
+    to_goal: &[u32],
+    state: StateId,
+) -> Option<(Dir, StateId)> {
+    let here = to_goal[state as usize];
+    if here == UNREACHED || here == 0 {
+        return None;
+    }
+    // Edges are sorted by their first direction, so the first nearer edge carries the
+    // first nearer direction.
+    let i = g
+        .targets(state)
+        .iter()
+        .position(|&t| to_goal[t as usize] == here - 1)?;
+    Some((g.edge_dirs(state)[i].first()?, g.targets(state)[i]))
 }
 
 /// `(turns, u_turns)` of a direction sequence.

@@ -2,7 +2,8 @@
 
 use std::fmt::Write;
 
-use crate::{Features, Holes, objective};
+use crate::objective::{self, RollingBlockWeights};
+use crate::{Features, Holes};
 
 /// A number as a designer reads it: integers without decimals, fractions to 4 places.
 pub fn number(x: f64) -> String {
@@ -113,4 +114,26 @@ pub fn neller_terms(f: &Features) -> String {
             f.n_states
         )
     }
+}
+
+/// The `RollingBlock` energy with each weighted term (`feature weight·value`), so a designer
+/// sees which feature moved the score.
+pub fn rolling_block_terms(f: &Features, weights: &RollingBlockWeights) -> String {
+    let score = objective::rolling_block_score(f, weights);
+    if score.score.is_none() {
+        return format!(
+            "{} (the goal cannot be reached: no score)",
+            number(score.energy)
+        );
+    }
+    let terms: Vec<String> = score
+        .terms
+        .iter()
+        .map(|t| format!("{} {}·{}", t.feature, number(t.weight), number(t.value)))
+        .collect();
+    format!(
+        "{} = -({}) [minus the score: weight·value per feature]",
+        number(score.energy),
+        terms.join(" + ")
+    )
 }

@@ -105,15 +105,6 @@ impl JumpSpace {
         Maze::Jumping(self.maze.clone())
     }
 
-    /// The configuration as a maze, from a snapshot.
-    pub fn snapshot_maze(&self, s: &JumpSnapshot) -> Maze {
-        let mut m = self.maze.clone();
-        m.board.cells.clone_from(&s.cells);
-        m.walls.clone_from(&s.walls);
-        m.start = self.coord(s.start);
-        Maze::Jumping(m)
-    }
-
     /// The compiled rules of the current configuration.
     pub fn graph(&self) -> &JumpGraph {
         &self.graph
@@ -408,6 +399,14 @@ impl Space for JumpSpace {
         self.maze.start = self.coord(s.start);
         self.recompile();
         self.index_cells();
+    }
+
+    fn snapshot_maze(&self, s: &JumpSnapshot) -> Maze {
+        let mut m = self.maze.clone();
+        m.board.cells.clone_from(&s.cells);
+        m.walls.clone_from(&s.walls);
+        m.start = self.coord(s.start);
+        Maze::Jumping(m)
     }
 
     fn crossover<R: Rng + ?Sized>(&mut self, a: &JumpSnapshot, b: &JumpSnapshot, rng: &mut R) {

@@ -27,17 +27,20 @@
 pub mod jumping;
 pub mod learn;
 pub mod restarts;
+pub mod rolling;
 pub mod score;
 pub mod search;
 pub mod space;
 
 use maze_features::{Features, features};
 use maze_graph::Adjacency;
+use maze_variants::generate::Search;
 use maze_variants::{Generate, Maze};
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
 
 pub use jumping::JumpSpace;
+pub use rolling::RollSpace;
 pub use score::{Score, Scorer};
 pub use space::Space;
 
@@ -107,25 +110,44 @@ pub fn generate(
     seed: u64,
     progress: &mut dyn FnMut(u64),
 ) -> Result<Outcome, String> {
-    let Maze::Jumping(jumping) = maze;
-    let template = settings.template(jumping).map_err(|p| p.message)?;
     let search = match iterations {
         Some(0) => return Err("iterations must be at least 1".to_string()),
         Some(n) => settings.search.with_iterations(n),
         None => settings.search,
     };
     let mut rng = Rng::seed_from_u64(seed);
-    let mut space = JumpSpace::new(template, &mut rng);
+    match maze {
+        Maze::Jumping(m) => {
+            let template = settings.template(m).map_err(|p| p.message)?;
+            let space = JumpSpace::new(template, &mut rng);
+            generate_in(space, settings, &search, &mut rng, progress)
+        }
+        Maze::RollingBlock(m) => {
+            let template = settings.rolling_template(m).map_err(|p| p.message)?;
+            let space = RollSpace::new(template, &mut rng);
+            generate_in(space, settings, &search, &mut rng, progress)
+        }
+    }
+}
+
+/// [`generate`] in one variant's space.
+fn generate_in<S: Space>(
+    mut space: S,
+    settings: &Generate,
+    search: &Search,
+    rng: &mut Rng,
+    progress: &mut dyn FnMut(u64),
+) -> Result<Outcome, String> {
     let mut scorer = Scorer::new(settings.objective.clone(), settings.gates);
-    let mut best: Option<(jumping::JumpSnapshot, Score)> = None;
+    let mut best: Option<(S::Snapshot, Score)> = None;
     let mut total = 0;
     let mut attempts = 0;
     while attempts < settings.attempts.max(1) {
         attempts += 1;
         let done = total;
         let mut tell = |i: u64| progress(done + i);
-        let mut run = search::Run::new(&mut space, &mut scorer, &mut rng, &mut tell);
-        search::run(&mut run, &search);
+        let mut run = search::Run::new(&mut space, &mut scorer, rng, &mut tell);
+        search::run(&mut run, search);
         total += run.iterations;
         if let Some((snapshot, score)) = run.best
             && best.as_ref().is_none_or(|(_, b)| score.cmp(b).is_lt())

@@ -43,6 +43,9 @@ pub trait Space {
     /// Makes `snapshot` the configuration.
     fn restore(&mut self, snapshot: &Self::Snapshot);
 
+    /// The maze a snapshot stands for.
+    fn snapshot_maze(&self, snapshot: &Self::Snapshot) -> maze_variants::Maze;
+
     /// Makes the configuration a child of `a` and `b`: each editable cell from either parent
     /// with equal probability (start and goal from `a`).
     fn crossover<R: Rng + ?Sized>(&mut self, a: &Self::Snapshot, b: &Self::Snapshot, rng: &mut R);

@@ -1,16 +1,20 @@
 //! Any maze compiled into its rules: one type the generic tools (features, CLI, generator)
 //! hold whatever the variant.
 
+use maze_features::RollingBlockWeights;
 use maze_graph::{Directions, Move, Rules, StateId};
 
 use crate::file::Maze;
 use crate::jumping::{Coord, JumpGraph};
+use crate::rolling::RollGraph;
 
 /// A maze of any variant, compiled for move generation.
 #[derive(Clone, Debug)]
 pub enum CompiledMaze {
     /// A jumping maze.
     Jumping(JumpGraph),
+    /// A rolling-block maze.
+    RollingBlock(RollGraph),
 }
 
 impl Maze {
@@ -18,6 +22,7 @@ impl Maze {
     pub fn compile(&self) -> CompiledMaze {
         match self {
             Maze::Jumping(m) => CompiledMaze::Jumping(JumpGraph::new(m)),
+            Maze::RollingBlock(m) => CompiledMaze::RollingBlock(RollGraph::new(m)),
         }
     }
 
@@ -25,6 +30,7 @@ impl Maze {
     pub fn blocks(&self) -> usize {
         match self {
             Maze::Jumping(m) => m.blocks(),
+            Maze::RollingBlock(m) => m.blocks(),
         }
     }
 
@@ -32,6 +38,15 @@ impl Maze {
     pub fn size(&self) -> (usize, usize) {
         match self {
             Maze::Jumping(m) => (m.board.rows, m.board.cols),
+            Maze::RollingBlock(m) => (m.board.rows, m.board.cols),
+        }
+    }
+
+    /// The weights of the `RollingBlock` score, for rolling-block mazes.
+    pub fn rolling_block_weights(&self) -> Option<&RollingBlockWeights> {
+        match self {
+            Maze::Jumping(_) => None,
+            Maze::RollingBlock(m) => Some(&m.rules.weights),
         }
     }
 }
@@ -41,13 +56,16 @@ impl CompiledMaze {
     pub fn state_cell(&self, state: StateId) -> Option<Coord> {
         match self {
             CompiledMaze::Jumping(g) => g.state_cell(state),
+            CompiledMaze::RollingBlock(g) => Some(g.state_cell(state)),
         }
     }
 
-    /// Cells from which no move is possible although they are not the goal.
+    /// Cells from which no move is possible although they are not the goal (none for rolling
+    /// blocks, whose moves depend on the orientation, not on a cell).
     pub fn dead_end_cells(&self) -> Vec<Coord> {
         match self {
             CompiledMaze::Jumping(g) => g.dead_end_cells(),
+            CompiledMaze::RollingBlock(_) => Vec::new(),
         }
     }
 }
@@ -56,42 +74,49 @@ impl Rules for CompiledMaze {
     fn directions(&self) -> &'static Directions {
         match self {
             CompiledMaze::Jumping(g) => g.directions(),
+            CompiledMaze::RollingBlock(g) => g.directions(),
         }
     }
 
     fn n_states(&self) -> usize {
         match self {
             CompiledMaze::Jumping(g) => g.n_states(),
+            CompiledMaze::RollingBlock(g) => g.n_states(),
         }
     }
 
     fn start(&self) -> StateId {
         match self {
             CompiledMaze::Jumping(g) => g.start(),
+            CompiledMaze::RollingBlock(g) => g.start(),
         }
     }
 
     fn is_goal(&self, state: StateId) -> bool {
         match self {
             CompiledMaze::Jumping(g) => g.is_goal(state),
+            CompiledMaze::RollingBlock(g) => g.is_goal(state),
         }
     }
 
     fn jump(&self, state: StateId) -> Option<u32> {
         match self {
             CompiledMaze::Jumping(g) => g.jump(state),
+            CompiledMaze::RollingBlock(_) => None,
         }
     }
 
     fn successors(&self, acc: &mut Vec<Move>, state: StateId) {
         match self {
             CompiledMaze::Jumping(g) => g.successors(acc, state),
+            CompiledMaze::RollingBlock(g) => g.successors(acc, state),
         }
     }
 
     fn state_name(&self, state: StateId) -> String {
         match self {
             CompiledMaze::Jumping(g) => g.state_name(state),
+            CompiledMaze::RollingBlock(g) => g.state_name(state),
         }
     }
 }

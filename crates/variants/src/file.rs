@@ -11,12 +11,15 @@ use crate::board::{Board, Cell};
 use crate::generate::{self, Generate, Provenance, Setting};
 use crate::jumping::{JumpRules, JumpingMaze, Problem, Where};
 use crate::located::{self, Located};
+use crate::rolling::{ParsedBoard, RollingBlockMaze, RollingBlockRules};
 
 /// A maze of any variant, as a maze file describes it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Maze {
     /// A jumping maze on any tiling.
     Jumping(JumpingMaze),
+    /// A rolling-block maze.
+    RollingBlock(RollingBlockMaze),
 }
 
 /// Everything a maze file holds: the maze, and optionally its generation settings and,
@@ -151,6 +154,7 @@ impl RawGenerate {
 #[serde(rename = "Rules", deny_unknown_fields)]
 enum RawRules {
     Jumping(JumpRules),
+    RollingBlock(RollingBlockRules),
 }
 
 fn options() -> ron::Options {
@@ -189,11 +193,52 @@ pub fn parse_file(name: &str, src: &str) -> Result<MazeFile, Box<SpecError>> {
             };
             (Maze::Jumping(maze), generate)
         }
+        RawRules::RollingBlock(rules) => {
+            let maze = rolling_maze(&raw, rules).map_err(|p| ctx.problem(&raw, &p))?;
+            maze.validate().map_err(|p| ctx.problem(&raw, &p))?;
+            let generate = match &raw.generate {
+                Some(g) => {
+                    let settings = g.value.settings();
+                    settings
+                        .rolling_template(&maze)
+                        .map_err(|p| ctx.problem(&raw, &p))?;
+                    Some(settings)
+                }
+                None => None,
+            };
+            (Maze::RollingBlock(maze), generate)
+        }
     };
     Ok(MazeFile {
         maze,
         generate,
         provenance: raw.provenance.as_ref().map(|p| p.value.clone()),
+    })
+}
+
+/// A rolling-block maze from its board: the `S` and `G` cells are its start and goal, so a
+/// `start` field or walls would say something the board cannot, and are refused.
+fn rolling_maze(raw: &RawMaze, rules: RollingBlockRules) -> Result<RollingBlockMaze, Problem> {
+    if raw.start.is_some() {
+        return Err(Problem::new(
+            Where::Start,
+            "a rolling-block maze has no `start` field: its start is the `S` cells of the board",
+        )
+        .help("remove `start` and mark the block's starting footprint with `S`"));
+    }
+    if !raw.walls.is_empty() {
+        return Err(
+            Problem::new(Where::Wall(0), "rolling-block mazes have no walls")
+                .help("remove `walls`; use `#` cells (no floor) to shape the board"),
+        );
+    }
+    let rows: Vec<&str> = raw.board.value.iter().map(|r| r.value.as_str()).collect();
+    let parsed = ParsedBoard::parse(&rows)?;
+    Ok(RollingBlockMaze {
+        rules,
+        board: parsed.board,
+        start: parsed.start,
+        goal: parsed.goal,
     })
 }
 
@@ -349,6 +394,7 @@ impl Context<'_> {
             }
             Where::Row(r) => (self.row_span(raw, r), "this row"),
             Where::Token(r, c) => (self.token_span(raw, r, c), "this cell"),
+            Where::Char(r, c) => (self.char_span(raw, r, c), "this cell"),
             Where::Start => match &raw.start {
                 Some(start) => (self.span_of(start.ordinal), "this start"),
                 None => (0..0, "here"),
@@ -395,6 +441,19 @@ impl Context<'_> {
             at = pos + token.len();
         }
         row
+    }
+
+    fn char_span(&self, raw: &RawMaze, r: usize, c: usize) -> Range<usize> {
+        let row = self.row_span(raw, r);
+        let text = &self.src[row.clone()];
+        // Character offsets are exact only when the row is written without escapes.
+        if text != raw.board.value[r].value {
+            return row;
+        }
+        match text.char_indices().nth(c) {
+            Some((at, ch)) => row.start + at..row.start + at + ch.len_utf8(),
+            None => row,
+        }
     }
 }
 
@@ -480,6 +539,15 @@ pub fn write_file(file: &MazeFile, header: &[String]) -> String {
                     .collect();
                 out.push_str(&format!("    walls: [{}],\n", walls.join(", ")));
             }
+        }
+        Maze::RollingBlock(m) => {
+            out.push_str("Maze(\n");
+            out.push_str(&format!("    rules: {},\n", m.rules.to_ron()));
+            out.push_str("    board: [\n");
+            for row in m.row_strings() {
+                out.push_str(&format!("        \"{row}\",\n"));
+            }
+            out.push_str("    ],\n");
         }
     }
     if let Some(g) = &file.generate {

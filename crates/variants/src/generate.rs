@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::board::{Board, Cell, MAX_JUMP};
 use crate::jumping::{Coord, GoalKind, JumpGraph, JumpingMaze, Problem, Where};
+use crate::rolling::{Footprint, RollingBlockMaze, RollingBoard, Tile};
 
 /// A setting of the `generate` section, so a problem can point at it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -59,6 +60,10 @@ pub struct Change {
     /// Walls may appear or disappear between any two edge-adjacent board cells.
     #[serde(skip_serializing_if = "is_false")]
     pub walls: bool,
+    /// Rolling blocks: editable cells may also become fragile floor `w` (floor and no-floor
+    /// cells always change).
+    #[serde(skip_serializing_if = "is_false")]
+    pub fragile: bool,
 }
 
 fn is_false(b: &bool) -> bool {
@@ -357,6 +362,13 @@ impl Generate {
     /// Checks the settings against `maze` and builds the template to fill.
     pub fn template(&self, maze: &JumpingMaze) -> Result<Template, Problem> {
         let at = |s: Setting| Where::Setting(s);
+        if self.change.fragile {
+            return Err(Problem::new(
+                at(Setting::Change),
+                "`fragile` is for rolling-block floors; a jumping maze has none",
+            )
+            .help("jumping mazes may change `blocked`, `holes` and `walls`"));
+        }
         let mut m = maze.clone();
         if let Some((rows, cols)) = self.size {
             if rows == 0 || cols == 0 || rows * cols < 2 {
@@ -713,4 +725,171 @@ pub struct Provenance {
     pub iterations: u64,
     /// The engine that generated it, `maze-gen <version>`.
     pub engine: String,
+}
+
+/// The board a rolling-block generator fills: fixed footprints, and the cells whose tiles
+/// (floor, no floor, optionally fragile floor) it chooses.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RollingTemplate {
+    /// Rules and board; editable cells hold floor, the footprints are the fixed ones or
+    /// placeholders when random.
+    pub maze: RollingBlockMaze,
+    /// Per cell (row-major), whether the generator chooses its tile (footprint cells never).
+    pub editable: Vec<bool>,
+    /// The fixed start footprint, `None` when it is placed at random (with the shape of
+    /// `maze.start`).
+    pub start: Option<Footprint>,
+    /// The fixed goal footprint, `None` when random (shape of `maze.goal`).
+    pub goal: Option<Footprint>,
+    /// Editable cells may become fragile floor.
+    pub fragile: bool,
+}
+
+impl RollingTemplate {
+    /// The largest number of states a filled board can have: one per cell and orientation.
+    pub fn max_states(&self) -> usize {
+        self.maze.board.tiles.len() * self.maze.rules.orientations().len()
+    }
+}
+
+impl Generate {
+    /// Checks the settings against a rolling-block maze and builds the template to fill.
+    pub fn rolling_template(&self, maze: &RollingBlockMaze) -> Result<RollingTemplate, Problem> {
+        let at = |s: Setting| Where::Setting(s);
+        if self.max_jump.is_some() {
+            return Err(Problem::new(
+                at(Setting::MaxJump),
+                "a rolling-block maze has no jump numbers",
+            )
+            .help("remove `max_jump`"));
+        }
+        if self.change.blocked || self.change.holes || self.change.walls {
+            return Err(Problem::new(
+                at(Setting::Change),
+                "rolling blocks change floor and no-floor cells (and `fragile` floor if asked); `blocked`, `holes` and `walls` are for jumping mazes",
+            ));
+        }
+        let mut m = maze.clone();
+        if let Some((rows, cols)) = self.size {
+            if rows == 0 || cols == 0 || rows > 1000 || cols > 1000 {
+                return Err(Problem::new(
+                    at(Setting::Size),
+                    format!(
+                        "a {rows} x {cols} board is outside the generator's 1 to 1000 cells a side"
+                    ),
+                ));
+            }
+            m.board = RollingBoard {
+                rows,
+                cols,
+                tiles: vec![Tile::Floor; rows * cols],
+            };
+        }
+        let (rows, cols) = (m.board.rows, m.board.cols);
+        let place = |placement: Placement,
+                     file: Footprint,
+                     setting: Setting|
+         -> Result<Option<Footprint>, Problem> {
+            let f = match placement {
+                Placement::Random => {
+                    if file.rows > rows || file.cols > cols {
+                        return Err(Problem::new(
+                            at(setting),
+                            format!(
+                                "a {} x {} footprint does not fit on a {rows} x {cols} board",
+                                file.rows, file.cols
+                            ),
+                        ));
+                    }
+                    return Ok(None);
+                }
+                Placement::Board => file,
+                Placement::Fixed((row, col)) => Footprint { row, col, ..file },
+            };
+            if f.row + f.rows > rows || f.col + f.cols > cols {
+                return Err(Problem::new(
+                    at(setting),
+                    format!(
+                        "the {} x {} footprint at ({}, {}) is not on the {rows} x {cols} board",
+                        f.rows, f.cols, f.row, f.col
+                    ),
+                ));
+            }
+            Ok(Some(f))
+        };
+        let start = place(self.start, maze.start, Setting::Start)?;
+        let goal = place(self.goal, maze.goal, Setting::Goal)?;
+        if let (Some(s), Some(g)) = (start, goal)
+            && let Some(cell) = g.cells().find(|&c| s.contains(c))
+        {
+            return Err(Problem::new(
+                at(Setting::Goal),
+                format!(
+                    "the start and goal footprints share ({}, {})",
+                    cell.0, cell.1
+                ),
+            ));
+        }
+        if start.is_none()
+            && goal.is_none()
+            && maze.start.rows * maze.start.cols + maze.goal.rows * maze.goal.cols > rows * cols
+        {
+            return Err(Problem::new(
+                at(Setting::Size),
+                "the board is too small for both footprints",
+            ));
+        }
+        let mut editable = vec![true; rows * cols];
+        for f in [start, goal].into_iter().flatten() {
+            for (r, c) in f.cells() {
+                editable[r * cols + c] = false;
+                m.board.tiles[r * cols + c] = Tile::Floor;
+            }
+        }
+        // Placeholders keep the template a valid maze; random footprints replace them.
+        m.start = start.unwrap_or(Footprint {
+            row: 0,
+            col: 0,
+            ..maze.start
+        });
+        m.goal = goal.unwrap_or(Footprint {
+            row: rows - maze.goal.rows,
+            col: cols - maze.goal.cols,
+            ..maze.goal
+        });
+        let template = RollingTemplate {
+            maze: m,
+            editable,
+            start,
+            goal,
+            fragile: self.change.fragile,
+        };
+        self.check_search()?;
+        if let Some(min) = self.gates.min_length {
+            let bound = template.max_states().saturating_sub(1);
+            if min as usize > bound {
+                return Err(Problem::new(
+                    at(Setting::Gates),
+                    format!(
+                        "min_length {min} is impossible: a shortest solution visits each state at most once, and this board has at most {} block placements, so at most {bound} rolls",
+                        bound + 1
+                    ),
+                )
+                .help("lower min_length or generate a larger board"));
+            }
+        }
+        if !template.editable.iter().any(|&e| e) {
+            return Err(Problem::new(
+                at(Setting::Section),
+                "nothing to change: every cell is under a fixed footprint",
+            ));
+        }
+        if self.attempts == 0 {
+            return Err(Problem::new(
+                at(Setting::Attempts),
+                "attempts must be at least 1",
+            ));
+        }
+        Ok(template)
+    }
 }

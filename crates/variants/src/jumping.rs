@@ -85,6 +85,9 @@ pub enum Where {
     Row(usize),
     /// The token at `(row, col)` of the board.
     Token(usize, usize),
+    /// The character at `(row, col)` of a board written one character per cell (rolling
+    /// blocks).
+    Char(usize, usize),
     /// The `start` field.
     Start,
     /// The i-th wall.

@@ -4,6 +4,8 @@
 //! - [`board`]: jumping-maze cells and boards.
 //! - [`jumping`]: the jumping-maze rules (rook, queen, torus, walls, blocked cells, holes,
 //!   void, exit goals, no-U-turn) compiled into a [`maze_graph::Rules`] implementation.
+//! - [`rolling`]: rolling-block mazes (a cuboid block on floor, no floor and fragile floor)
+//!   compiled into a [`maze_graph::Rules`] implementation.
 //! - [`file`]: the RON maze file, read with diagnostics that point into the file.
 //! - [`generate`]: the file's generation settings, validated, and a generated file's provenance.
 #![deny(missing_docs)]
@@ -14,6 +16,7 @@ pub mod file;
 pub mod generate;
 pub mod jumping;
 mod located;
+pub mod rolling;
 pub mod tiling;
 
 pub use board::{Board, Cell};
@@ -21,4 +24,5 @@ pub use compiled::CompiledMaze;
 pub use file::{Maze, MazeFile, SpecError, parse, parse_file, write, write_file};
 pub use generate::{Generate, Provenance, Template};
 pub use jumping::{Coord, GoalKind, JumpGraph, JumpRules, JumpingMaze};
+pub use rolling::{Footprint, RollGraph, RollingBlockMaze, RollingBlockRules, RollingBoard, Tile};
 pub use tiling::{MoveSet, Tiling};

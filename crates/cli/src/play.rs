@@ -1,0 +1,48 @@
+//! `maze play`: playtest a maze in the terminal (the game itself lives in `maze-play`).
+
+use std::path::PathBuf;
+
+use maze_play::Game;
+use miette::Diagnostic;
+use thiserror::Error;
+
+use crate::load::load;
+
+/// Play a maze in the terminal, to feel it before publishing it.
+///
+/// Shows the board, where you stand, the legal moves and a move counter. Move with the arrows
+/// or letters shown on screen (square: w a s d, diagonals i o k l; hex and triangle: d e w a z
+/// x; the keypad digits everywhere); u undoes, r restarts, h hints the next move of a shortest
+/// path, q, Esc or Ctrl-C quits. At the goal you see your moves against the optimum.
+#[derive(Debug, clap::Args)]
+pub(crate) struct Args {
+    /// The maze file (RON).
+    file: PathBuf,
+}
+
+/// The terminal could not be used or failed while playing.
+#[derive(Debug, Error, Diagnostic)]
+#[error("play mode failed")]
+#[diagnostic(
+    code(maze::terminal),
+    help("`maze play` needs an interactive terminal; `maze solve` prints the solution instead")
+)]
+struct TerminalError {
+    source: std::io::Error,
+}
+
+impl Args {
+    pub(crate) fn run(self) -> Result<(), crate::Failure> {
+        let loaded = load(&self.file)?;
+        let title = self.file.file_name().map_or_else(
+            || self.file.display().to_string(),
+            |name| name.to_string_lossy().into_owned(),
+        );
+        let mut game = Game::new(title, loaded.maze);
+        maze_play::play_in_terminal(&mut game)
+            .map_err(|source| Box::new(TerminalError { source }))?;
+        // The terminal is restored by now, so this lands in the shell's scrollback.
+        println!("{}", game.summary());
+        Ok(())
+    }
+}

@@ -1,0 +1,370 @@
+//! Why a move the player asked for is not legal, in the words of RULES.md, per variant.
+//!
+//! The engine (the state graph) decides legality; this module is asked only after the engine
+//! said no, and retraces the rules to name the one that failed. Should the two ever disagree,
+//! the player still gets a plain "no legal move", never a wrong reason (and the tests check
+//! that they agree on every cell and direction of the fixtures).
+
+use std::collections::HashSet;
+
+use maze_graph::{Dir, Rules, StateId};
+use maze_variants::rolling::{RollGraph, RollingBlockMaze, Tile};
+use maze_variants::{Cell, CompiledMaze, Coord, GoalKind, JumpGraph, JumpingMaze, Maze, Tiling};
+
+/// The directions the maze's moves use, in direction order.
+pub(crate) fn move_dirs(maze: &Maze) -> Vec<Dir> {
+    match maze {
+        Maze::Jumping(m) => m.rules.tiling.move_dirs(m.rules.moves).to_vec(),
+        // N, E, S, W.
+        Maze::RollingBlock(_) => vec![0, 1, 2, 3],
+    }
+}
+
+/// The direction the rules bar next because it reverses the move that led to `state`
+/// (no-U-turn); `None` where no direction is barred.
+pub(crate) fn barred_dir(compiled: &CompiledMaze, state: StateId) -> Option<Dir> {
+    match compiled {
+        CompiledMaze::Jumping(g) => {
+            let last = g.state_last_dir(state)?;
+            Some(g.directions().opposite(last))
+        }
+        CompiledMaze::RollingBlock(_) => None,
+    }
+}
+
+/// Why `dir` is no legal move from `state`.
+pub(crate) fn illegal_move(
+    maze: &Maze,
+    compiled: &CompiledMaze,
+    state: StateId,
+    dir: Dir,
+) -> String {
+    let name = compiled.directions().name(dir);
+    let fallback = || match compiled.state_cell(state) {
+        Some(cell) => format!("no legal move {name} from {}", coord(cell)),
+        None => format!("no legal move {name} from here"),
+    };
+    match (maze, compiled) {
+        (Maze::Jumping(m), CompiledMaze::Jumping(g)) => {
+            jumping(m, g, state, dir).unwrap_or_else(fallback)
+        }
+        (Maze::RollingBlock(m), CompiledMaze::RollingBlock(g)) => {
+            rolling(m, g, state, dir).unwrap_or_else(fallback)
+        }
+        _ => fallback(),
+    }
+}
+
+/// Which rule of RULES.md section 2 stops the roll `dir` from `state`: the new footprint
+/// leaves the board, covers a no-floor cell, or is one cell on a fragile tile.
+fn rolling(maze: &RollingBlockMaze, graph: &RollGraph, state: StateId, dir: Dir) -> Option<String> {
+    let name = graph.directions().name(dir);
+    let (at, [rows, cols, height]) = graph.placement(state);
+    let (r, c) = (at.row as i64, at.col as i64);
+    // Rolling over an edge turns the extent along the roll into the height and back.
+    let (top, left, new_rows, new_cols) = match name {
+        "N" => (r - height as i64, c, height, cols),
+        "S" => (r + rows as i64, c, height, cols),
+        "W" => (r, c - height as i64, rows, height),
+        _ => (r, c + cols as i64, rows, height),
+    };
+    let board = &maze.board;
+    for dr in 0..new_rows as i64 {
+        for dc in 0..new_cols as i64 {
+            let cell = (top + dr, left + dc);
+            if cell.0 < 0
+                || cell.1 < 0
+                || cell.0 >= board.rows as i64
+                || cell.1 >= board.cols as i64
+            {
+                return Some(format!("{name}: the block would hang off the board"));
+            }
+            let cell = (cell.0 as usize, cell.1 as usize);
+            match board.get(cell) {
+                Tile::NoFloor => {
+                    return Some(format!(
+                        "{name}: the block would cover {}, where there is no floor (#)",
+                        coord(cell)
+                    ));
+                }
+                Tile::Fragile if new_rows * new_cols == 1 => {
+                    return Some(format!(
+                        "{name}: the block would stand on end on the fragile tile (w) at {}, which breaks",
+                        coord(cell)
+                    ));
+                }
+                _ => {}
+            }
+        }
+    }
+    None
+}
+
+fn coord((r, c): Coord) -> String {
+    format!("({r},{c})")
+}
+
+fn jumping(maze: &JumpingMaze, graph: &JumpGraph, state: StateId, dir: Dir) -> Option<String> {
+    let directions = graph.directions();
+    let name = directions.name(dir);
+    let at = graph.state_cell(state)?;
+    let k = match maze.board.get(at) {
+        Cell::Jump(k) => k,
+        Cell::DeadEnd => {
+            return Some(format!(
+                "{} is a dead end (0): no move leads out; undo (u) or restart (r)",
+                coord(at)
+            ));
+        }
+        _ => return None,
+    };
+    if let Some(why) = jump_obstacle(maze, at, dir, k) {
+        return Some(format!("{name}: a jump of {k} from {} {why}", coord(at)));
+    }
+    let last = graph.state_last_dir(state)?;
+    (directions.opposite(last) == dir).then(|| {
+        format!(
+            "{name} would reverse your last move {}: no U-turns in this maze",
+            directions.name(last)
+        )
+    })
+}
+
+/// Which of rules 1-5 stops a jump of `k` in `dir` from `from`, or `None` if the jump is legal
+/// (an exit off the board included).
+pub(crate) fn jump_obstacle(maze: &JumpingMaze, from: Coord, dir: Dir, k: u8) -> Option<String> {
+    let rules = maze.rules;
+    let board = &maze.board;
+    let (rows, cols) = (board.rows as i64, board.cols as i64);
+    let exit = rules.goal == GoalKind::Exit;
+    let walls: HashSet<(Coord, Coord)> = maze
+        .walls
+        .iter()
+        .flat_map(|&(a, b)| [(a, b), (b, a)])
+        .collect();
+    // The box position of a plane position: wrapped on a torus (RULES.md: wrapping the end of
+    // a walk equals wrapping every step, the tori having even sizes where it matters).
+    let place = |(r, c): (i64, i64)| -> Option<Coord> {
+        if rules.torus {
+            Some((r.rem_euclid(rows) as usize, c.rem_euclid(cols) as usize))
+        } else {
+            board.contains((r, c)).then_some((r as usize, c as usize))
+        }
+    };
+    let walled = |a: Coord, b: Coord| walls.contains(&(a, b));
+    let origin = (from.0 as i64, from.1 as i64);
+    let mut prev = from;
+    for i in 1..=i64::from(k) {
+        let last = i == i64::from(k);
+        let Some(p) = place(rules.tiling.walk(origin, dir, i)) else {
+            return if last && exit {
+                None
+            } else {
+                Some(format!("leaves the board at step {i}"))
+            };
+        };
+        let prev_plane = (prev.0 as i64, prev.1 as i64);
+        let blocked_by_wall = match rules.tiling.diagonal_corners(prev_plane, dir) {
+            // A diagonal step is walled only when both L-routes around the corner are.
+            Some(corners) => corners.iter().all(|&corner| match place(corner) {
+                Some(h) => walled(prev, h) || walled(h, p),
+                None => true,
+            }),
+            None => walled(prev, p),
+        };
+        if blocked_by_wall {
+            return Some(format!(
+                "crosses the wall between {} and {}",
+                coord(prev),
+                coord(p)
+            ));
+        }
+        let cell = board.get(p);
+        if !last {
+            match cell {
+                Cell::Blocked => {
+                    return Some(format!("passes over the blocked cell # at {}", coord(p)));
+                }
+                Cell::Void => {
+                    return Some(format!("passes over {}, which is off the board", coord(p)));
+                }
+                _ => {}
+            }
+        } else {
+            match cell {
+                Cell::Void if exit => return None,
+                Cell::Void => {
+                    return Some(format!("lands on {}, which is off the board", coord(p)));
+                }
+                Cell::Blocked => {
+                    return Some(format!("lands on the blocked cell # at {}", coord(p)));
+                }
+                Cell::Hole => return Some(format!("lands on the hole o at {}", coord(p))),
+                _ if p == from => {
+                    return Some("comes back to where it started (around the torus)".into());
+                }
+                _ => {}
+            }
+        }
+        prev = p;
+    }
+    None
+}
+
+/// A one-line description of the rules, for the board's caption.
+pub(crate) fn rules_caption(maze: &Maze) -> String {
+    match maze {
+        Maze::RollingBlock(m) => {
+            let (a, b, h) = m.rules.block;
+            format!("rolling block {a}×{b}×{h}: roll it so it ends exactly on the goal")
+        }
+        Maze::Jumping(m) => {
+            let r = m.rules;
+            let mut parts = vec![match (r.tiling, r.moves) {
+                (Tiling::Square, maze_variants::MoveSet::Rook) => "square, rook moves".to_string(),
+                (Tiling::Square, maze_variants::MoveSet::Queen) => {
+                    "square, queen moves".to_string()
+                }
+                (Tiling::Hex, _) => "hex".to_string(),
+                (Tiling::Triangle, _) => "triangle".to_string(),
+            }];
+            if r.torus {
+                parts.push("torus".into());
+            }
+            if r.no_u_turn {
+                parts.push("no U-turns".into());
+            }
+            if r.goal == GoalKind::Exit {
+                parts.push("goal: jump off the board".into());
+            }
+            format!("Jumping maze: {}", parts.join(", "))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(src: &str) -> JumpingMaze {
+        match maze_variants::parse("test.ron", src) {
+            Ok(Maze::Jumping(m)) => m,
+            other => panic!(
+                "not a jumping maze: {:?}",
+                other.err().map(|e| e.one_line())
+            ),
+        }
+    }
+
+    /// The engine and the explanation agree on every jump of every cell: no reason exactly
+    /// when the engine has the move.
+    fn check_agreement(src: &str) {
+        let maze = parse(src);
+        let graph = JumpGraph::new(&maze);
+        let dirs = maze.rules.tiling.move_dirs(maze.rules.moves);
+        let cols = maze.board.cols;
+        let mut explained = 0;
+        for (i, cell) in maze.board.cells.iter().enumerate() {
+            let Cell::Jump(k) = *cell else { continue };
+            let at = (i / cols, i % cols);
+            for &d in dirs {
+                let legal = graph.cell_moves(i).iter().any(|&(md, _)| md == d);
+                let why = jump_obstacle(&maze, at, d, k);
+                assert_eq!(legal, why.is_none(), "{at:?} dir {d} jump {k}: {why:?}");
+                explained += usize::from(why.is_some());
+            }
+        }
+        assert!(explained > 0, "the fixture has no illegal jump to explain");
+    }
+
+    #[test]
+    fn explanations_agree_with_the_engine() {
+        for src in [
+            include_str!("../../../tests/fixtures/worked/hex_5x5_hole_wall.ron"),
+            include_str!("../../../tests/fixtures/worked/hex_3x4_no_u_turn.ron"),
+            include_str!("../../../tests/fixtures/worked/triangle_4x6_bounded.ron"),
+            include_str!("../../../tests/fixtures/worked/triangle_4x4_torus.ron"),
+            include_str!("../../../variants/queen.ron"),
+            include_str!("../../../variants/rook.ron"),
+            // Queen moves with walls around corners, holes, blocked and void cells.
+            r#"Maze(rules: Jumping(tiling: Square, moves: Queen), board: [
+                "2 1 o 3 .", "1 # 2 1 2", "3 1 2 o 1", ". 2 1 1 G"], start: (0, 0),
+                walls: [((1, 2), (1, 3)), ((0, 3), (1, 3)), ((2, 0), (2, 1))])"#,
+            // A square torus with an exit-less wrap and walls.
+            r#"Maze(rules: Jumping(tiling: Square, moves: Queen, torus: true), board: [
+                "3 1 2 5", "1 4 2 1", "2 o 3 G"], start: (0, 0),
+                walls: [((0, 0), (0, 1)), ((2, 3), (0, 3))])"#,
+            // Loyd's exit goal with void cells shaping the board and a wall on an exit.
+            r#"Maze(rules: Jumping(tiling: Square, moves: Queen, goal: Exit), board: [
+                ". 2 1 .", "3 1 2 2", "1 # 2 4", ". 1 3 ."], start: (1, 1),
+                walls: [((2, 3), (1, 3))])"#,
+            r#"Maze(rules: Jumping(tiling: Hex, goal: Exit, torus: false), board: [
+                "2 1 3", "1 o 2", "3 2 1"], start: (1, 0))"#,
+        ] {
+            check_agreement(src);
+        }
+    }
+
+    /// Rolling blocks: a reason exactly when the engine has no roll, on boards with every
+    /// tile kind and blocks of two shapes (every placement, every direction; goal states
+    /// excepted, since the player stops there).
+    #[test]
+    fn rolling_explanations_agree_with_the_engine() {
+        for src in [
+            include_str!("../../../variants/rolling_block.ron"),
+            include_str!("../../../variants/rolling_block_1x2x3.ron"),
+            include_str!("../../../variants/rolling_block_fragile.ron"),
+        ] {
+            let maze = maze_variants::parse("test.ron", src)
+                .unwrap_or_else(|e| panic!("{}", e.one_line()));
+            let compiled = maze.compile();
+            let (Maze::RollingBlock(m), CompiledMaze::RollingBlock(g)) = (&maze, &compiled) else {
+                panic!("not a rolling-block maze");
+            };
+            let mut explained = 0;
+            for state in 0..g.n_states() as StateId {
+                if g.is_goal(state) {
+                    continue;
+                }
+                for d in 0..4 {
+                    let why = rolling(m, g, state, d);
+                    assert_eq!(
+                        g.roll(state, d).is_none(),
+                        why.is_some(),
+                        "{} {d}: {why:?}",
+                        g.state_name(state)
+                    );
+                    explained += usize::from(why.is_some());
+                }
+            }
+            assert!(explained > 0);
+        }
+    }
+
+    #[test]
+    fn reasons_name_the_rule() {
+        let maze = parse(
+            r#"Maze(rules: Jumping(tiling: Square, moves: Rook), board: [
+                "3 2 o 1", "1 # 2 G", "2 1 1 1"], start: (0, 0), walls: [((2, 1), (2, 2))])"#,
+        );
+        let n = |s| maze.rules.tiling.directions().parse(s).unwrap_or(99);
+        let why = |at, d, k| jump_obstacle(&maze, at, n(d), k);
+        assert_eq!(
+            why((0, 0), "W", 3).as_deref(),
+            Some("leaves the board at step 1")
+        );
+        assert_eq!(
+            why((0, 1), "S", 2).as_deref(),
+            Some("passes over the blocked cell # at (1,1)")
+        );
+        assert_eq!(
+            why((0, 0), "E", 2).as_deref(),
+            Some("lands on the hole o at (0,2)")
+        );
+        assert_eq!(
+            why((2, 0), "E", 2).as_deref(),
+            Some("crosses the wall between (2,1) and (2,2)")
+        );
+        assert_eq!(why((0, 0), "E", 3), None);
+    }
+}

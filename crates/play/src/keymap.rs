@@ -1,0 +1,292 @@
+//! The keymap: which key does what, for every direction set, and how it is shown on screen.
+//!
+//! `u`, `r`, `h` and `q` are taken by undo, restart, hint and quit, so the direction letters
+//! avoid them: the left hand's `w a s d` ring for the four orthogonal directions (and its
+//! hexagon `w e a d z x` on the six-direction tilings), the right hand's `i o / k l` square for
+//! the square tiling's diagonals, and the numeric keypad (or digit row) everywhere, laid out as
+//! the keypad is: 7 8 9 / 4 · 6 / 1 2 3.
+
+use maze_graph::{Dir, Directions};
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+/// What the player asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// Move in a direction (an index into the maze's [`Directions`]).
+    Move(Dir),
+    /// Take back the last move.
+    Undo,
+    /// Go back to the start with no moves made.
+    Restart,
+    /// Show the next move of a shortest path from here.
+    Hint,
+    /// Leave the game.
+    Quit,
+}
+
+/// A key a direction answers to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Key {
+    Arrow(KeyCode),
+    Char(char),
+}
+
+/// The keys of each direction name. The orthogonal names mean the same on the square tiling
+/// and for rolling blocks; the diagonal names differ between the square and the six-direction
+/// tilings, so there are two tables.
+const SQUARE_KEYS: &[(&str, &[Key])] = &[
+    (
+        "N",
+        &[Key::Arrow(KeyCode::Up), Key::Char('w'), Key::Char('8')],
+    ),
+    ("NE", &[Key::Char('o'), Key::Char('9')]),
+    (
+        "E",
+        &[Key::Arrow(KeyCode::Right), Key::Char('d'), Key::Char('6')],
+    ),
+    ("SE", &[Key::Char('l'), Key::Char('3')]),
+    (
+        "S",
+        &[Key::Arrow(KeyCode::Down), Key::Char('s'), Key::Char('2')],
+    ),
+    ("SW", &[Key::Char('k'), Key::Char('1')]),
+    (
+        "W",
+        &[Key::Arrow(KeyCode::Left), Key::Char('a'), Key::Char('4')],
+    ),
+    ("NW", &[Key::Char('i'), Key::Char('7')]),
+];
+
+const SIX_KEYS: &[(&str, &[Key])] = &[
+    (
+        "E",
+        &[Key::Arrow(KeyCode::Right), Key::Char('d'), Key::Char('6')],
+    ),
+    ("NE", &[Key::Char('e'), Key::Char('9')]),
+    ("NW", &[Key::Char('w'), Key::Char('7')]),
+    (
+        "W",
+        &[Key::Arrow(KeyCode::Left), Key::Char('a'), Key::Char('4')],
+    ),
+    ("SW", &[Key::Char('z'), Key::Char('1')]),
+    ("SE", &[Key::Char('x'), Key::Char('3')]),
+];
+
+/// The game's keys, built for one maze's directions.
+#[derive(Clone, Debug)]
+pub struct Keymap {
+    directions: &'static Directions,
+    /// Per direction (in direction order), its keys.
+    keys: Vec<&'static [Key]>,
+    /// The directions the maze's moves use (rook moves use four of the square's eight), in
+    /// direction order: only these are shown.
+    shown: Vec<Dir>,
+}
+
+impl Keymap {
+    /// The keymap for a maze whose directions are `directions` and whose moves use `shown`.
+    pub fn new(directions: &'static Directions, shown: &[Dir]) -> Keymap {
+        let table = if directions.len() == 6 {
+            SIX_KEYS
+        } else {
+            SQUARE_KEYS
+        };
+        let keys = directions
+            .names
+            .iter()
+            .map(|name| {
+                table
+                    .iter()
+                    .find(|(n, _)| n == name)
+                    .map_or(&[][..], |(_, keys)| *keys)
+            })
+            .collect();
+        Keymap {
+            directions,
+            keys,
+            shown: shown.to_vec(),
+        }
+    }
+
+    /// The command a key press stands for, `None` for a key that means nothing here.
+    pub fn command(&self, key: KeyEvent) -> Option<Command> {
+        // Raw mode turns Ctrl-C into a key press instead of SIGINT, so it must quit here.
+        if key.modifiers.contains(KeyModifiers::CONTROL) {
+            return match key.code {
+                KeyCode::Char('c' | 'C') => Some(Command::Quit),
+                _ => None,
+            };
+        }
+        if key
+            .modifiers
+            .intersects(KeyModifiers::ALT | KeyModifiers::SUPER | KeyModifiers::META)
+        {
+            return None;
+        }
+        let wanted = match key.code {
+            KeyCode::Esc => return Some(Command::Quit),
+            KeyCode::Char(c) => match c.to_ascii_lowercase() {
+                'q' => return Some(Command::Quit),
+                'u' => return Some(Command::Undo),
+                'r' => return Some(Command::Restart),
+                'h' => return Some(Command::Hint),
+                c => Key::Char(c),
+            },
+            code @ (KeyCode::Up | KeyCode::Down | KeyCode::Left | KeyCode::Right) => {
+                Key::Arrow(code)
+            }
+            _ => return None,
+        };
+        let d = self.keys.iter().position(|keys| keys.contains(&wanted))?;
+        Dir::try_from(d).ok().map(Command::Move)
+    }
+
+    /// The directions the maze's moves use, with the keys of each as shown on screen
+    /// (`↑ w 8`), in direction order.
+    pub fn direction_keys(&self) -> Vec<(&'static str, String)> {
+        self.shown
+            .iter()
+            .filter(|&&d| usize::from(d) < self.keys.len())
+            .map(|&d| {
+                let keys: Vec<String> = self.keys[usize::from(d)]
+                    .iter()
+                    .map(|k| match k {
+                        Key::Arrow(KeyCode::Up) => "↑".to_string(),
+                        Key::Arrow(KeyCode::Down) => "↓".to_string(),
+                        Key::Arrow(KeyCode::Left) => "←".to_string(),
+                        Key::Arrow(KeyCode::Right) => "→".to_string(),
+                        Key::Arrow(other) => other.to_string(),
+                        Key::Char(c) => c.to_string(),
+                    })
+                    .collect();
+                (self.directions.name(d), keys.join(" "))
+            })
+            .collect()
+    }
+
+    /// The other commands' keys as shown on screen.
+    pub fn command_keys() -> &'static [(&'static str, &'static str)] {
+        &[
+            ("u", "undo"),
+            ("r", "restart"),
+            ("h", "hint"),
+            ("q Esc Ctrl-C", "quit"),
+        ]
+    }
+}
+
+/// A key as a message names it: `m`, `Alt+x`, `F5`; control characters escaped, so a message
+/// never sends one to the terminal.
+pub(crate) fn describe(key: KeyEvent) -> String {
+    let mut out = String::new();
+    for (modifier, name) in [
+        (KeyModifiers::CONTROL, "Ctrl+"),
+        (KeyModifiers::ALT, "Alt+"),
+        (KeyModifiers::SUPER, "Super+"),
+        (KeyModifiers::META, "Meta+"),
+    ] {
+        if key.modifiers.contains(modifier) {
+            out.push_str(name);
+        }
+    }
+    match key.code {
+        KeyCode::Char(c) if c.is_control() => out.push_str(&c.escape_default().to_string()),
+        code => out.push_str(&code.to_string()),
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use maze_variants::tiling::{SIX_DIRECTIONS, SQUARE_DIRECTIONS};
+
+    fn press(map: &Keymap, code: KeyCode) -> Option<Command> {
+        map.command(KeyEvent::new(code, KeyModifiers::NONE))
+    }
+
+    #[test]
+    fn no_key_has_two_meanings() {
+        for (table, n) in [(SQUARE_KEYS, 8), (SIX_KEYS, 6)] {
+            assert_eq!(table.len(), n);
+            let all: Vec<Key> = table.iter().flat_map(|(_, k)| k.iter().copied()).collect();
+            for (i, k) in all.iter().enumerate() {
+                assert!(!all[i + 1..].contains(k), "{k:?} twice");
+                assert!(
+                    !matches!(k, Key::Char('q' | 'u' | 'r' | 'h')),
+                    "{k:?} is a command key"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn every_direction_has_a_letter_and_a_digit() {
+        for (directions, table) in [
+            (&SQUARE_DIRECTIONS, SQUARE_KEYS),
+            (&SIX_DIRECTIONS, SIX_KEYS),
+        ] {
+            let all: Vec<Dir> = (0..directions.len() as Dir).collect();
+            let map = Keymap::new(directions, &all);
+            for d in all {
+                let keys = map.keys[usize::from(d)];
+                assert!(
+                    keys.iter()
+                        .any(|k| matches!(k, Key::Char(c) if c.is_ascii_lowercase()))
+                );
+                assert!(
+                    keys.iter()
+                        .any(|k| matches!(k, Key::Char(c) if c.is_ascii_digit()))
+                );
+                for &k in keys {
+                    let code = match k {
+                        Key::Arrow(code) => code,
+                        Key::Char(c) => KeyCode::Char(c),
+                    };
+                    assert_eq!(press(&map, code), Some(Command::Move(d)), "{k:?}");
+                }
+            }
+            assert_eq!(table.len(), directions.len());
+        }
+    }
+
+    #[test]
+    fn commands_and_quit_keys() {
+        let map = Keymap::new(&SQUARE_DIRECTIONS, &[0, 2, 4, 6]);
+        assert_eq!(press(&map, KeyCode::Char('u')), Some(Command::Undo));
+        assert_eq!(press(&map, KeyCode::Char('R')), Some(Command::Restart));
+        assert_eq!(press(&map, KeyCode::Char('h')), Some(Command::Hint));
+        assert_eq!(press(&map, KeyCode::Char('q')), Some(Command::Quit));
+        assert_eq!(press(&map, KeyCode::Esc), Some(Command::Quit));
+        let ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
+        assert_eq!(map.command(ctrl_c), Some(Command::Quit));
+        let ctrl_z = KeyEvent::new(KeyCode::Char('z'), KeyModifiers::CONTROL);
+        assert_eq!(map.command(ctrl_z), None);
+        assert_eq!(press(&map, KeyCode::Char('m')), None);
+        assert_eq!(press(&map, KeyCode::F(1)), None);
+    }
+
+    #[test]
+    fn keys_are_described_printably() {
+        let alt_x = KeyEvent::new(KeyCode::Char('x'), KeyModifiers::ALT);
+        assert_eq!(describe(alt_x), "Alt+x");
+        assert_eq!(
+            describe(KeyEvent::new(KeyCode::Char('\u{7}'), KeyModifiers::NONE)),
+            "\\u{7}"
+        );
+        assert_eq!(
+            describe(KeyEvent::new(KeyCode::F(5), KeyModifiers::NONE)),
+            "F5"
+        );
+    }
+
+    #[test]
+    fn only_the_moves_in_use_are_shown() {
+        let map = Keymap::new(&SQUARE_DIRECTIONS, &[0, 2, 4, 6]);
+        let shown: Vec<&str> = map.direction_keys().iter().map(|(n, _)| *n).collect();
+        assert_eq!(shown, ["N", "E", "S", "W"]);
+        assert_eq!(map.direction_keys()[0].1, "↑ w 8");
+        // A diagonal key still means its direction, so the game can say why it is no move.
+        assert_eq!(press(&map, KeyCode::Char('o')), Some(Command::Move(1)));
+    }
+}
