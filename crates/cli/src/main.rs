@@ -1,7 +1,10 @@
 //! `maze`: solve, analyze, generate, render and play logic mazes of every variant.
 
 mod analyze;
+mod graph;
 mod load;
+mod output;
+mod render;
 mod solve;
 
 use std::process::ExitCode;
@@ -23,6 +26,8 @@ struct Cli {
 enum Command {
     Solve(solve::Args),
     Analyze(analyze::Args),
+    Render(render::Args),
+    Graph(graph::Args),
 }
 
 /// What a subcommand reports when it fails: a diagnostic already printed, or an error to print.
@@ -42,6 +47,8 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Solve(args) => args.run(),
         Command::Analyze(args) => args.run(),
+        Command::Render(args) => args.run(),
+        Command::Graph(args) => args.run(),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
