@@ -3,5 +3,6 @@
 
 mod common;
 mod oracle;
+mod render;
 mod snapshots;
 mod worked;

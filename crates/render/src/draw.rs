@@ -613,7 +613,7 @@ fn solution(scene: &Scene, board: Rect) -> (Group, Group) {
         let mut label: Option<Point> = None;
         for (j, &(from, to)) in step.pieces.iter().enumerate() {
             let (p0, p1) = (anchor_px(tiling, from), anchor_px(tiling, to));
-            let len = (p1.x - p0.x).hypot(p1.y - p0.y);
+            let len = geometry::length(p1.x - p0.x, p1.y - p0.y);
             if len < 1e-9 {
                 continue;
             }
@@ -709,7 +709,7 @@ fn place_label(
             first.get_or_insert(at);
             if placed
                 .iter()
-                .all(|q| (q.x - at.x).hypot(q.y - at.y) >= LABEL_CLEARANCE)
+                .all(|q| geometry::length(q.x - at.x, q.y - at.y) >= LABEL_CLEARANCE)
             {
                 return Some(at);
             }
@@ -967,10 +967,7 @@ mod tests {
             exit: false,
             title: "Rolling block · 3 × 3".to_string(),
             steps: vec![Step {
-                pieces: vec![(
-                    Anchor::span((0, 0), (0, 1)),
-                    Anchor::span((1, 1), (2, 1)),
-                )],
+                pieces: vec![(Anchor::span((0, 0), (0, 1)), Anchor::span((1, 1), (2, 1)))],
             }],
             solution_note: Some("solution: 1 move".to_string()),
             depths: Some(vec![
@@ -996,7 +993,11 @@ mod tests {
             .nth(1)
             .and_then(|rest| rest.split("</g>").next())
             .unwrap();
-        assert_eq!(cells.matches("<polygon").count(), 7 + 1, "7 cells + fragile outline");
+        assert_eq!(
+            cells.matches("<polygon").count(),
+            7 + 1,
+            "7 cells + fragile outline"
+        );
         assert!(!cells.contains("points=\"96,0 "), "void (0,2) is not drawn");
         // The block at the start is one shape around both of its cells.
         assert!(svg.contains("points=\"3.5,3.5 92.5,3.5 92.5,44.5 3.5,44.5\""));

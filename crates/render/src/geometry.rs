@@ -15,6 +15,13 @@ pub type Plane = (i64, i64);
 /// A point of the tiling's integer lattice, `(x, y)`.
 pub type Lattice = (i64, i64);
 
+/// The length of `(dx, dy)`. Not `f64::hypot`: that comes from the platform's libm and may
+/// differ in the last bit between machines, while `sqrt` is exact everywhere, and pictures
+/// must be byte-identical wherever they are drawn.
+pub fn length(dx: f64, dy: f64) -> f64 {
+    (dx * dx + dy * dy).sqrt()
+}
+
 /// A point in pixels, relative to the board's lattice origin.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Point {
@@ -182,7 +189,7 @@ pub fn inset(corners: &[Point], inset: f64) -> Vec<Point> {
             // normal of the edge direction points inside).
             let normal = |a: Point, b: Point| {
                 let (dx, dy) = (b.x - a.x, b.y - a.y);
-                let len = dx.hypot(dy);
+                let len = length(dx, dy);
                 (-dy / len, dx / len)
             };
             let (n1x, n1y) = normal(prev, here);
