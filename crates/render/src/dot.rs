@@ -8,7 +8,7 @@ use petgraph::visit::EdgeRef;
 use maze_features::Features;
 use maze_graph::{StateGraph, StateId};
 
-use crate::roles::{Role, roles, solution_moves};
+use crate::roles::{StateRole, roles, solution_moves};
 
 const SOLUTION: &str = "#d32f2f";
 
@@ -64,20 +64,20 @@ pub fn dot(graph: &StateGraph, features: &Features, name: impl Fn(StateId) -> St
     for v in g.node_indices() {
         let mut attrs = vec![format!("label={}", quoted(&name(v.index() as StateId)))];
         match roles[v.index()] {
-            Role::Goal => {
+            StateRole::Goal => {
                 attrs.push("shape=doublecircle".into());
                 attrs.push("fillcolor=\"#ffd54f\"".into());
             }
-            Role::Ordinary => {}
-            Role::BlackHole => {
+            StateRole::Ordinary => {}
+            StateRole::BlackHole => {
                 attrs.push("fillcolor=\"#424242\"".into());
                 attrs.push("fontcolor=\"#ffffff\"".into());
             }
-            Role::WhiteHole => {
+            StateRole::WhiteHole => {
                 attrs.push("style=\"filled,dashed\"".into());
                 attrs.push("fillcolor=\"#ffffff\"".into());
             }
-            Role::Unreachable => {
+            StateRole::Unreachable => {
                 attrs.push("style=\"filled,dotted\"".into());
                 attrs.push("fillcolor=\"#eeeeee\"".into());
                 attrs.push("fontcolor=\"#9e9e9e\"".into());
@@ -85,7 +85,7 @@ pub fn dot(graph: &StateGraph, features: &Features, name: impl Fn(StateId) -> St
         }
         if v == graph.start {
             attrs.push("shape=box".into());
-            if roles[v.index()] == Role::Ordinary {
+            if roles[v.index()] == StateRole::Ordinary {
                 attrs.push("fillcolor=\"#a5d6a7\"".into());
             }
         }

@@ -71,7 +71,7 @@ fn text_width(text: &str, size: f64) -> f64 {
 
 /// A pixel number with at most two decimals and no trailing zeros (never `-0`): fixed
 /// formatting, so the same scene always gives the same bytes.
-pub fn num(x: f64) -> String {
+pub(crate) fn num(x: f64) -> String {
     let s = format!("{x:.2}");
     let s = s.trim_end_matches('0').trim_end_matches('.');
     if s == "-0" {
@@ -197,8 +197,7 @@ fn layout(scene: &Scene) -> Layout {
         if view.kind == CellKind::Void {
             continue;
         }
-        let cell = ((i / scene.cols) as i64, (i % scene.cols) as i64);
-        for v in geometry::polygon(tiling, cell) {
+        for v in geometry::polygon(tiling, cell_of(scene, i)) {
             let p = geometry::to_px(tiling, v);
             board = Some(match board {
                 None => Rect {
@@ -282,12 +281,14 @@ pub fn draw(scene: &Scene) -> String {
     }
     // Numbers go over the arrows (haloed in their cell's fill), and the arrows' step numbers
     // over everything.
-    let overlay = (!scene.steps.is_empty()).then(|| solution(scene, layout.board));
-    if let Some((arrows, _)) = &overlay {
-        board = board.add(arrows.clone());
+    let (arrows, step_numbers) = (!scene.steps.is_empty())
+        .then(|| solution(scene, layout.board))
+        .unzip();
+    if let Some(arrows) = arrows {
+        board = board.add(arrows);
     }
     board = board.add(labels(scene, max_depth));
-    if let Some((_, step_numbers)) = overlay {
+    if let Some(step_numbers) = step_numbers {
         board = board.add(step_numbers);
     }
 

@@ -7,7 +7,7 @@ use serde::Serialize;
 use maze_features::Features;
 use maze_graph::{StateGraph, StateId};
 
-use crate::roles::{Role, roles, solution_moves};
+use crate::roles::{StateRole, roles, solution_moves};
 
 #[derive(Serialize)]
 struct Export<'a> {
@@ -24,7 +24,7 @@ struct Node {
     start: bool,
     goal: bool,
     depth: Option<u32>,
-    role: Role,
+    role: StateRole,
 }
 
 #[derive(Serialize)]

@@ -21,9 +21,9 @@ pub mod scene;
 use maze_variants::Maze;
 
 pub use dot::dot;
-pub use draw::{draw, num};
+pub use draw::draw;
 pub use json::json;
-pub use roles::{Role, roles};
+pub use roles::{StateRole, roles};
 pub use scene::Scene;
 
 /// Which overlays a picture shows.

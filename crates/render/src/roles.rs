@@ -11,7 +11,7 @@ use maze_graph::{StateGraph, StateId};
 /// The role of a state in its state graph (RULES.md section 3's holes).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Role {
+pub enum StateRole {
     /// A goal state.
     Goal,
     /// Reachable from the start and reaching the goal.
@@ -25,7 +25,7 @@ pub enum Role {
 }
 
 /// The role of every state, in state order. `features` must be those of `graph`.
-pub fn roles(graph: &StateGraph, features: &Features) -> Vec<Role> {
+pub fn roles(graph: &StateGraph, features: &Features) -> Vec<StateRole> {
     let g = &graph.graph;
     let reversed = Reversed(g);
     let mut reaching = vec![false; g.node_count()];
@@ -41,11 +41,11 @@ pub fn roles(graph: &StateGraph, features: &Features) -> Vec<Role> {
         .map(|v| {
             let reachable = features.depth(v.index() as StateId).is_some();
             match (g[v].goal, reachable, reaching[v.index()]) {
-                (true, _, _) => Role::Goal,
-                (false, true, true) => Role::Ordinary,
-                (false, true, false) => Role::BlackHole,
-                (false, false, true) => Role::WhiteHole,
-                (false, false, false) => Role::Unreachable,
+                (true, _, _) => StateRole::Goal,
+                (false, true, true) => StateRole::Ordinary,
+                (false, true, false) => StateRole::BlackHole,
+                (false, false, true) => StateRole::WhiteHole,
+                (false, false, false) => StateRole::Unreachable,
             }
         })
         .collect()
