@@ -1,8 +1,11 @@
 //! `maze`: solve, analyze, generate, render and play logic mazes of every variant.
 
 mod analyze;
+mod graph;
 mod load;
+mod output;
 mod play;
+mod render;
 mod solve;
 
 use std::process::ExitCode;
@@ -25,6 +28,8 @@ enum Command {
     Solve(solve::Args),
     Analyze(analyze::Args),
     Play(play::Args),
+    Render(render::Args),
+    Graph(graph::Args),
 }
 
 /// What a subcommand reports when it fails: a diagnostic already printed, or an error to print.
@@ -45,6 +50,8 @@ fn main() -> ExitCode {
         Command::Solve(args) => args.run(),
         Command::Analyze(args) => args.run(),
         Command::Play(args) => args.run(),
+        Command::Render(args) => args.run(),
+        Command::Graph(args) => args.run(),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
