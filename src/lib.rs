@@ -4,7 +4,9 @@
 //! - [`graph`]: the `Rules` trait and state graphs (petgraph and flat).
 //! - [`variants`]: jumping mazes on every tiling, rolling blocks, the RON maze file.
 //! - [`features`]: feature extraction and objectives.
+//! - [`render`]: SVG pictures of mazes, DOT and JSON exports of state graphs.
 
 pub use maze_features as features;
 pub use maze_graph as graph;
+pub use maze_render as render;
 pub use maze_variants as variants;

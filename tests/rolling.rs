@@ -223,7 +223,7 @@ fn strip_features_and_score_by_hand() {
     }
     assert_eq!(
         features::report::rolling_block_terms(f, &weights),
-        "-1.65  = -(reachable 0.05·3 + shortest_length 1·2 + branches 0.1·0 + blocks -0.5·1 + turns 0.5·0 + average_loop_length 0.5·0)"
+        "-1.65 = -(reachable 0.05·3 + shortest_length 1·2 + branches 0.1·0 + blocks -0.5·1 + turns 0.5·0 + average_loop_length 0.5·0) [minus the score: weight·value per feature]"
     );
 }
 

@@ -4,6 +4,7 @@
 mod common;
 mod oracle;
 mod published;
+mod render;
 mod rolling;
 mod rules;
 mod snapshots;

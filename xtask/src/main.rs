@@ -2,6 +2,7 @@
 //! it holds no engine logic.
 
 mod bench;
+mod gallery;
 mod random;
 
 use std::process::ExitCode;
@@ -19,12 +20,14 @@ struct Cli {
 #[derive(Debug, Subcommand)]
 enum Command {
     Bench(bench::Args),
+    Gallery(gallery::Args),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Bench(args) => bench::run(&args),
+        Command::Gallery(args) => gallery::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

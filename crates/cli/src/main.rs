@@ -2,9 +2,12 @@
 
 mod analyze;
 mod generate;
+mod graph;
 mod learn;
 mod load;
+mod output;
 mod play;
+mod render;
 mod solve;
 
 use std::process::ExitCode;
@@ -29,6 +32,8 @@ enum Command {
     Generate(generate::Args),
     Learn(learn::Args),
     Play(play::Args),
+    Render(render::Args),
+    Graph(graph::Args),
 }
 
 /// What a subcommand reports when it fails: a diagnostic already printed, or an error to print.
@@ -51,6 +56,8 @@ fn main() -> ExitCode {
         Command::Generate(args) => args.run(),
         Command::Learn(args) => args.run(),
         Command::Play(args) => args.run(),
+        Command::Render(args) => args.run(),
+        Command::Graph(args) => args.run(),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,0 +1,31 @@
+//! Writing a subcommand's text to a file or to standard output, with a diagnostic on failure.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use miette::Diagnostic;
+use thiserror::Error;
+
+/// An output file that could not be written.
+#[derive(Debug, Error, Diagnostic)]
+#[error("cannot write `{path}`: {source}")]
+#[diagnostic(code(maze::io), help("check that the folder exists and is writable"))]
+pub(crate) struct WriteError {
+    path: PathBuf,
+    source: std::io::Error,
+}
+
+/// Writes `text` to `path`, or to standard output when there is none.
+pub(crate) fn emit(path: Option<&Path>, text: &str) -> Result<(), crate::Failure> {
+    let result = match path {
+        Some(path) => std::fs::write(path, text),
+        None => std::io::stdout().lock().write_all(text.as_bytes()),
+    };
+    result.map_err(|source| {
+        Box::new(WriteError {
+            path: path.map_or_else(|| PathBuf::from("<stdout>"), Path::to_path_buf),
+            source,
+        })
+        .into()
+    })
+}

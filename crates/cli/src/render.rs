@@ -1,0 +1,42 @@
+//! `maze render`: a maze as an SVG picture.
+
+use std::path::PathBuf;
+
+use maze_render::Options;
+
+use crate::load::load;
+use crate::output::emit;
+
+/// Draw a maze as SVG: cells with their jump numbers, walls, start (green) and goal (gold).
+///
+/// Square, hex and triangle boards; blocked cells, holes, void cells (not drawn), a dashed
+/// frame for a torus and an EXIT frame for an exit goal. Writes to standard output unless
+/// `-o` is given.
+#[derive(Debug, clap::Args)]
+pub(crate) struct Args {
+    /// The maze file (RON).
+    file: PathBuf,
+    /// Write the SVG to this file instead of standard output.
+    #[arg(short, long, value_name = "FILE")]
+    output: Option<PathBuf>,
+    /// Overlay the shortest solution as numbered arrows.
+    #[arg(long)]
+    solution: bool,
+    /// Shade cells by their distance from the start (fewest moves), with a legend.
+    #[arg(long)]
+    depths: bool,
+}
+
+impl Args {
+    pub(crate) fn run(self) -> Result<(), crate::Failure> {
+        let loaded = load(&self.file)?;
+        let options = Options {
+            solution: self.solution,
+            depths: self.depths,
+        };
+        emit(
+            self.output.as_deref(),
+            &maze_render::svg(&loaded.maze, options),
+        )
+    }
+}

@@ -1,0 +1,1056 @@
+//! Any [`Scene`] as an SVG document, composed with the `svg` crate.
+//!
+//! Output is deterministic: elements in a fixed order, attributes sorted by the `svg` crate,
+//! every number written by [`num`] (two decimals at most), no timestamps.
+
+use std::collections::BTreeSet;
+
+use svg::Document;
+use svg::node::element::{
+    Circle, Definitions, Group, Line, Marker, Path, Pattern, Polygon, Rectangle, Text, Title,
+};
+
+use crate::geometry::{self, Lattice, Point};
+use crate::scene::{Anchor, CellKind, Role, Scene};
+use maze_variants::Tiling;
+
+const FONT: &str = "DejaVu Sans, Verdana, Arial, sans-serif";
+const INK: &str = "#212121";
+const GRID: &str = "#9e9e9e";
+const FLOOR: &str = "#fcfcf7";
+const DEAD_END: &str = "#e0e0e0";
+const DEAD_END_INK: &str = "#616161";
+const BLOCKED: &str = "#546e7a";
+const HOLE: &str = "#37474f";
+const FRAGILE: &str = "#ffcc80";
+const FRAGILE_EDGE: &str = "#ef6c00";
+const WALL: &str = "#1b1b1b";
+const ARROW: &str = "#d81b60";
+const START_FILL: &str = "#66bb6a";
+const START_EDGE: &str = "#2e7d32";
+const GOAL_FILL: &str = "#ffca28";
+const GOAL_EDGE: &str = "#f9a825";
+const TORUS: &str = "#1565c0";
+const EXIT: &str = "#2e7d32";
+const UNREACHABLE: &str = "url(#unreachable)";
+
+/// Depth ramp anchors, light to dark (ColorBrewer YlGnBu, light half): numbers stay legible.
+const RAMP: [(u8, u8, u8); 5] = [
+    (255, 255, 204),
+    (199, 233, 180),
+    (127, 205, 187),
+    (65, 182, 196),
+    (29, 145, 192),
+];
+
+/// How far solution arrows run to the right of the line between cell centres.
+const ARROW_OFFSET: f64 = 6.0;
+/// How far a step number stands beside its arrow.
+const LABEL_OFFSET: f64 = 9.0;
+/// How far apart two step numbers' centres must be not to overlap.
+const LABEL_CLEARANCE: f64 = 18.0;
+/// Space above the board for the title.
+const TITLE_HEIGHT: f64 = 30.0;
+/// Title font size.
+const TITLE_FONT: f64 = 14.0;
+/// Narrowest picture, so the legend has room beside a small board.
+const MIN_WIDTH: f64 = 320.0;
+/// Space between the picture's edge and its contents.
+const PAD: f64 = 14.0;
+/// How far the torus or exit frame stands outside the cells.
+const FRAME_GAP: f64 = 7.0;
+/// Legend line height and font size.
+const LEGEND_LINE: f64 = 22.0;
+const LEGEND_FONT: f64 = 12.0;
+
+/// About how wide `text` is at `size` pixels: DejaVu Sans averages 0.6 em per character
+/// (bold a little more), enough to keep text inside the picture.
+fn text_width(text: &str, size: f64) -> f64 {
+    text.chars().count() as f64 * 0.65 * size
+}
+
+/// A pixel number with at most two decimals and no trailing zeros (never `-0`): fixed
+/// formatting, so the same scene always gives the same bytes.
+pub(crate) fn num(x: f64) -> String {
+    let s = format!("{x:.2}");
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    if s == "-0" {
+        "0".to_string()
+    } else {
+        s.to_string()
+    }
+}
+
+fn points(corners: &[Point]) -> String {
+    let pairs: Vec<String> = corners
+        .iter()
+        .map(|p| format!("{},{}", num(p.x), num(p.y)))
+        .collect();
+    pairs.join(" ")
+}
+
+/// An axis-aligned rectangle in pixels.
+#[derive(Clone, Copy, Debug)]
+struct Rect {
+    x0: f64,
+    y0: f64,
+    x1: f64,
+    y1: f64,
+}
+
+impl Rect {
+    fn grow(self, by: f64) -> Rect {
+        Rect {
+            x0: self.x0 - by,
+            y0: self.y0 - by,
+            x1: self.x1 + by,
+            y1: self.y1 + by,
+        }
+    }
+
+    fn width(self) -> f64 {
+        self.x1 - self.x0
+    }
+
+    fn height(self) -> f64 {
+        self.y1 - self.y0
+    }
+
+    fn element(self) -> Rectangle {
+        Rectangle::new()
+            .set("x", num(self.x0))
+            .set("y", num(self.y0))
+            .set("width", num(self.width()))
+            .set("height", num(self.height()))
+    }
+}
+
+/// The part of segment `a`-`b` inside `r` (Liang-Barsky), if any.
+fn clip(a: Point, b: Point, r: Rect) -> Option<(Point, Point)> {
+    let (dx, dy) = (b.x - a.x, b.y - a.y);
+    let (mut t0, mut t1) = (0.0f64, 1.0f64);
+    for (p, q) in [
+        (-dx, a.x - r.x0),
+        (dx, r.x1 - a.x),
+        (-dy, a.y - r.y0),
+        (dy, r.y1 - a.y),
+    ] {
+        if p == 0.0 {
+            if q < 0.0 {
+                return None;
+            }
+            continue;
+        }
+        let t = q / p;
+        if p < 0.0 {
+            t0 = t0.max(t);
+        } else {
+            t1 = t1.min(t);
+        }
+        if t0 > t1 {
+            return None;
+        }
+    }
+    Some((a.lerp(b, t0), a.lerp(b, t1)))
+}
+
+/// The fill of depth `d` on a ramp ending at `max`, as `#rrggbb`.
+fn ramp(d: u32, max: u32) -> (u8, u8, u8) {
+    let t = if max == 0 {
+        0.0
+    } else {
+        f64::from(d) / f64::from(max)
+    };
+    let x = t * (RAMP.len() - 1) as f64;
+    let i = (x.floor() as usize).min(RAMP.len() - 2);
+    let f = x - i as f64;
+    let mix = |a: u8, b: u8| (f64::from(a) + (f64::from(b) - f64::from(a)) * f).round() as u8;
+    let (a, b) = (RAMP[i], RAMP[i + 1]);
+    (mix(a.0, b.0), mix(a.1, b.1), mix(a.2, b.2))
+}
+
+fn hex((r, g, b): (u8, u8, u8)) -> String {
+    format!("#{r:02x}{g:02x}{b:02x}")
+}
+
+/// Text that reads on `fill`: white on dark fills, ink on light ones.
+fn ink_on((r, g, b): (u8, u8, u8)) -> &'static str {
+    let luma = 0.299 * f64::from(r) + 0.587 * f64::from(g) + 0.114 * f64::from(b);
+    if luma < 128.0 { "#ffffff" } else { INK }
+}
+
+/// Where the board goes in the picture and how big the picture is.
+struct Layout {
+    /// Pixel offset of the lattice origin.
+    origin: Point,
+    /// The cells' bounding box, in board pixels (relative to the lattice origin).
+    board: Rect,
+    width: f64,
+    /// Top of the legend, in picture pixels.
+    legend_top: f64,
+}
+
+fn layout(scene: &Scene) -> Layout {
+    let tiling = scene.tiling;
+    let mut board: Option<Rect> = None;
+    for (i, view) in scene.cells.iter().enumerate() {
+        if view.kind == CellKind::Void {
+            continue;
+        }
+        for v in geometry::polygon(tiling, cell_of(scene, i)) {
+            let p = geometry::to_px(tiling, v);
+            board = Some(match board {
+                None => Rect {
+                    x0: p.x,
+                    y0: p.y,
+                    x1: p.x,
+                    y1: p.y,
+                },
+                Some(r) => Rect {
+                    x0: r.x0.min(p.x),
+                    y0: r.y0.min(p.y),
+                    x1: r.x1.max(p.x),
+                    y1: r.y1.max(p.y),
+                },
+            });
+        }
+    }
+    let board = board.unwrap_or(Rect {
+        x0: 0.0,
+        y0: 0.0,
+        x1: 0.0,
+        y1: 0.0,
+    });
+    // Exit arrows end on the cells just off the board: leave them room.
+    let margin = if scene.exit {
+        geometry::pitch(tiling) + PAD
+    } else {
+        FRAME_GAP + PAD
+    };
+    let used = board.width() + 2.0 * margin;
+    let title = 2.0 * PAD + text_width(&scene.title, TITLE_FONT);
+    let width = used.max(MIN_WIDTH).max(title).ceil();
+    Layout {
+        origin: Point {
+            x: (width - used) / 2.0 + margin - board.x0,
+            y: TITLE_HEIGHT + margin - board.y0,
+        },
+        board,
+        width,
+        legend_top: TITLE_HEIGHT + board.height() + 2.0 * margin,
+    }
+}
+
+fn cell_of(scene: &Scene, i: usize) -> (i64, i64) {
+    ((i / scene.cols) as i64, (i % scene.cols) as i64)
+}
+
+fn anchor_px(tiling: Tiling, anchor: Anchor) -> Point {
+    geometry::center(tiling, anchor.a).lerp(geometry::center(tiling, anchor.b), 0.5)
+}
+
+fn corners_px(tiling: Tiling, corners: &[Lattice]) -> Vec<Point> {
+    corners
+        .iter()
+        .map(|&v| geometry::to_px(tiling, v))
+        .collect()
+}
+
+/// The scene as an SVG document.
+pub fn draw(scene: &Scene) -> String {
+    let layout = layout(scene);
+    let max_depth = scene
+        .depths
+        .as_ref()
+        .and_then(|ds| ds.iter().flatten().max().copied())
+        .unwrap_or(0);
+
+    let mut board = Group::new().set(
+        "transform",
+        format!(
+            "translate({},{})",
+            num(layout.origin.x),
+            num(layout.origin.y)
+        ),
+    );
+    board = board.add(cells(scene, max_depth));
+    board = board.add(marks(scene));
+    board = board.add(walls(scene));
+    if let Some(frame) = frame(scene, layout.board) {
+        board = board.add(frame);
+    }
+    // Numbers go over the arrows (haloed in their cell's fill), and the arrows' step numbers
+    // over everything.
+    let (arrows, step_numbers) = (!scene.steps.is_empty())
+        .then(|| solution(scene, layout.board))
+        .unzip();
+    if let Some(arrows) = arrows {
+        board = board.add(arrows);
+    }
+    board = board.add(labels(scene, max_depth));
+    if let Some(step_numbers) = step_numbers {
+        board = board.add(step_numbers);
+    }
+
+    let (legend, legend_height) = legend(scene, layout.width, max_depth);
+    let height = (layout.legend_top + legend_height + PAD).ceil();
+    let mut defs = Definitions::new();
+    if !scene.steps.is_empty() {
+        defs = defs.add(
+            Marker::new()
+                .set("id", "arrowhead")
+                .set("viewBox", "0 0 10 10")
+                .set("refX", 8)
+                .set("refY", 5)
+                .set("markerWidth", 11)
+                .set("markerHeight", 11)
+                .set("markerUnits", "userSpaceOnUse")
+                .set("orient", "auto")
+                .add(
+                    Path::new()
+                        .set("d", "M0,0 L10,5 L0,10 z")
+                        .set("fill", ARROW),
+                ),
+        );
+    }
+    if scene.depths.is_some() {
+        defs = defs.add(
+            Pattern::new()
+                .set("id", "unreachable")
+                .set("width", 6)
+                .set("height", 6)
+                .set("patternUnits", "userSpaceOnUse")
+                .set("patternTransform", "rotate(45)")
+                .add(
+                    Rectangle::new()
+                        .set("width", 6)
+                        .set("height", 6)
+                        .set("fill", "#e6e6e6"),
+                )
+                .add(
+                    Line::new()
+                        .set("x1", 0)
+                        .set("y1", 0)
+                        .set("x2", 0)
+                        .set("y2", 6)
+                        .set("stroke", "#a8a8a8")
+                        .set("stroke-width", 2.5),
+                ),
+        );
+    }
+
+    let mut doc = Document::new()
+        .set("width", num(layout.width))
+        .set("height", num(height))
+        .set(
+            "viewBox",
+            format!("0 0 {} {}", num(layout.width), num(height)),
+        )
+        .set("font-family", FONT)
+        .add(Title::new(scene.title.clone()));
+    if scene.depths.is_some() || !scene.steps.is_empty() {
+        doc = doc.add(defs);
+    }
+    doc = doc
+        .add(
+            Rectangle::new()
+                .set("width", "100%")
+                .set("height", "100%")
+                .set("fill", "#ffffff"),
+        )
+        .add(
+            Text::new(scene.title.clone())
+                .set("x", num(PAD))
+                .set("y", num(TITLE_HEIGHT - 10.0))
+                .set("font-size", num(TITLE_FONT))
+                .set("font-weight", "bold")
+                .set("fill", INK),
+        )
+        .add(board)
+        .add(legend.set(
+            "transform",
+            format!("translate(0,{})", num(layout.legend_top)),
+        ));
+    let mut out = doc.to_string();
+    out.push('\n');
+    out
+}
+
+/// The fill of a cell (as `#rrggbb` or a pattern) and the ink of its label.
+fn fill(scene: &Scene, i: usize, max_depth: u32) -> (String, &'static str) {
+    let kind = scene.cells[i].kind;
+    let shaded = matches!(
+        kind,
+        CellKind::Floor | CellKind::DeadEnd | CellKind::Fragile
+    );
+    if let (Some(depths), true) = (&scene.depths, shaded) {
+        return match depths[i] {
+            Some(d) => {
+                let rgb = ramp(d, max_depth);
+                (hex(rgb), ink_on(rgb))
+            }
+            None => (UNREACHABLE.to_string(), DEAD_END_INK),
+        };
+    }
+    match kind {
+        CellKind::DeadEnd => (DEAD_END.to_string(), DEAD_END_INK),
+        CellKind::Blocked => (BLOCKED.to_string(), "#ffffff"),
+        CellKind::Fragile => (FRAGILE.to_string(), INK),
+        CellKind::Void | CellKind::Floor | CellKind::Hole => (FLOOR.to_string(), INK),
+    }
+}
+
+fn cells(scene: &Scene, max_depth: u32) -> Group {
+    let tiling = scene.tiling;
+    let mut group = Group::new()
+        .set("stroke", GRID)
+        .set("stroke-width", 1)
+        .set("stroke-linejoin", "round");
+    for (i, view) in scene.cells.iter().enumerate() {
+        if view.kind == CellKind::Void {
+            continue;
+        }
+        let cell = cell_of(scene, i);
+        let corners = corners_px(tiling, &geometry::polygon(tiling, cell));
+        let (fill, _) = fill(scene, i, max_depth);
+        group = group.add(
+            Polygon::new()
+                .set("points", points(&corners))
+                .set("fill", fill),
+        );
+        match view.kind {
+            CellKind::Hole => {
+                let c = geometry::center(tiling, cell);
+                group = group.add(
+                    Circle::new()
+                        .set("cx", num(c.x))
+                        .set("cy", num(c.y))
+                        .set("r", num(0.28 * geometry::pitch(tiling)))
+                        .set("fill", HOLE)
+                        .set("stroke", "none"),
+                );
+            }
+            // Under depth shading the fill shows depth, so fragile floor keeps an outline.
+            CellKind::Fragile if scene.depths.is_some() => {
+                group = group.add(
+                    Polygon::new()
+                        .set("points", points(&geometry::inset(&corners, 3.0)))
+                        .set("fill", "none")
+                        .set("stroke", FRAGILE_EDGE)
+                        .set("stroke-width", 2)
+                        .set("stroke-dasharray", "4 3"),
+                );
+            }
+            _ => {}
+        }
+    }
+    group
+}
+
+fn marks(scene: &Scene) -> Group {
+    let tiling = scene.tiling;
+    let mut group = Group::new()
+        .set("stroke-width", 3)
+        .set("stroke-linejoin", "round")
+        .set("fill-opacity", 0.35);
+    for mark in &scene.marks {
+        let hull = corners_px(tiling, &geometry::hull(tiling, &mark.cells));
+        let (fill, edge) = match mark.role {
+            Role::Start => (START_FILL, START_EDGE),
+            Role::Goal => (GOAL_FILL, GOAL_EDGE),
+        };
+        group = group.add(
+            Polygon::new()
+                .set("points", points(&geometry::inset(&hull, 3.5)))
+                .set("fill", fill)
+                .set("stroke", edge),
+        );
+    }
+    group
+}
+
+fn labels(scene: &Scene, max_depth: u32) -> Group {
+    let tiling = scene.tiling;
+    let size = geometry::label_size(tiling);
+    let mut group = Group::new()
+        .set("text-anchor", "middle")
+        .set("font-size", num(size));
+    if !scene.steps.is_empty() {
+        // A halo in the cell's own fill keeps numbers readable where arrows cross them.
+        group = group
+            .set("paint-order", "stroke")
+            .set("stroke-width", 3)
+            .set("stroke-linejoin", "round");
+    }
+    for (i, view) in scene.cells.iter().enumerate() {
+        let cell = cell_of(scene, i);
+        let c = geometry::center(tiling, cell);
+        let (fill, ink) = fill(scene, i, max_depth);
+        let halo = |text: Text| {
+            if scene.steps.is_empty() {
+                text
+            } else {
+                text.set("stroke", fill.clone())
+            }
+        };
+        if let Some(label) = &view.label {
+            // Baseline a third of the font size below the centre centres digits vertically.
+            group = group.add(halo(
+                Text::new(label.clone())
+                    .set("x", num(c.x))
+                    .set("y", num(c.y + 0.35 * size))
+                    .set("fill", ink),
+            ));
+        }
+        let depth = scene.depths.as_ref().and_then(|ds| ds[i]);
+        if let Some(d) = depth {
+            // Up triangles are wide below the centre only near their base: their depth goes
+            // above the number, everyone else's below.
+            let up = tiling == Tiling::Triangle && Tiling::points_up(cell.0, cell.1);
+            let y = if up {
+                c.y - 0.55 * size
+            } else {
+                c.y + 0.35 * size + 11.0
+            };
+            group = group.add(halo(
+                Text::new(d.to_string())
+                    .set("x", num(c.x))
+                    .set("y", num(y))
+                    .set("font-size", 9)
+                    .set("fill", ink),
+            ));
+        }
+    }
+    group
+}
+
+fn walls(scene: &Scene) -> Group {
+    let tiling = scene.tiling;
+    // A wall listed from both sides, or twice, is one line.
+    let segments: BTreeSet<(Lattice, Lattice)> = scene
+        .walls
+        .iter()
+        .filter_map(|&(a, b)| geometry::shared_edge(tiling, a, b))
+        .collect();
+    let mut group = Group::new()
+        .set("stroke", WALL)
+        .set("stroke-width", 5)
+        .set("stroke-linecap", "round");
+    for (u, v) in segments {
+        let (p, q) = (geometry::to_px(tiling, u), geometry::to_px(tiling, v));
+        group = group.add(
+            Line::new()
+                .set("x1", num(p.x))
+                .set("y1", num(p.y))
+                .set("x2", num(q.x))
+                .set("y2", num(q.y)),
+        );
+    }
+    group
+}
+
+fn frame(scene: &Scene, board: Rect) -> Option<Group> {
+    let r = board.grow(FRAME_GAP);
+    if scene.exit {
+        // In opposite corners, where straight exit arrows are least likely to pass.
+        let label = |x: f64, y: f64, anchor: &str| {
+            Text::new("EXIT")
+                .set("x", num(x))
+                .set("y", num(y))
+                .set("text-anchor", anchor.to_string())
+                .set("font-size", 11)
+                .set("font-weight", "bold")
+                .set("letter-spacing", 2)
+                .set("fill", EXIT)
+        };
+        return Some(
+            Group::new()
+                .add(
+                    r.element()
+                        .set("fill", "none")
+                        .set("stroke", EXIT)
+                        .set("stroke-width", 3)
+                        .set("stroke-dasharray", "10 4")
+                        .set("rx", 4),
+                )
+                .add(label(r.x0 + 2.0, r.y0 - 5.0, "start"))
+                .add(label(r.x1 - 2.0, r.y1 + 14.0, "end")),
+        );
+    }
+    if scene.torus {
+        return Some(
+            Group::new().add(
+                r.element()
+                    .set("fill", "none")
+                    .set("stroke", TORUS)
+                    .set("stroke-width", 2)
+                    .set("stroke-dasharray", "8 5")
+                    .set("rx", 6),
+            ),
+        );
+    }
+    None
+}
+
+/// The solution's arrows, and their step numbers (drawn later, on top of everything).
+fn solution(scene: &Scene, board: Rect) -> (Group, Group) {
+    let tiling = scene.tiling;
+    let pitch = geometry::pitch(tiling);
+    // Pieces that wrap around a torus leave through its frame and come back in.
+    let clip_to = scene.torus.then(|| board.grow(FRAME_GAP));
+    let mut arrows = Group::new()
+        .set("stroke", ARROW)
+        .set("stroke-width", 2.5)
+        .set("stroke-linecap", "round")
+        .set("stroke-opacity", 0.9);
+    let mut numbers = Group::new()
+        .set("text-anchor", "middle")
+        .set("font-size", 10)
+        .set("font-weight", "bold");
+    let mut drawn: Vec<(String, String)> = Vec::new();
+    let mut placed: Vec<Point> = Vec::new();
+    for (i, step) in scene.steps.iter().enumerate() {
+        let last = step.pieces.len().saturating_sub(1);
+        let mut label: Option<Point> = None;
+        for (j, &(from, to)) in step.pieces.iter().enumerate() {
+            let (p0, p1) = (anchor_px(tiling, from), anchor_px(tiling, to));
+            let len = geometry::length(p1.x - p0.x, p1.y - p0.y);
+            if len < 1e-9 {
+                continue;
+            }
+            let (ux, uy) = ((p1.x - p0.x) / len, (p1.y - p0.y) / len);
+            // Arrows keep to the right of the line between centres, so a move and its
+            // reverse (and repeats) do not hide each other.
+            let key = (
+                format!("{},{}", num(p0.x), num(p0.y)),
+                format!("{},{}", num(p1.x), num(p1.y)),
+            );
+            let repeats = drawn.iter().filter(|k| **k == key).count();
+            drawn.push(key);
+            let off = ARROW_OFFSET + 5.0 * repeats as f64;
+            let shift = |p: Point, along: f64| Point {
+                x: p.x + ux * along - uy * off,
+                y: p.y + uy * along + ux * off,
+            };
+            // Arrows start and end short of cell centres, leaving the numbers readable.
+            let start_inset = if j == 0 { 0.22 * pitch } else { 0.0 };
+            let end_inset = if j == last { 0.22 * pitch } else { 0.0 };
+            let (mut s, mut e) = (shift(p0, start_inset), shift(p1, -end_inset));
+            if let Some(r) = clip_to {
+                match clip(s, e, r) {
+                    Some((a, b)) => (s, e) = (a, b),
+                    None => continue,
+                }
+            }
+            let mut line = Line::new()
+                .set("x1", num(s.x))
+                .set("y1", num(s.y))
+                .set("x2", num(e.x))
+                .set("y2", num(e.y));
+            if j == last {
+                line = line.set("marker-end", "url(#arrowhead)");
+            }
+            arrows = arrows.add(line);
+            if label.is_none() {
+                label = place_label(&placed, pitch, |along, side| {
+                    // `along` from the origin's centre; `side` 1 right of the arrow, -1 left.
+                    let at = shift(p0, along);
+                    let at = Point {
+                        x: at.x - uy * LABEL_OFFSET * side,
+                        y: at.y + ux * LABEL_OFFSET * side,
+                    };
+                    let span = ((s.x - p0.x) * ux + (s.y - p0.y) * uy)
+                        ..=((e.x - p0.x) * ux + (e.y - p0.y) * uy);
+                    let inside = clip_to.is_none_or(|r| clip(at, at, r).is_some());
+                    (span.contains(&along) && inside).then_some(at)
+                })
+                .or(Some(s.lerp(e, 0.5)));
+            }
+        }
+        if let Some(at) = label {
+            placed.push(at);
+            let n = (i + 1).to_string();
+            numbers = numbers
+                .add(
+                    Circle::new()
+                        .set("cx", num(at.x))
+                        .set("cy", num(at.y))
+                        .set("r", if n.len() > 1 { 8.5 } else { 7.0 })
+                        .set("fill", "#ffffff")
+                        .set("stroke", ARROW)
+                        .set("stroke-width", 1.5),
+                )
+                .add(
+                    Text::new(n)
+                        .set("x", num(at.x))
+                        .set("y", num(at.y + 3.5))
+                        .set("fill", ARROW),
+                );
+        }
+    }
+    (arrows, numbers)
+}
+
+/// Where a step number goes: the first candidate spot clear of the numbers already placed.
+/// `spot(along, side)` is the spot `along` pixels from the origin's centre on `side` of the
+/// arrow, if the visible arrow reaches there. First choice: beside the arrow where the move
+/// leaves its first cell, clear of every cell's number and of the reverse move's label.
+fn place_label(
+    placed: &[Point],
+    pitch: f64,
+    spot: impl Fn(f64, f64) -> Option<Point>,
+) -> Option<Point> {
+    const ALONG: [f64; 6] = [0.5, 0.75, 0.3, 1.0, 1.25, 1.5];
+    let mut first = None;
+    for along in ALONG {
+        for side in [1.0, -1.0] {
+            let Some(at) = spot(along * pitch, side) else {
+                continue;
+            };
+            first.get_or_insert(at);
+            if placed
+                .iter()
+                .all(|q| geometry::length(q.x - at.x, q.y - at.y) >= LABEL_CLEARANCE)
+            {
+                return Some(at);
+            }
+        }
+    }
+    first
+}
+
+/// One entry of the key: a swatch and its explanation.
+enum Swatch {
+    Mark(&'static str, &'static str),
+    Fill(&'static str),
+    Hole,
+    Wall,
+    Frame(&'static str, &'static str),
+    Arrow,
+    Text,
+}
+
+/// The legend (key, then the depth scale) in picture coordinates below the board, and its
+/// height.
+fn legend(scene: &Scene, width: f64, max_depth: u32) -> (Group, f64) {
+    let has = |kind: CellKind| scene.cells.iter().any(|v| v.kind == kind);
+    let mut key: Vec<(Swatch, String)> = Vec::new();
+    for role in [Role::Start, Role::Goal] {
+        if scene.marks.iter().any(|m| m.role == role) {
+            key.push(match role {
+                Role::Start => (Swatch::Mark(START_FILL, START_EDGE), "start".into()),
+                Role::Goal => (Swatch::Mark(GOAL_FILL, GOAL_EDGE), "goal".into()),
+            });
+        }
+    }
+    if scene.exit {
+        key.push((
+            Swatch::Frame(EXIT, "10 4"),
+            "goal: jump off the board".into(),
+        ));
+    }
+    if scene.torus {
+        key.push((
+            Swatch::Frame(TORUS, "8 5"),
+            "torus: edges wrap around".into(),
+        ));
+    }
+    if !scene.walls.is_empty() {
+        key.push((Swatch::Wall, "wall".into()));
+    }
+    if has(CellKind::Blocked) {
+        key.push((Swatch::Fill(BLOCKED), "blocked".into()));
+    }
+    if has(CellKind::Hole) {
+        key.push((Swatch::Hole, "hole: fly over, never land".into()));
+    }
+    if has(CellKind::DeadEnd) && scene.depths.is_none() {
+        key.push((Swatch::Fill(DEAD_END), "dead end".into()));
+    }
+    if has(CellKind::Fragile) {
+        key.push((Swatch::Fill(FRAGILE), "fragile".into()));
+    }
+    if let Some(depths) = &scene.depths
+        && depths.iter().zip(&scene.cells).any(|(d, v)| {
+            d.is_none()
+                && matches!(
+                    v.kind,
+                    CellKind::Floor | CellKind::DeadEnd | CellKind::Fragile
+                )
+        })
+    {
+        key.push((Swatch::Fill(UNREACHABLE), "unreachable".into()));
+    }
+    if let Some(note) = &scene.solution_note {
+        let swatch = if scene.steps.is_empty() {
+            Swatch::Text
+        } else {
+            Swatch::Arrow
+        };
+        key.push((swatch, note.clone()));
+    }
+
+    let mut group = Group::new()
+        .set("font-size", num(LEGEND_FONT))
+        .set("fill", INK);
+    let (mut x, mut y) = (PAD, 0.0);
+    let right = width - PAD;
+    for (swatch, text) in &key {
+        let swatch_w = if matches!(swatch, Swatch::Text) {
+            0.0
+        } else {
+            20.0
+        };
+        let item_w = swatch_w + text_width(text, LEGEND_FONT) + 12.0;
+        if x > PAD && x + item_w > right {
+            x = PAD;
+            y += LEGEND_LINE;
+        }
+        group = group.add(swatch_element(swatch, x, y));
+        group = group.add(
+            Text::new(text.clone())
+                .set("x", num(x + swatch_w))
+                .set("y", num(y + 11.0)),
+        );
+        x += item_w;
+    }
+    let mut height = if key.is_empty() { 0.0 } else { y + LEGEND_LINE };
+    if scene.depths.is_some() {
+        let y = height;
+        group = group.add(
+            Text::new("fewest moves from the start:")
+                .set("x", num(PAD))
+                .set("y", num(y + 11.0)),
+        );
+        let values: Vec<u32> = if max_depth <= 15 {
+            (0..=max_depth).collect()
+        } else {
+            let mut v: Vec<u32> = (0..=10).map(|i| (i * max_depth + 5) / 10).collect();
+            v.dedup();
+            v
+        };
+        let w = ((width - 2.0 * PAD) / values.len() as f64).min(24.0);
+        let y = y + 16.0;
+        for (k, &d) in values.iter().enumerate() {
+            let rgb = ramp(d, max_depth);
+            let x = PAD + k as f64 * w;
+            group = group
+                .add(
+                    Rectangle::new()
+                        .set("x", num(x))
+                        .set("y", num(y))
+                        .set("width", num(w))
+                        .set("height", 16)
+                        .set("fill", hex(rgb))
+                        .set("stroke", GRID)
+                        .set("stroke-width", 0.5),
+                )
+                .add(
+                    Text::new(d.to_string())
+                        .set("x", num(x + w / 2.0))
+                        .set("y", num(y + 12.0))
+                        .set("font-size", 9)
+                        .set("text-anchor", "middle")
+                        .set("fill", ink_on(rgb)),
+                );
+        }
+        height = y + 16.0 + 4.0;
+    }
+    (group, height)
+}
+
+fn swatch_element(swatch: &Swatch, x: f64, y: f64) -> Group {
+    let square = || {
+        Rectangle::new()
+            .set("x", num(x))
+            .set("y", num(y))
+            .set("width", 14)
+            .set("height", 14)
+    };
+    let g = Group::new();
+    match *swatch {
+        Swatch::Mark(fill, edge) => g.add(
+            square()
+                .set("fill", fill)
+                .set("fill-opacity", 0.35)
+                .set("stroke", edge)
+                .set("stroke-width", 2.5),
+        ),
+        Swatch::Fill(fill) => g.add(
+            square()
+                .set("fill", fill)
+                .set("stroke", GRID)
+                .set("stroke-width", 1),
+        ),
+        Swatch::Hole => g
+            .add(
+                square()
+                    .set("fill", FLOOR)
+                    .set("stroke", GRID)
+                    .set("stroke-width", 1),
+            )
+            .add(
+                Circle::new()
+                    .set("cx", num(x + 7.0))
+                    .set("cy", num(y + 7.0))
+                    .set("r", 4.5)
+                    .set("fill", HOLE),
+            ),
+        Swatch::Wall => g.add(
+            Line::new()
+                .set("x1", num(x + 7.0))
+                .set("y1", num(y))
+                .set("x2", num(x + 7.0))
+                .set("y2", num(y + 14.0))
+                .set("stroke", WALL)
+                .set("stroke-width", 5)
+                .set("stroke-linecap", "round"),
+        ),
+        Swatch::Frame(color, dash) => g.add(
+            square()
+                .set("fill", "none")
+                .set("stroke", color)
+                .set("stroke-width", 2)
+                .set("stroke-dasharray", dash),
+        ),
+        Swatch::Arrow => g.add(
+            Line::new()
+                .set("x1", num(x))
+                .set("y1", num(y + 7.0))
+                .set("x2", num(x + 13.0))
+                .set("y2", num(y + 7.0))
+                .set("stroke", ARROW)
+                .set("stroke-width", 2.5)
+                .set("marker-end", "url(#arrowhead)"),
+        ),
+        Swatch::Text => g,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scene::{CellView, Mark, Step};
+
+    /// A board in the shape of a rolling-block level: floor, no floor (void), fragile floor,
+    /// a 1 x 2 block lying at the start and a one-cell goal. This is the scene a rolling-block
+    /// variant builds; drawing it needs nothing else.
+    fn block_scene() -> Scene {
+        let rows = ["..#", "..w", "#.."];
+        let cells = rows
+            .iter()
+            .flat_map(|r| r.chars())
+            .map(|ch| {
+                CellView::plain(match ch {
+                    '#' => CellKind::Void,
+                    'w' => CellKind::Fragile,
+                    _ => CellKind::Floor,
+                })
+            })
+            .collect();
+        Scene {
+            tiling: Tiling::Square,
+            rows: 3,
+            cols: 3,
+            cells,
+            walls: Vec::new(),
+            marks: vec![
+                Mark {
+                    role: Role::Start,
+                    cells: vec![(0, 0), (0, 1)],
+                },
+                Mark {
+                    role: Role::Goal,
+                    cells: vec![(2, 2)],
+                },
+            ],
+            torus: false,
+            exit: false,
+            title: "Rolling block · 3 × 3".to_string(),
+            steps: vec![Step {
+                pieces: vec![(Anchor::span((0, 0), (0, 1)), Anchor::span((1, 1), (2, 1)))],
+            }],
+            solution_note: Some("solution: 1 move".to_string()),
+            depths: Some(vec![
+                Some(0),
+                Some(0),
+                None,
+                Some(2),
+                Some(1),
+                None,
+                None,
+                Some(1),
+                None,
+            ]),
+        }
+    }
+
+    #[test]
+    fn a_block_board_draws_footprints_void_fragile_and_rolls() {
+        let svg = draw(&block_scene());
+        // Seven floor cells drawn, the two void ones not.
+        let cells = svg
+            .split("<g stroke=\"#9e9e9e\"")
+            .nth(1)
+            .and_then(|rest| rest.split("</g>").next())
+            .unwrap();
+        assert_eq!(
+            cells.matches("<polygon").count(),
+            7 + 1,
+            "7 cells + fragile outline"
+        );
+        assert!(!cells.contains("points=\"96,0 "), "void (0,2) is not drawn");
+        // The block at the start is one shape around both of its cells.
+        assert!(svg.contains("points=\"3.5,3.5 92.5,3.5 92.5,44.5 3.5,44.5\""));
+        // The fragile cell is unreached (hatched) and keeps a dashed outline.
+        assert!(svg.contains(FRAGILE_EDGE));
+        assert!(svg.contains("url(#unreachable)"));
+        // The roll runs from the footprint's centre (48,24) towards the next one's (72,96),
+        // inset 0.22 cells at both ends and 6px to the right (worked by hand).
+        assert!(svg.contains(
+            "<line marker-end=\"url(#arrowhead)\" x1=\"45.65\" x2=\"62.97\" y1=\"35.92\" y2=\"87.88\"/>"
+        ));
+        assert!(svg.contains("<title>"));
+        assert_eq!(svg, draw(&block_scene()), "drawing is deterministic");
+    }
+
+    #[test]
+    fn numbers_are_written_with_at_most_two_decimals() {
+        assert_eq!(num(10.0), "10");
+        assert_eq!(num(0.5), "0.5");
+        assert_eq!(num(24.248_711), "24.25");
+        assert_eq!(num(-0.001), "0");
+        assert_eq!(num(-3.1), "-3.1");
+        assert_eq!(num(100.0), "100");
+    }
+
+    #[test]
+    fn clipping_keeps_the_inside_part_of_a_segment() {
+        let r = Rect {
+            x0: 0.0,
+            y0: 0.0,
+            x1: 10.0,
+            y1: 10.0,
+        };
+        let p = |x, y| Point { x, y };
+        let (a, b) = clip(p(5.0, 5.0), p(15.0, 5.0), r).unwrap();
+        assert_eq!((a, b), (p(5.0, 5.0), p(10.0, 5.0)));
+        let (a, b) = clip(p(-5.0, 5.0), p(5.0, 5.0), r).unwrap();
+        assert_eq!((a, b), (p(0.0, 5.0), p(5.0, 5.0)));
+        assert!(clip(p(11.0, 0.0), p(20.0, 5.0), r).is_none());
+        assert!(clip(p(-1.0, 12.0), p(12.0, 11.0), r).is_none());
+    }
+
+    #[test]
+    fn the_depth_ramp_runs_from_its_first_to_its_last_colour() {
+        assert_eq!(ramp(0, 7), RAMP[0]);
+        assert_eq!(ramp(7, 7), RAMP[4]);
+        assert_eq!(ramp(0, 0), RAMP[0]);
+        let mid = ramp(2, 4);
+        assert_eq!(mid, RAMP[2]);
+        assert_eq!(hex((255, 0, 16)), "#ff0010");
+        // Every ramp colour keeps dark ink legible except the darkest end.
+        assert_eq!(ink_on(RAMP[0]), INK);
+        assert_eq!(ink_on((0, 0, 0)), "#ffffff");
+    }
+}

@@ -1,0 +1,177 @@
+//! What a picture of a maze shows, independent of the variant: the extension point of this
+//! crate. Each variant turns its board into a [`Scene`] (jumping mazes in
+//! [`crate::jumping`]); [`crate::draw`] turns any scene into SVG.
+//!
+//! A scene speaks of cells and anchors on the plane, never of pixels, so a variant needs no
+//! geometry: a rolling-block board is floor, no-floor (void) and fragile cells on the square
+//! tiling, with its start and goal footprints as [`Mark`]s and each roll as one [`Step`]
+//! between the centres of two footprints ([`Anchor::span`]).
+
+use maze_features::Features;
+use maze_graph::StateId;
+use maze_variants::{Coord, Tiling};
+
+use crate::geometry::Plane;
+
+/// Everything a picture of one board shows.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Scene {
+    /// The tiling; rolling blocks use [`Tiling::Square`].
+    pub tiling: Tiling,
+    /// Board rows.
+    pub rows: usize,
+    /// Board columns.
+    pub cols: usize,
+    /// What each cell shows, row-major (`rows * cols` entries).
+    pub cells: Vec<CellView>,
+    /// Walls, each between a cell and the plane cell across one of its edges; that cell may
+    /// be void or off the board, and on a torus it is the wrapped copy the wall faces.
+    pub walls: Vec<(Plane, Plane)>,
+    /// Start and goal marks.
+    pub marks: Vec<Mark>,
+    /// Whether the board wraps around (drawn as a dashed frame).
+    pub torus: bool,
+    /// Whether the goal is leaving the board (drawn as an EXIT frame).
+    pub exit: bool,
+    /// One line above the board naming the variant.
+    pub title: String,
+    /// The solution overlay: numbered moves in order, empty when not asked for.
+    pub steps: Vec<Step>,
+    /// A line for the legend about the solution (its length, or that there is none).
+    pub solution_note: Option<String>,
+    /// Depth shading: per cell (row-major), the fewest moves from the start to any state on
+    /// it, `None` where no reachable state is; `None` as a whole when not asked for.
+    pub depths: Option<Vec<Option<u32>>>,
+}
+
+/// What one cell shows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CellView {
+    /// Its kind, which decides its fill.
+    pub kind: CellKind,
+    /// The text in its centre (a jump number, `G`, `0`), if any.
+    pub label: Option<String>,
+}
+
+impl CellView {
+    /// A cell of `kind` without a label.
+    pub fn plain(kind: CellKind) -> CellView {
+        CellView { kind, label: None }
+    }
+
+    /// A cell of `kind` showing `label`.
+    pub fn labelled(kind: CellKind, label: impl Into<String>) -> CellView {
+        CellView {
+            kind,
+            label: Some(label.into()),
+        }
+    }
+}
+
+/// The kinds of cell the pictures distinguish.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CellKind {
+    /// Not part of the board: not drawn (shaped boards; a rolling block's no-floor).
+    Void,
+    /// An ordinary cell (a jumping maze's numbered cells and goal; a rolling block's floor).
+    Floor,
+    /// A cell with no way out that is not the goal (a jumping maze's `0`).
+    DeadEnd,
+    /// An impassable cell (`#` of a jumping maze).
+    Blocked,
+    /// A hole (`o`): flown over, never landed on.
+    Hole,
+    /// Fragile floor (`w` of a rolling block): no standing block.
+    Fragile,
+}
+
+/// A mark over one or more cells: the start or the goal. A mark over several cells (a
+/// block's footprint) is drawn as one shape around their convex hull.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Mark {
+    /// Start or goal.
+    pub role: Role,
+    /// The cells it covers.
+    pub cells: Vec<Plane>,
+}
+
+/// What a [`Mark`] marks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    /// Where play starts.
+    Start,
+    /// Where play ends.
+    Goal,
+}
+
+/// A point of the board given by cells: the midpoint of the centres of `a` and `b` (the
+/// centre of a rectangle of square cells with corners `a` and `b`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Anchor {
+    /// One corner cell.
+    pub a: Plane,
+    /// The opposite corner cell (equal to `a` for a single cell).
+    pub b: Plane,
+}
+
+impl Anchor {
+    /// The centre of one cell.
+    pub fn cell(cell: Plane) -> Anchor {
+        Anchor { a: cell, b: cell }
+    }
+
+    /// The centre of the rectangle of cells from `a` to `b` (a block's footprint).
+    pub fn span(a: Plane, b: Plane) -> Anchor {
+        Anchor { a, b }
+    }
+}
+
+/// One move of the solution, drawn as an arrow numbered by its position in the solution.
+///
+/// Most moves are one straight piece. A move that wraps around a torus is two: from its
+/// origin off the edge of the board, and from the matching point beyond the opposite edge to
+/// its landing cell; the drawing clips both to the board's frame. An exit move ends at the
+/// off-board (or void) cell where its last step would land.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// The straight pieces, in order; the last one carries the arrowhead.
+    pub pieces: Vec<(Anchor, Anchor)>,
+}
+
+/// Per cell (row-major, `rows * cols`), the smallest depth of a reachable state standing on
+/// it, where `cells_of` lists the cells a state stands on (one for a jumping maze, the whole
+/// footprint for a block).
+pub fn cell_depths(
+    rows: usize,
+    cols: usize,
+    features: &Features,
+    mut cells_of: impl FnMut(StateId) -> Vec<Coord>,
+) -> Vec<Option<u32>> {
+    let mut depths = vec![None; rows * cols];
+    for s in 0..features.depths.len() as StateId {
+        let Some(d) = features.depth(s) else {
+            continue;
+        };
+        for (r, c) in cells_of(s) {
+            let slot: &mut Option<u32> = &mut depths[r * cols + c];
+            *slot = Some(slot.map_or(d, |old| old.min(d)));
+        }
+    }
+    depths
+}
+
+/// The legend line about a solution: its length and whether it is unique.
+pub fn solution_note(features: &Features) -> String {
+    match features.shortest_length {
+        None => "no solution: the goal cannot be reached".to_string(),
+        Some(length) => format!(
+            "solution: {length} move{}{}",
+            if length == 1 { "" } else { "s" },
+            if features.unique_shortest {
+                ", unique".to_string()
+            } else {
+                format!(", one of {} shortest", features.shortest_paths)
+            }
+        ),
+    }
+}

@@ -1,0 +1,490 @@
+//! Pictures and state-graph exports of every bundled maze and fixture: the SVGs parse and
+//! rasterize to what they should show, the exports have the state graph's shape, snapshots
+//! keep both reviewable, and the committed gallery is current.
+//!
+//! Set `MAZE_RENDER_PNG_DIR` to keep the rasters as PNG files for looking at.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, OnceLock};
+
+use maze::graph::{Rules, StateId};
+use maze::render::{self, Options};
+use maze::variants::{Cell, Maze, Tiling};
+use resvg::tiny_skia::Pixmap;
+use resvg::usvg;
+
+use crate::common::{Analyzed, read, root};
+
+/// Every maze file the pictures are checked on, sorted.
+fn maze_files() -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    for dir in ["variants", "tests/fixtures/worked", "tests/fixtures/render"] {
+        for entry in std::fs::read_dir(root().join(dir)).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|e| e == "ron") {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+const PLAIN: Options = Options {
+    solution: false,
+    depths: false,
+};
+const SOLUTION: Options = Options {
+    solution: true,
+    depths: false,
+};
+const DEPTHS: Options = Options {
+    solution: false,
+    depths: true,
+};
+const BOTH: Options = Options {
+    solution: true,
+    depths: true,
+};
+
+fn fonts() -> Arc<usvg::fontdb::Database> {
+    static FONTS: OnceLock<Arc<usvg::fontdb::Database>> = OnceLock::new();
+    FONTS
+        .get_or_init(|| {
+            let mut db = usvg::fontdb::Database::new();
+            db.load_system_fonts();
+            Arc::new(db)
+        })
+        .clone()
+}
+
+/// The `name="..."` attribute of the first element that has it, as a number.
+fn attribute(svg: &str, name: &str) -> f64 {
+    let at = svg.find(&format!(" {name}=\"")).unwrap() + name.len() + 3;
+    let end = at + svg[at..].find('"').unwrap();
+    svg[at..end].parse().unwrap()
+}
+
+/// The board's offset: the `translate(x,y)` of its group.
+fn board_origin(svg: &str) -> (f64, f64) {
+    let at = svg.find("<g transform=\"translate(").unwrap() + 24;
+    let end = at + svg[at..].find(')').unwrap();
+    let (x, y) = svg[at..end].split_once(',').unwrap();
+    (x.parse().unwrap(), y.parse().unwrap())
+}
+
+fn rasterize(svg: &str, name: &str) -> Pixmap {
+    let options = usvg::Options {
+        fontdb: fonts(),
+        ..usvg::Options::default()
+    };
+    let tree = usvg::Tree::from_str(svg, &options).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let (width, height) = (attribute(svg, "width"), attribute(svg, "height"));
+    assert_eq!(tree.size().width() as f64, width, "{name}: width");
+    assert_eq!(tree.size().height() as f64, height, "{name}: height");
+    let mut pixmap = Pixmap::new(width.ceil() as u32, height.ceil() as u32).unwrap();
+    resvg::render(
+        &tree,
+        resvg::tiny_skia::Transform::default(),
+        &mut pixmap.as_mut(),
+    );
+    if let Ok(dir) = std::env::var("MAZE_RENDER_PNG_DIR") {
+        std::fs::create_dir_all(&dir).unwrap();
+        pixmap
+            .save_png(Path::new(&dir).join(format!("{name}.png")))
+            .unwrap();
+    }
+    pixmap
+}
+
+fn rgb(pixmap: &Pixmap, (x, y): (f64, f64)) -> (u8, u8, u8) {
+    let p = pixmap.pixel(x.round() as u32, y.round() as u32).unwrap();
+    assert_eq!(p.alpha(), 255, "the background is opaque");
+    (p.red(), p.green(), p.blue())
+}
+
+fn near(a: (u8, u8, u8), b: (u8, u8, u8)) -> bool {
+    a.0.abs_diff(b.0) <= 2 && a.1.abs_diff(b.1) <= 2 && a.2.abs_diff(b.2) <= 2
+}
+
+fn spread((r, g, b): (u8, u8, u8)) -> u8 {
+    r.max(g).max(b) - r.min(g).min(b)
+}
+
+const WHITE: (u8, u8, u8) = (255, 255, 255);
+const FLOOR: (u8, u8, u8) = (0xfc, 0xfc, 0xf7);
+const DEAD_END: (u8, u8, u8) = (0xe0, 0xe0, 0xe0);
+const BLOCKED: (u8, u8, u8) = (0x54, 0x6e, 0x7a);
+const HOLE: (u8, u8, u8) = (0x37, 0x47, 0x4f);
+const FRAGILE: (u8, u8, u8) = (0xff, 0xcc, 0x80);
+
+/// Per cell, the fewest moves to any state on it: computed here from the states directly.
+fn cell_depths(a: &Analyzed) -> BTreeMap<(usize, usize), u32> {
+    let mut depths = BTreeMap::new();
+    for s in 0..a.compiled.n_states() as StateId {
+        if let (Some(cell), Some(d)) = (a.compiled.state_cell(s), a.features.depth(s)) {
+            let slot = depths.entry(cell).or_insert(d);
+            *slot = (*slot).min(d);
+        }
+    }
+    depths
+}
+
+/// Renders `path` in `options` and checks the raster: declared size, blank outer margin
+/// (nothing drawn outside the picture), and, without the solution's arrows on top, what
+/// every cell shows where the geometry says it is.
+fn check_picture(path: &Path, options: Options, view: &str) {
+    let a = Analyzed::new(read(path));
+    let stem = path.file_stem().unwrap().to_str().unwrap();
+    let name = format!("{stem}{view}");
+    let svg = render::svg(&a.maze, options);
+    assert_eq!(svg, render::svg(&a.maze, options), "{name}: deterministic");
+    let pixmap = rasterize(&svg, &name);
+    let (w, h) = (pixmap.width(), pixmap.height());
+    for x in 0..w {
+        for y in (0..3).chain(h - 3..h) {
+            assert_eq!(
+                rgb(&pixmap, (x as f64, y as f64)),
+                WHITE,
+                "{name}: ({x},{y})"
+            );
+        }
+    }
+    for y in 0..h {
+        for x in (0..3).chain(w - 3..w) {
+            assert_eq!(
+                rgb(&pixmap, (x as f64, y as f64)),
+                WHITE,
+                "{name}: ({x},{y})"
+            );
+        }
+    }
+    let painted = pixmap
+        .pixels()
+        .iter()
+        .filter(|p| (p.red(), p.green(), p.blue()) != WHITE)
+        .count();
+    assert!(painted * 5 > (w * h) as usize, "{name}: mostly blank");
+    if options.solution {
+        return;
+    }
+    let (ox, oy) = board_origin(&svg);
+    let px = |p: maze::render::geometry::Point| (ox + p.x, oy + p.y);
+    match &a.maze {
+        Maze::Jumping(m) => check_jumping_cells(m, &pixmap, &px, &cell_depths(&a), options, &name),
+        Maze::RollingBlock(m) => check_rolling_cells(m, &pixmap, &px, options, &name),
+    }
+}
+
+/// What the picture shows between a cell's centre and one of its corners: clear of numbers,
+/// marks, walls and holes.
+fn fill_at(
+    tiling: Tiling,
+    pixmap: &Pixmap,
+    px: &dyn Fn(maze::render::geometry::Point) -> (f64, f64),
+    (r, c): (usize, usize),
+) -> (u8, u8, u8) {
+    let plane = (r as i64, c as i64);
+    let centre = render::geometry::center(tiling, plane);
+    let corner = render::geometry::to_px(tiling, render::geometry::polygon(tiling, plane)[1]);
+    rgb(pixmap, px(centre.lerp(corner, 0.55)))
+}
+
+fn check_jumping_cells(
+    m: &maze::variants::JumpingMaze,
+    pixmap: &Pixmap,
+    px: &dyn Fn(maze::render::geometry::Point) -> (f64, f64),
+    depths: &BTreeMap<(usize, usize), u32>,
+    options: Options,
+    name: &str,
+) {
+    let tiling = m.rules.tiling;
+    for r in 0..m.board.rows {
+        for c in 0..m.board.cols {
+            let cell = m.board.get((r, c));
+            if (r, c) == m.start || cell == Cell::Goal {
+                continue; // under a translucent mark
+            }
+            let centre = render::geometry::center(tiling, (r as i64, c as i64));
+            let fill = fill_at(tiling, pixmap, px, (r, c));
+            let at = format!("{name}: cell ({r},{c}) {cell:?}");
+            match cell {
+                Cell::Void => assert_eq!(rgb(pixmap, px(centre)), WHITE, "{at}"),
+                Cell::Blocked => assert!(near(fill, BLOCKED), "{at}: {fill:?}"),
+                Cell::Hole => {
+                    assert!(near(fill, FLOOR), "{at}: {fill:?}");
+                    assert!(near(rgb(pixmap, px(centre)), HOLE), "{at}: centre");
+                }
+                Cell::Jump(_) | Cell::DeadEnd | Cell::Goal if options.depths => {
+                    if depths.contains_key(&(r, c)) {
+                        assert!(spread(fill) >= 40, "{at}: depth colour {fill:?}");
+                    } else {
+                        assert!(spread(fill) <= 10 && fill != WHITE, "{at}: hatch {fill:?}");
+                    }
+                }
+                Cell::DeadEnd => assert!(near(fill, DEAD_END), "{at}: {fill:?}"),
+                Cell::Jump(_) | Cell::Goal => assert!(near(fill, FLOOR), "{at}: {fill:?}"),
+            }
+        }
+    }
+}
+
+/// Rolling blocks: floor, no floor (not drawn) and fragile floor; under depth shading every
+/// floor cell some reachable placement covers shows a depth colour.
+fn check_rolling_cells(
+    m: &maze::variants::rolling::RollingBlockMaze,
+    pixmap: &Pixmap,
+    px: &dyn Fn(maze::render::geometry::Point) -> (f64, f64),
+    options: Options,
+    name: &str,
+) {
+    use maze::variants::rolling::Tile;
+    let covered = footprint_depths(m);
+    for r in 0..m.board.rows {
+        for c in 0..m.board.cols {
+            if m.start.contains((r, c)) || m.goal.contains((r, c)) {
+                continue; // under a translucent mark
+            }
+            let tile = m.board.get((r, c));
+            let centre = render::geometry::center(Tiling::Square, (r as i64, c as i64));
+            let fill = fill_at(Tiling::Square, pixmap, px, (r, c));
+            let at = format!("{name}: cell ({r},{c}) {tile:?}");
+            match tile {
+                Tile::NoFloor => assert_eq!(rgb(pixmap, px(centre)), WHITE, "{at}"),
+                _ if options.depths => {
+                    if covered.contains(&(r, c)) {
+                        assert!(spread(fill) >= 40, "{at}: depth colour {fill:?}");
+                    } else {
+                        assert!(spread(fill) <= 10 && fill != WHITE, "{at}: hatch {fill:?}");
+                    }
+                }
+                Tile::Floor => assert!(near(fill, FLOOR), "{at}: {fill:?}"),
+                Tile::Fragile => assert!(near(fill, FRAGILE), "{at}: {fill:?}"),
+            }
+        }
+    }
+}
+
+/// The cells some reachable placement of the block covers, computed from the placements.
+fn footprint_depths(
+    m: &maze::variants::rolling::RollingBlockMaze,
+) -> std::collections::BTreeSet<(usize, usize)> {
+    let graph = maze::variants::rolling::RollGraph::new(m);
+    let features = maze::features::analyze(&maze::graph::state_graph(&graph), m.blocks());
+    (0..graph.n_states() as StateId)
+        .filter(|&s| features.depth(s).is_some())
+        .flat_map(|s| graph.placement(s).0.cells().collect::<Vec<_>>())
+        .collect()
+}
+
+#[test]
+fn pictures_rasterize_to_what_the_board_holds() {
+    let files = maze_files();
+    assert!(files.len() >= 8, "{files:?}");
+    for path in &files {
+        for (options, view) in [
+            (PLAIN, ""),
+            (SOLUTION, "-solution"),
+            (DEPTHS, "-depths"),
+            (BOTH, "-both"),
+        ] {
+            check_picture(path, options, view);
+        }
+    }
+}
+
+#[test]
+fn every_tiling_and_board_feature_is_among_the_pictures() {
+    let mazes: Vec<Maze> = maze_files().iter().map(|p| read(p)).collect();
+    let has = |f: &dyn Fn(&maze::variants::JumpingMaze) -> bool| {
+        mazes
+            .iter()
+            .any(|maze| matches!(maze, Maze::Jumping(m) if f(m)))
+    };
+    for tiling in [Tiling::Square, Tiling::Hex, Tiling::Triangle] {
+        assert!(has(&|m| m.rules.tiling == tiling), "{tiling:?}");
+    }
+    for cell in [Cell::Blocked, Cell::Hole, Cell::Void, Cell::DeadEnd] {
+        assert!(has(&|m| m.board.cells.contains(&cell)), "{cell:?}");
+    }
+    assert!(
+        has(&|m| m.rules.torus && !m.walls.is_empty()),
+        "torus walls"
+    );
+    assert!(
+        has(&|m| m.rules.goal == maze::variants::GoalKind::Exit),
+        "exit"
+    );
+    assert!(has(&|m| m.rules.no_u_turn), "no-U-turn");
+}
+
+fn snapshot_settings() -> insta::Settings {
+    let mut settings = insta::Settings::clone_current();
+    settings.set_snapshot_path(root().join("snapshots"));
+    settings.set_prepend_module_to_snapshot(false);
+    settings.set_omit_expression(true);
+    settings
+}
+
+/// The SVG text of every maze with both overlays, for review of any drawing change.
+#[test]
+fn svg() {
+    snapshot_settings().bind(|| {
+        for dir in ["../variants", "fixtures/worked", "fixtures/render"] {
+            insta::glob!(dir, "*.ron", |path| {
+                let maze = read(path);
+                insta::assert_snapshot!(render::svg(&maze, BOTH));
+            });
+        }
+    });
+}
+
+/// Exports of `a` checked against its state graph and features.
+fn check_exports(a: &Analyzed, name: &str) -> (String, String) {
+    use petgraph::visit::EdgeRef;
+    let f = &a.features;
+    let g = &a.graph.graph;
+    let names = |s: StateId| a.name(s);
+    let json = render::json(&a.graph, f, names);
+    let dot = render::dot(&a.graph, f, names);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let nodes = v["nodes"].as_array().unwrap();
+    let edges = v["edges"].as_array().unwrap();
+    assert_eq!(nodes.len(), f.n_states, "{name}");
+    assert_eq!(edges.len(), f.n_moves, "{name}");
+    assert_eq!(v["features"], serde_json::to_value(f).unwrap(), "{name}");
+    let mut roles: BTreeMap<&str, usize> = BTreeMap::new();
+    for (i, node) in nodes.iter().enumerate() {
+        let s = i as StateId;
+        assert_eq!(node["id"], i, "{name}");
+        assert_eq!(node["name"], a.name(s), "{name}");
+        assert_eq!(node["start"], s == a.compiled.start(), "{name}");
+        assert_eq!(node["goal"], a.compiled.is_goal(s), "{name}");
+        assert_eq!(node["depth"].as_u64(), f.depth(s).map(u64::from), "{name}");
+        *roles.entry(node["role"].as_str().unwrap()).or_default() += 1;
+    }
+    let sum = |sizes: &[usize]| sizes.iter().sum::<usize>();
+    let count = |role: &str| roles.get(role).copied().unwrap_or(0);
+    assert_eq!(count("black_hole"), sum(&f.black_holes.sizes), "{name}");
+    assert_eq!(count("white_hole"), sum(&f.white_holes.sizes), "{name}");
+    assert_eq!(
+        count("ordinary") + count("black_hole") + usize::from(f.shortest_length.is_some()),
+        f.reachable,
+        "{name}: reachable states are ordinary, black holes, or the reached goal"
+    );
+    for (edge, e) in edges.iter().zip(g.edge_references()) {
+        assert_eq!(edge["source"], e.source().index(), "{name}");
+        assert_eq!(edge["target"], e.target().index(), "{name}");
+        let dirs: Vec<&str> = e
+            .weight()
+            .iter()
+            .map(|d| a.graph.directions.name(d))
+            .collect();
+        assert_eq!(edge["directions"], serde_json::json!(dirs), "{name}");
+    }
+    // The solution's edges chain from the start to the goal.
+    let mut at = a.compiled.start() as u64;
+    let solution: Vec<&serde_json::Value> =
+        edges.iter().filter(|e| e["solution"] == true).collect();
+    assert_eq!(
+        solution.len() as u32,
+        f.shortest_length.unwrap_or(0),
+        "{name}"
+    );
+    for _ in 0..solution.len() {
+        let next = solution.iter().find(|e| e["source"] == at).unwrap();
+        at = next["target"].as_u64().unwrap();
+    }
+    if !solution.is_empty() {
+        assert_eq!(nodes[at as usize]["goal"], true, "{name}");
+    }
+
+    assert!(
+        dot.starts_with("digraph maze {\n") && dot.ends_with("}\n"),
+        "{name}"
+    );
+    let lines: Vec<&str> = dot.lines().collect();
+    let node_lines = lines
+        .iter()
+        .filter(|l| l.starts_with("  s") && !l.contains(" -> "));
+    let edge_lines: Vec<&&str> = lines.iter().filter(|l| l.contains(" -> ")).collect();
+    assert_eq!(node_lines.count(), f.n_states, "{name}");
+    assert_eq!(edge_lines.len(), f.n_moves, "{name}");
+    assert_eq!(dot.matches("shape=box").count(), 1, "{name}: one start");
+    let goals = (0..f.n_states as StateId)
+        .filter(|&s| a.compiled.is_goal(s))
+        .count();
+    assert_eq!(dot.matches("shape=doublecircle").count(), goals, "{name}");
+    let red = edge_lines.iter().filter(|l| l.contains("#d32f2f")).count();
+    assert_eq!(red as u32, f.shortest_length.unwrap_or(0), "{name}");
+    assert_eq!(
+        dot.matches("fillcolor=\"#424242\"").count(),
+        count("black_hole"),
+        "{name}"
+    );
+    assert_eq!(
+        dot.matches("filled,dashed").count(),
+        count("white_hole"),
+        "{name}"
+    );
+    for line in &lines {
+        let quotes = line.matches('"').count() - line.matches("\\\"").count();
+        assert!(quotes % 2 == 0, "{name}: unbalanced quotes in {line}");
+    }
+    (dot, json)
+}
+
+#[test]
+fn exports_have_the_shape_of_the_state_graph() {
+    for path in maze_files() {
+        check_exports(&Analyzed::new(read(&path)), &path.display().to_string());
+    }
+}
+
+/// One small maze with every role (start, goal, ordinary, black and white holes) in full.
+#[test]
+fn exports_of_a_small_maze() {
+    let path = root().join("tests/fixtures/worked/hex_3x4_no_u_turn.ron");
+    let (dot, json) = check_exports(&Analyzed::new(read(&path)), "hex_3x4_no_u_turn");
+    snapshot_settings().bind(|| {
+        insta::assert_snapshot!("graph_dot@hex_3x4_no_u_turn", dot);
+        insta::assert_snapshot!("graph_json@hex_3x4_no_u_turn", json);
+    });
+}
+
+/// The committed gallery (`cargo xtask gallery`) shows what the renderer draws today.
+#[test]
+fn gallery_is_current() {
+    let gallery = root().join("docs/gallery");
+    let mut expected = Vec::new();
+    for path in maze_files() {
+        let maze = read(&path);
+        let stem = path.file_stem().unwrap().to_str().unwrap();
+        for (options, suffix) in [(PLAIN, ""), (SOLUTION, "-solution"), (DEPTHS, "-depths")] {
+            let file = format!("{stem}{suffix}.svg");
+            let committed = std::fs::read_to_string(gallery.join(&file))
+                .unwrap_or_else(|e| panic!("{file}: {e}; run `cargo xtask gallery`"));
+            assert!(
+                committed == render::svg(&maze, options),
+                "docs/gallery/{file} is stale: run `cargo xtask gallery`"
+            );
+            expected.push(file);
+        }
+    }
+    let index = std::fs::read_to_string(gallery.join("README.md")).unwrap();
+    for file in &expected {
+        assert!(
+            index.contains(&format!("({file})")),
+            "README.md misses {file}"
+        );
+    }
+    let mut present: Vec<String> = std::fs::read_dir(&gallery)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .filter(|n| n.ends_with(".svg"))
+        .collect();
+    present.sort();
+    expected.sort();
+    assert_eq!(present, expected, "docs/gallery holds exactly the gallery");
+}
