@@ -78,6 +78,17 @@ impl RollSpace {
         }
     }
 
+    /// A random tile for a fresh configuration: no floor with probability 1/8 (fragile floor
+    /// 1/8 when allowed), else floor. A uniform choice would leave most boards without any
+    /// path, and a search on a plateau of unsolvable boards has nothing to follow.
+    fn random_tile<R: Rng + ?Sized>(&self, rng: &mut R) -> Tile {
+        match rng.random_range(0..8u32) {
+            0 => Tile::NoFloor,
+            1 if self.template.fragile => Tile::Fragile,
+            _ => Tile::Floor,
+        }
+    }
+
     fn change_cell<R: Rng + ?Sized>(&mut self, cell: usize, rng: &mut R) -> RollChange {
         let old = self.maze.board.tiles[cell];
         let others: Vec<Tile> = self.tiles().iter().copied().filter(|&t| t != old).collect();
@@ -133,10 +144,9 @@ impl Space for RollSpace {
             }
         }
         self.index_cells();
-        let tiles = self.tiles();
         for i in 0..self.cells.len() {
             let cell = self.cells[i] as usize;
-            self.maze.board.tiles[cell] = tiles[rng.random_range(0..tiles.len() as u32) as usize];
+            self.maze.board.tiles[cell] = self.random_tile(rng);
         }
         self.recompile();
     }

@@ -15,10 +15,15 @@ use maze_variants::generate::Gates;
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Score {
     /// Sum of the gates' shortfalls: 1 per failed yes/no gate, the black-hole states for
-    /// `no_black_holes`, the missing moves for `min_length`.
+    /// `no_black_holes` (1 without a solution), the missing moves for `min_length`.
     pub deficit: u32,
     /// The objective's energy.
     pub energy: f64,
+    /// Breaks ties between unsolvable candidates of equal energy: minus the states reachable
+    /// from the start plus those that reach the goal, so that on a plateau of unsolvable
+    /// boards (every one at the same energy) the search grows the two regions towards each
+    /// other instead of wandering. 0 for solvable candidates, whose ties stay ties.
+    pub tie: i64,
 }
 
 impl Score {
@@ -28,6 +33,7 @@ impl Score {
         self.deficit
             .cmp(&other.deficit)
             .then(self.energy.total_cmp(&other.energy))
+            .then(self.tie.cmp(&other.tie))
     }
 
     /// Whether `self` is not worse than `other`.
@@ -46,9 +52,18 @@ struct GateInput {
     shortest_length: Option<u32>,
     unique: bool,
     black_hole_states: usize,
+    reachable: usize,
+    reaching: usize,
 }
 
 impl GateInput {
+    fn tie(&self) -> i64 {
+        match self.shortest_length {
+            Some(_) => 0,
+            None => -((self.reachable + self.reaching) as i64),
+        }
+    }
+
     fn deficit(&self, gates: &Gates) -> u32 {
         let mut d = 0u32;
         if gates.solvable && self.shortest_length.is_none() {
@@ -57,8 +72,13 @@ impl GateInput {
         if gates.unique_shortest && !self.unique {
             d += 1;
         }
-        if gates.no_black_holes {
-            d = d.saturating_add(u32::try_from(self.black_hole_states).unwrap_or(u32::MAX));
+        if gates.no_black_holes && self.black_hole_states > 0 {
+            // Without a solution every reachable state is a black hole: counting them would
+            // push the search to wall the start in. Count them only once there is a solution.
+            d = d.saturating_add(match self.shortest_length {
+                Some(_) => u32::try_from(self.black_hole_states).unwrap_or(u32::MAX),
+                None => 1,
+            });
         }
         if let Some(min) = gates.min_length {
             d = d.saturating_add(min.saturating_sub(self.shortest_length.unwrap_or(0)));
@@ -117,19 +137,25 @@ impl Scorer {
         }
         let core = self.evaluator.core(g, blocks);
         match self.objective.core_energy(&core) {
-            Some(energy) => Score {
-                deficit: gate_input_core(&core).deficit(&self.gates),
-                energy,
-            },
+            Some(energy) => {
+                let input = gate_input_core(&core);
+                Score {
+                    deficit: input.deficit(&self.gates),
+                    energy,
+                    tie: input.tie(),
+                }
+            }
             None => self.score_features(&features(g, blocks)),
         }
     }
 
     /// The score from full features (the oracle of the fast path).
     pub fn score_features(&self, f: &Features) -> Score {
+        let input = gate_input_features(f);
         Score {
-            deficit: gate_input_features(f).deficit(&self.gates),
+            deficit: input.deficit(&self.gates),
             energy: self.objective.energy(f),
+            tie: input.tie(),
         }
     }
 
@@ -172,6 +198,8 @@ fn gate_input_core(c: &Core) -> GateInput {
         shortest_length: c.shortest_length,
         unique: c.unique_shortest(),
         black_hole_states: c.black_hole_states,
+        reachable: c.reachable,
+        reaching: c.reaching,
     }
 }
 
@@ -180,5 +208,7 @@ fn gate_input_features(f: &Features) -> GateInput {
         shortest_length: f.shortest_length,
         unique: f.unique_shortest,
         black_hole_states: f.black_holes.sizes.iter().sum(),
+        reachable: f.reachable,
+        reaching: f.reaching,
     }
 }
