@@ -1,16 +1,17 @@
 //! Snapshots of every bundled variant: its state graph as text (one line per state with its
-//! moves) and its feature report, in the top-level `snapshots/` folder. A rule change shows up
+//! moves) and its feature report (the file is shown with its generation settings), in the top-level `snapshots/` folder. A rule change shows up
 //! in review as the states and moves it changed.
 
 use std::fmt::Write;
 
 use maze::features::report;
 use maze::graph::Rules;
+use maze::variants::MazeFile;
 
 use crate::common::{Analyzed, read, root};
 
 /// The text a designer reviews for one maze file.
-pub fn snapshot_text(a: &Analyzed) -> String {
+pub fn snapshot_text(a: &Analyzed, file: &MazeFile) -> String {
     let f = &a.features;
     let mut out = String::new();
     let _ = writeln!(
@@ -21,7 +22,7 @@ pub fn snapshot_text(a: &Analyzed) -> String {
         a.name(a.compiled.start())
     );
     let _ = writeln!(out, "\n# Maze\n");
-    out.push_str(&maze::variants::write(&a.maze, &[]));
+    out.push_str(&maze::variants::write_file(file, &[]));
     let _ = writeln!(out, "\n# State graph (state: directions -> state)\n");
     out.push_str(&a.graph.describe(|s| a.name(s)));
     let _ = writeln!(out, "\n# Features\n");
@@ -51,8 +52,11 @@ fn variants() {
     settings.set_omit_expression(true);
     settings.bind(|| {
         insta::glob!("../variants", "*.ron", |path| {
+            let src = std::fs::read_to_string(path).unwrap();
+            let file = maze::variants::parse_file(&path.display().to_string(), &src)
+                .unwrap_or_else(|e| panic!("{}", e.one_line()));
             let a = Analyzed::new(read(path));
-            insta::assert_snapshot!(snapshot_text(&a));
+            insta::assert_snapshot!(snapshot_text(&a, &file));
         });
     });
 }

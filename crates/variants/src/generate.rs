@@ -371,18 +371,18 @@ impl Generate {
         }
         let mut m = maze.clone();
         if let Some((rows, cols)) = self.size {
-            if rows == 0 || cols == 0 || rows * cols < 2 {
-                return Err(Problem::new(
-                    at(Setting::Size),
-                    format!("a {rows} x {cols} board cannot hold a start and a goal"),
-                )
-                .help("give at least two cells, e.g. size: (5, 5)"));
-            }
             if rows > 1000 || cols > 1000 {
                 return Err(Problem::new(
                     at(Setting::Size),
                     format!("{rows} x {cols} is larger than the generator's 1000 x 1000 limit"),
                 ));
+            }
+            if rows * cols < 2 {
+                return Err(Problem::new(
+                    at(Setting::Size),
+                    format!("a {rows} x {cols} board cannot hold a start and a goal"),
+                )
+                .help("give at least two cells, e.g. size: (5, 5)"));
             }
             m.board = Board {
                 rows,
@@ -559,6 +559,7 @@ impl Generate {
             change: self.change,
         };
         self.check_search()?;
+        self.check_objective()?;
         self.check_gates(&template)?;
         check_changeable(&template)?;
         if self.attempts == 0 {
@@ -585,6 +586,30 @@ impl Generate {
             }
         }
         Ok(())
+    }
+
+    fn check_objective(&self) -> Result<(), Problem> {
+        let bad = |message: String| Err(Problem::new(Where::Setting(Setting::Objective), message));
+        match &self.objective {
+            Objective::Weighted(terms) if terms.is_empty() => {
+                bad("a weighted objective needs at least one term".to_string())
+            }
+            Objective::Weighted(terms) => match terms.iter().find(|t| !t.weight.is_finite()) {
+                Some(t) => bad(format!(
+                    "the weight of `{}` is {}: weights must be finite numbers",
+                    t.feature.name(),
+                    t.weight
+                )),
+                None => Ok(()),
+            },
+            Objective::RollingBlock(w) => match w.named().iter().find(|(_, x)| !x.is_finite()) {
+                Some((name, x)) => bad(format!(
+                    "the weight of `{name}` is {x}: weights must be finite numbers"
+                )),
+                None => Ok(()),
+            },
+            Objective::Neller | Objective::GoalDepth => Ok(()),
+        }
     }
 
     fn check_search(&self) -> Result<(), Problem> {
@@ -696,6 +721,15 @@ fn check_changeable(t: &Template) -> Result<(), Problem> {
             ),
         )
         .help("raise max_jump or move the start"));
+    }
+    if t.start.is_none() && choices.iter().all(|&c| c == 0) {
+        return Err(Problem::new(
+            Where::Setting(Setting::Start),
+            format!(
+                "no cell has a legal jump of 1 to {} for a random start",
+                t.max_jump
+            ),
+        ));
     }
     let structural = t.change.blocked || t.change.holes || t.change.walls;
     if !structural && choices.iter().all(|&c| c < 2) {
@@ -852,7 +886,7 @@ impl Generate {
             col: 0,
             ..maze.start
         });
-        m.goal = goal.unwrap_or(Footprint {
+        m.goal = goal.unwrap_or_else(|| Footprint {
             row: rows - maze.goal.rows,
             col: cols - maze.goal.cols,
             ..maze.goal
@@ -865,6 +899,7 @@ impl Generate {
             fragile: self.change.fragile,
         };
         self.check_search()?;
+        self.check_objective()?;
         if let Some(min) = self.gates.min_length {
             let bound = template.max_states().saturating_sub(1);
             if min as usize > bound {

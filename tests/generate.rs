@@ -1,0 +1,452 @@
+//! Generation: the fast core equals the full features on random mazes of every variant, a
+//! stride graph patched after a mutation equals a rebuilt one, a seed reproduces its maze,
+//! every strategy spends exactly its budget and beats a random maze, impossible gates end
+//! in a bounded search that says what it reached, generated files round-trip, the learning
+//! exercises keep consistent books, and a snapshot of seeded generations shows any drift.
+
+use maze::features::{self, Evaluator, Feature, Objective, Term};
+use maze::generate::learn;
+use maze::generate::{self as generator, Outcome};
+use maze::graph::{Adjacency, Graph, StrideAdjacency};
+use maze::variants::generate::{BanditPolicy, Gates, Population, Restarts, Search};
+use maze::variants::{
+    Cell, Generate, JumpGraph, JumpingMaze, Maze, MazeFile, Provenance, parse_file, write_file,
+};
+use proptest::prelude::*;
+use rand::SeedableRng;
+
+use crate::common::root;
+use crate::oracle::any_valid_maze;
+use crate::rolling::rolling_board;
+
+/// The same graph, edge for edge, through the `Graph` view.
+fn assert_same_graph(a: &impl Graph, b: &impl Graph) {
+    assert_eq!(a.n_states(), b.n_states());
+    assert_eq!(a.n_moves(), b.n_moves());
+    assert_eq!(a.start(), b.start());
+    for s in 0..a.n_states() as u32 {
+        assert_eq!(a.targets(s), b.targets(s), "targets of {s}");
+        assert_eq!(a.edge_dirs(s), b.edge_dirs(s), "directions of {s}");
+        assert_eq!(a.is_goal(s), b.is_goal(s));
+        assert_eq!(a.jump(s), b.jump(s));
+    }
+}
+
+/// Objectives the fast path evaluates: every one whose features the core has.
+fn core_objectives() -> Vec<Objective> {
+    let term = |feature, weight, priority| Term {
+        feature,
+        weight,
+        priority,
+    };
+    vec![
+        Objective::Neller,
+        Objective::GoalDepth,
+        Objective::Weighted(vec![
+            term(Feature::ShortestLength, -1.0, 2),
+            term(Feature::NonReaching, 3.0, 1),
+            term(Feature::ClusterPenalty, 0.5, 0),
+            term(Feature::InitialForcedMoves, 1.0, 0),
+            term(Feature::ShortestPaths, 0.25, 0),
+            term(Feature::Reachable, -0.1, 0),
+            term(Feature::UniqueShortest, -2.0, 1),
+        ]),
+    ]
+}
+
+/// The fast core of a maze equals its full features, field by field and energy by energy
+/// (to the bit), and the features of the stride graph equal those of the compressed one.
+fn check_core(maze: &Maze) {
+    let compiled = maze.compile();
+    let adj = Adjacency::from_rules(&compiled);
+    let stride = StrideAdjacency::from_rules(&compiled);
+    assert_same_graph(&adj, &stride);
+    let f = features::features(&adj, maze.blocks());
+    assert_eq!(features::features(&stride, maze.blocks()), f);
+    let c = Evaluator::new().core(&stride, maze.blocks());
+    assert_eq!(c.n_states, f.n_states);
+    assert_eq!(c.n_moves, f.n_moves);
+    assert_eq!(c.reachable, f.reachable);
+    assert_eq!(c.reaching, f.reaching);
+    assert_eq!(c.non_reaching(), f.non_reaching);
+    assert_eq!(
+        c.black_hole_states,
+        f.black_holes.sizes.iter().sum::<usize>()
+    );
+    assert_eq!(c.shortest_length, f.shortest_length);
+    assert_eq!(c.shortest_paths, f.shortest_paths);
+    assert_eq!(c.unique_shortest(), f.unique_shortest);
+    let decisions = f.unique_shortest.then(|| {
+        let (df, db) = (
+            f.forward_decisions.unwrap_or(-1.0),
+            f.backward_decisions.unwrap_or(-1.0),
+        );
+        assert_eq!(df.fract(), 0.0);
+        assert_eq!(db.fract(), 0.0);
+        (df as u32, db as u32)
+    });
+    assert_eq!(c.decisions, decisions);
+    assert_eq!(c.initial_forced_moves, f.initial_forced_moves);
+    assert_eq!(c.cluster_penalty, f.cluster_penalty);
+    for objective in core_objectives() {
+        let fast = objective.core_energy(&c).expect("a core objective");
+        assert_eq!(
+            fast.to_bits(),
+            objective.energy(&f).to_bits(),
+            "{objective:?}: fast {fast}, full {}",
+            objective.energy(&f)
+        );
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    /// Every jumping variant, small boards (bitsets) and, with no-U-turn states, larger
+    /// ones (the general path).
+    #[test]
+    fn fast_core_matches_full_features(maze in any_valid_maze()) {
+        check_core(&Maze::Jumping(maze));
+    }
+
+    /// A jump-number change patched into the compiled rules and one state of the stride
+    /// graph gives the graph of the changed maze compiled from scratch.
+    #[test]
+    fn patched_stride_graph_equals_a_rebuilt_one(
+        maze in any_valid_maze(),
+        pick in any::<prop::sample::Index>(),
+        k in 1u8..=6,
+    ) {
+        let ordinary: Vec<usize> = (0..maze.board.cells.len())
+            .filter(|&i| matches!(maze.board.cells[i], Cell::Jump(_)))
+            .collect();
+        let cell = ordinary[pick.index(ordinary.len())];
+        let mut graph = JumpGraph::new(&maze);
+        let mut stride = StrideAdjacency::from_rules(&graph);
+        graph.set_jump(cell, k);
+        match graph.cell_state(cell) {
+            Some(s) => stride.update(&graph, &[s]),
+            None => stride.rebuild(&graph),
+        }
+        let mut changed: JumpingMaze = maze.clone();
+        changed.board.cells[cell] = Cell::Jump(k);
+        assert_same_graph(&stride, &StrideAdjacency::from_rules(&JumpGraph::new(&changed)));
+        assert_same_graph(&stride, &Adjacency::from_rules(&graph));
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(150))]
+
+    #[test]
+    fn fast_core_matches_full_features_on_rolling_blocks(maze in rolling_board()) {
+        check_core(&Maze::RollingBlock(maze));
+    }
+}
+
+fn variant(name: &str) -> MazeFile {
+    let path = root().join("variants").join(name);
+    let src = std::fs::read_to_string(&path).unwrap();
+    parse_file(name, &src).unwrap_or_else(|e| panic!("{}", e.one_line()))
+}
+
+fn run(file: &MazeFile, settings: &Generate, iterations: u64, seed: u64) -> Outcome {
+    generator::generate(&file.maze, settings, Some(iterations), seed, &mut |_| {}).unwrap()
+}
+
+fn text(maze: &Maze) -> String {
+    maze::variants::write(maze, &[])
+}
+
+#[test]
+fn a_seed_reproduces_its_maze_and_items_differ() {
+    let file = variant("rook.ron");
+    let settings = file.generate.clone().unwrap();
+    let seed = generator::item_seed(7, "rook", 0);
+    let a = run(&file, &settings, 400, seed);
+    let b = run(&file, &settings, 400, seed);
+    assert_eq!(text(&a.maze), text(&b.maze));
+    assert_eq!(a.score, b.score);
+    assert_eq!(a.evaluations, b.evaluations);
+    let others: Vec<String> = (1..4)
+        .map(|i| text(&run(&file, &settings, 400, generator::item_seed(7, "rook", i)).maze))
+        .collect();
+    assert!(others.iter().all(|o| *o != text(&a.maze)));
+    // Seeds depend on every part of (seed, variant, index), and not on their sum.
+    let seeds = [
+        generator::item_seed(7, "rook", 0),
+        generator::item_seed(8, "rook", 0),
+        generator::item_seed(7, "rooj", 0),
+        generator::item_seed(7, "rook", 1),
+        generator::item_seed(6, "rook", 1),
+    ];
+    for i in 0..seeds.len() {
+        for j in i + 1..seeds.len() {
+            assert_ne!(seeds[i], seeds[j]);
+        }
+    }
+}
+
+/// Every search of RULES.md section 5, with the budget it is given.
+fn strategies(iterations: u64) -> Vec<Search> {
+    vec![
+        Search::HillDescent { iterations },
+        Search::UphillSteps { iterations, p: 0.005 },
+        Search::SimulatedAnnealing {
+            iterations,
+            t0: 5.0,
+            decay: 0.999,
+        },
+        Search::Genetic {
+            iterations,
+            rate: 0.05,
+            population: None,
+        },
+        Search::Genetic {
+            iterations,
+            rate: 0.05,
+            population: Some(Population {
+                size: 8,
+                tournament: 2,
+                crossover: 0.9,
+            }),
+        },
+        Search::RandomRestarts {
+            iterations,
+            restarts: Restarts::Fixed { period: 500 },
+        },
+        Search::RandomRestarts {
+            iterations,
+            restarts: Restarts::Bandit {
+                policy: BanditPolicy::EpsilonGreedy(0.1),
+            },
+        },
+        Search::RandomRestarts {
+            iterations,
+            restarts: Restarts::Bandit {
+                policy: BanditPolicy::Softmax(1.0),
+            },
+        },
+        Search::RandomRestarts {
+            iterations,
+            restarts: Restarts::Sarsa {
+                satisfice: 12,
+                go: 250,
+                alpha: 0.1,
+                gamma: 1.0,
+                epsilon: 0.1,
+            },
+        },
+    ]
+}
+
+/// The exercises' setting: 5 x 5 rook, goal in the corner, longest solution wanted.
+fn goal_depth_settings(search: Search) -> (MazeFile, Generate) {
+    let file = variant("rook.ron");
+    let settings = Generate {
+        goal: maze::variants::generate::Placement::Fixed((4, 4)),
+        objective: Objective::GoalDepth,
+        gates: Gates::default(),
+        search,
+        attempts: 1,
+        ..file.generate.clone().unwrap()
+    };
+    (file, settings)
+}
+
+#[test]
+fn every_strategy_spends_its_budget_and_beats_random_mazes() {
+    let iterations = 2000;
+    // The deepest of 20 random mazes (a search of one iteration is a random maze, stepped
+    // once).
+    let (file, random) = goal_depth_settings(Search::HillDescent { iterations: 1 });
+    let random_best = (0..20)
+        .map(|i| run(&file, &random, 1, i).features.shortest_length.unwrap_or(0))
+        .max()
+        .unwrap();
+    for search in strategies(iterations) {
+        let (file, settings) = goal_depth_settings(search);
+        let o = run(&file, &settings, iterations, 3);
+        assert_eq!(o.iterations, iterations, "{search:?}");
+        assert!(o.evaluations > iterations, "{search:?}: {}", o.evaluations);
+        let depth = o.features.shortest_length.unwrap_or(0);
+        assert!(
+            depth > random_best,
+            "{search:?} reached goal depth {depth}, the best of 20 random mazes {random_best}"
+        );
+        assert_eq!(o.score.energy, -f64::from(depth));
+    }
+}
+
+#[test]
+fn impossible_gates_end_in_a_bounded_search_that_says_what_it_reached() {
+    // On a 2 x 2 rook board (jumps of 1, cells may be blocked) the goal is at most 2 moves
+    // away: min_length 3 passes the file check (4 states) but no board meets it.
+    let src = r#"Maze(
+        rules: Jumping(),
+        board: ["1 1", "1 G"],
+        start: (0, 0),
+        generate: (
+            change: (blocked: true),
+            gates: (min_length: 3),
+            search: HillDescent(iterations: 50),
+            attempts: 4,
+        ),
+    )"#;
+    let file = parse_file("tiny.ron", src).unwrap_or_else(|e| panic!("{}", e.one_line()));
+    let settings = file.generate.clone().unwrap();
+    let o = run(&file, &settings, 50, 1);
+    assert!(!o.passed());
+    assert_eq!(o.attempts, 4);
+    assert_eq!(o.iterations, 200);
+    assert_eq!(
+        o.failed_gates,
+        vec!["min_length 3: the shortest solution has 2".to_string()]
+    );
+}
+
+#[test]
+fn generated_mazes_pass_their_gates_and_round_trip_with_provenance() {
+    let mut names: Vec<String> = std::fs::read_dir(root().join("variants"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".ron"))
+        .collect();
+    names.sort();
+    for name in names {
+        let file = variant(&name);
+        // Every bundled file reads back equal, settings included.
+        assert_eq!(
+            parse_file(&name, &write_file(&file, &[])).unwrap(),
+            file,
+            "{name}"
+        );
+        let settings = file.generate.clone().expect("every bundled variant has settings");
+        let o = run(&file, &settings, 600, generator::item_seed(1, &name, 0));
+        let generated = MazeFile {
+            maze: o.maze.clone(),
+            generate: None,
+            provenance: Some(Provenance {
+                variant: format!("variants/{name}"),
+                seed: 1,
+                index: 0,
+                iterations: 600,
+                engine: generator::ENGINE.to_string(),
+            }),
+        };
+        let written = write_file(&generated, &["a header line".to_string()]);
+        let back = parse_file("generated.ron", &written).unwrap_or_else(|e| panic!("{name}: {}", e.one_line()));
+        assert_eq!(back, generated, "{name}");
+        // What was reported is what the written maze has.
+        let f = features::features(&Adjacency::from_rules(&back.maze.compile()), back.maze.blocks());
+        assert_eq!(f, o.features, "{name}");
+        assert_eq!(settings.objective.energy(&f), o.score.energy, "{name}");
+    }
+}
+
+#[test]
+fn the_bandit_keeps_consistent_books() {
+    let template = learn::exercise_template(5).unwrap();
+    for policy in [BanditPolicy::EpsilonGreedy(0.2), BanditPolicy::Softmax(1.0)] {
+        let mut rng = generator::Rng::seed_from_u64(5);
+        let r = learn::bandit(&template, policy, 40, &mut rng);
+        assert_eq!(r.arms.iter().map(|a| a.count).sum::<u64>(), 40);
+        // Each arm is pulled once before the policy chooses.
+        assert!(r.arms.iter().all(|a| a.count >= 1));
+        assert_eq!(
+            r.iterations,
+            r.arms.iter().map(|a| a.iterations * a.count).sum::<u64>()
+        );
+        for a in &r.arms {
+            assert!((a.mean - a.total / a.count as f64).abs() < 1e-9);
+        }
+        let best = r.arms[r.best].mean;
+        assert!(r.arms.iter().all(|a| a.mean <= best));
+    }
+}
+
+#[test]
+fn the_sarsa_exercise_generates_what_it_is_asked_for() {
+    let template = learn::exercise_template(5).unwrap();
+    let restarts = Restarts::Sarsa {
+        satisfice: 13,
+        go: 250,
+        alpha: 0.1,
+        gamma: 1.0,
+        epsilon: 0.1,
+    };
+    let mut rng = generator::Rng::seed_from_u64(5);
+    let r = learn::sarsa(&template, &restarts, 3, 2_000_000, &mut rng).unwrap();
+    for stats in [r.learning, r.greedy].iter().chain(&r.fixed) {
+        assert_eq!(stats.satisficing, 3);
+        // Cost: 250 per Go plus one evaluation per restart.
+        assert_eq!(stats.iterations, 250 * stats.go + stats.restarts);
+    }
+    // Fixed period k never goes on past k Go actions in a row.
+    for (k, stats) in r.fixed.iter().enumerate() {
+        assert!(stats.go <= (k as u64 + 1) * stats.restarts, "period {}", k + 1);
+    }
+    let updates: u64 = r.learner.updates.iter().map(|u| u[0] + u[1]).sum();
+    assert!(updates > 0);
+    // Every Q value stays within the rewards' reach: at least -5 Go, at most +1.
+    assert!(r.learner.q.iter().flatten().all(|&q| (-5.0..=1.0).contains(&q)));
+}
+
+/// Seeded generations of a few variants and every strategy, small budgets: a change in
+/// move generation, features, objectives, steps or random streams shows here.
+#[test]
+fn seeded_generations() {
+    let mut out = String::new();
+    let mut show = |label: &str, o: &Outcome| {
+        out.push_str(&format!(
+            "## {label}: energy {}, shortest {:?}, unique {}, gates {}\n",
+            features::report::number(o.score.energy),
+            o.features.shortest_length,
+            o.features.unique_shortest,
+            if o.passed() { "passed".to_string() } else { o.failed_gates.join("; ") }
+        ));
+        out.push_str(&text(&o.maze));
+        out.push('\n');
+    };
+    for name in [
+        "rook.ron",
+        "hex.ron",
+        "no_u_turn.ron",
+        "walls.ron",
+        "exit.ron",
+        "rolling_block.ron",
+    ] {
+        let file = variant(name);
+        let settings = file.generate.clone().unwrap();
+        let o = run(&file, &settings, 300, generator::item_seed(1, name, 0));
+        show(name, &o);
+    }
+    for search in strategies(300) {
+        let (file, settings) = goal_depth_settings(search);
+        let o = run(&file, &settings, 300, 11);
+        show(&format!("rook.ron, GoalDepth, {}", one_line(&search)), &o);
+    }
+    let mut settings = insta::Settings::clone_current();
+    settings.set_snapshot_path(root().join("snapshots"));
+    settings.set_prepend_module_to_snapshot(false);
+    settings.set_omit_expression(true);
+    settings.bind(|| insta::assert_snapshot!("generations", out));
+}
+
+fn one_line(search: &Search) -> String {
+    let settings = Generate {
+        search: *search,
+        ..Generate::default()
+    };
+    let file = MazeFile {
+        maze: variant("rook.ron").maze,
+        generate: Some(settings),
+        provenance: None,
+    };
+    write_file(&file, &[])
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("search: "))
+        .unwrap_or("?")
+        .trim_end_matches(',')
+        .to_string()
+}
