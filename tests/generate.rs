@@ -191,7 +191,10 @@ fn a_seed_reproduces_its_maze_and_items_differ() {
 fn strategies(iterations: u64) -> Vec<Search> {
     vec![
         Search::HillDescent { iterations },
-        Search::UphillSteps { iterations, p: 0.005 },
+        Search::UphillSteps {
+            iterations,
+            p: 0.005,
+        },
         Search::SimulatedAnnealing {
             iterations,
             t0: 5.0,
@@ -261,7 +264,12 @@ fn every_strategy_spends_its_budget_and_beats_random_mazes() {
     // once).
     let (file, random) = goal_depth_settings(Search::HillDescent { iterations: 1 });
     let random_best = (0..20)
-        .map(|i| run(&file, &random, 1, i).features.shortest_length.unwrap_or(0))
+        .map(|i| {
+            run(&file, &random, 1, i)
+                .features
+                .shortest_length
+                .unwrap_or(0)
+        })
         .max()
         .unwrap();
     for search in strategies(iterations) {
@@ -321,7 +329,10 @@ fn generated_mazes_pass_their_gates_and_round_trip_with_provenance() {
             file,
             "{name}"
         );
-        let settings = file.generate.clone().expect("every bundled variant has settings");
+        let settings = file
+            .generate
+            .clone()
+            .expect("every bundled variant has settings");
         let o = run(&file, &settings, 600, generator::item_seed(1, &name, 0));
         let generated = MazeFile {
             maze: o.maze.clone(),
@@ -335,10 +346,14 @@ fn generated_mazes_pass_their_gates_and_round_trip_with_provenance() {
             }),
         };
         let written = write_file(&generated, &["a header line".to_string()]);
-        let back = parse_file("generated.ron", &written).unwrap_or_else(|e| panic!("{name}: {}", e.one_line()));
+        let back = parse_file("generated.ron", &written)
+            .unwrap_or_else(|e| panic!("{name}: {}", e.one_line()));
         assert_eq!(back, generated, "{name}");
         // What was reported is what the written maze has.
-        let f = features::features(&Adjacency::from_rules(&back.maze.compile()), back.maze.blocks());
+        let f = features::features(
+            &Adjacency::from_rules(&back.maze.compile()),
+            back.maze.blocks(),
+        );
         assert_eq!(f, o.features, "{name}");
         assert_eq!(settings.objective.energy(&f), o.score.energy, "{name}");
     }
@@ -384,12 +399,22 @@ fn the_sarsa_exercise_generates_what_it_is_asked_for() {
     }
     // Fixed period k never goes on past k Go actions in a row.
     for (k, stats) in r.fixed.iter().enumerate() {
-        assert!(stats.go <= (k as u64 + 1) * stats.restarts, "period {}", k + 1);
+        assert!(
+            stats.go <= (k as u64 + 1) * stats.restarts,
+            "period {}",
+            k + 1
+        );
     }
     let updates: u64 = r.learner.updates.iter().map(|u| u[0] + u[1]).sum();
     assert!(updates > 0);
     // Every Q value stays within the rewards' reach: at least -5 Go, at most +1.
-    assert!(r.learner.q.iter().flatten().all(|&q| (-5.0..=1.0).contains(&q)));
+    assert!(
+        r.learner
+            .q
+            .iter()
+            .flatten()
+            .all(|&q| (-5.0..=1.0).contains(&q))
+    );
 }
 
 /// Seeded generations of a few variants and every strategy, small budgets: a change in
@@ -403,7 +428,11 @@ fn seeded_generations() {
             features::report::number(o.score.energy),
             o.features.shortest_length,
             o.features.unique_shortest,
-            if o.passed() { "passed".to_string() } else { o.failed_gates.join("; ") }
+            if o.passed() {
+                "passed".to_string()
+            } else {
+                o.failed_gates.join("; ")
+            }
         ));
         out.push_str(&text(&o.maze));
         out.push('\n');

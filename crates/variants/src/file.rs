@@ -402,7 +402,7 @@ impl Context<'_> {
             Where::Wall(i) => (self.span_of(raw.walls[i].ordinal), "this wall"),
             Where::Setting(setting) => match &raw.generate {
                 Some(g) => match g.value.ordinal(setting) {
-                    Some(ordinal) => (self.span_of(ordinal), "this setting"),
+                    Some(ordinal) => (self.with_name(self.span_of(ordinal)), "this setting"),
                     None => {
                         let span = self.span_of(g.ordinal);
                         (span.start..span.start + 1, "these settings")
@@ -416,6 +416,20 @@ impl Context<'_> {
             },
         };
         self.error(problem.message.clone(), span, label, problem.help.clone())
+    }
+
+    /// `span` widened back over an enum variant's name written right before it, so that
+    /// `UphillSteps(p: 1.5)` is pointed at from its name rather than its parenthesis.
+    fn with_name(&self, span: Range<usize>) -> Range<usize> {
+        let before = &self.src[..span.start];
+        let name = before
+            .trim_end_matches(|c: char| c.is_ascii_alphanumeric() || c == '_')
+            .len();
+        if name < span.start && self.src[span.start..].starts_with('(') {
+            name..span.end
+        } else {
+            span
+        }
     }
 
     /// The span of a row string's contents (ron reports a string from its first character

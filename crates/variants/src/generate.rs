@@ -340,7 +340,7 @@ pub struct Template {
 
 impl Template {
     /// The largest number of states any filled board can have: every cell a state, times the
-    /// number of directions plus one under no-U-turn, plus `Outside`.
+    /// number of directions plus one under no-U-turn, plus `Outside` for an exit goal.
     pub fn max_states(&self) -> usize {
         let cells = self
             .maze
@@ -354,7 +354,7 @@ impl Template {
         } else {
             1
         };
-        cells * per_cell + 1
+        cells * per_cell + usize::from(self.goal == GoalSpot::Exit)
     }
 }
 

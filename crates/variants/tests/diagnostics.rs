@@ -224,3 +224,148 @@ proptest! {
         }
     }
 }
+
+/// A maze file with `generate` settings `settings` (one line), on a 3 x 3 rook board; the
+/// settings are on line 6.
+fn with_settings(settings: &str) -> String {
+    format!(
+        "Maze(\n    rules: Jumping(),\n    board: [\"1 1 1\", \"1 1 1\", \"1 1 G\"],\n    start: (0, 0),\n    generate: (\n        {settings}\n    ),\n)"
+    )
+}
+
+#[test]
+fn bad_generation_settings_point_at_the_setting() {
+    // Column 9 is where the setting's name starts; the value's own column follows it.
+    check(
+        &with_settings("search: UphillSteps(iterations: 100, p: 1.5),"),
+        (6, 17),
+        "p is 1.5: a probability is between 0 and 1",
+    );
+    check(
+        &with_settings("search: HillDescent(iterations: 0),"),
+        (6, 17),
+        "iterations is 0",
+    );
+    check(
+        &with_settings("search: SimulatedAnnealing(iterations: 10, t0: 1.0, decay: 1.5),"),
+        (6, 17),
+        "decay is 1.5",
+    );
+    check(
+        &with_settings("search: Genetic(iterations: 10, rate: 0.1, population: (size: 1)),"),
+        (6, 17),
+        "population size 1 is too small",
+    );
+    check(
+        &with_settings(
+            "search: RandomRestarts(iterations: 10, restarts: Bandit(policy: EpsilonGreedy(2.0))),",
+        ),
+        (6, 17),
+        "epsilon is 2",
+    );
+    check(
+        &with_settings("search: RandomRestarts(iterations: 10, restarts: Fixed(period: 0)),"),
+        (6, 17),
+        "period is 0",
+    );
+    check(
+        &with_settings("gates: (min_length: 9),"),
+        (6, 16),
+        "min_length 9 is impossible",
+    );
+    check(
+        &with_settings("goal: Fixed(3, 0),"),
+        (6, 15),
+        "the goal (3, 0) is outside the 3 x 3 board",
+    );
+    check(
+        &with_settings("max_jump: 0,"),
+        (6, 19),
+        "max_jump 0 is out of range",
+    );
+    check(&with_settings("max_jump: 1,"), (6, 19), "nothing to change");
+    check(
+        &with_settings("change: (fragile: true),"),
+        (6, 17),
+        "`fragile` is for rolling-block floors",
+    );
+    check(
+        &with_settings("objective: Weighted([]),"),
+        (6, 20),
+        "at least one term",
+    );
+    check(
+        &with_settings("attempts: 0,"),
+        (6, 19),
+        "attempts must be at least 1",
+    );
+    check(
+        &with_settings("size: (2000, 3),"),
+        (6, 15),
+        "larger than the generator's 1000 x 1000 limit",
+    );
+}
+
+#[test]
+fn unknown_settings_and_names_are_ron_errors_at_their_place() {
+    check(
+        &with_settings("serach: HillDescent(iterations: 1),"),
+        (6, 9),
+        "`serach`",
+    );
+    check(
+        &with_settings("search: HillClimb(iterations: 1),"),
+        (6, 17),
+        "`HillClimb`",
+    );
+    check(
+        &with_settings("objective: Weighted([(feature: lenght, weight: 1.0)]),"),
+        (6, 40),
+        "`lenght`",
+    );
+}
+
+#[test]
+fn rolling_block_settings_refuse_jumping_settings() {
+    let src = "Maze(\n    rules: RollingBlock(),\n    board: [\"S..\", \"..G\"],\n    generate: (\n        max_jump: 3,\n    ),\n)";
+    check(src, (5, 19), "a rolling-block maze has no jump numbers");
+    let src = "Maze(\n    rules: RollingBlock(),\n    board: [\"S..\", \"..G\"],\n    generate: (\n        change: (walls: true),\n    ),\n)";
+    check(src, (5, 17), "`walls` are for jumping mazes");
+}
+
+const VALID_SETTINGS: &str = "Maze(\n    rules: Jumping(),\n    board: [\"1 2 1\", \"1 1 G\"],\n    start: (0, 0),\n    generate: (\n        size: (3, 4),\n        start: Fixed(0, 1),\n        goal: Random,\n        max_jump: 3,\n        gates: (unique_shortest: true, min_length: 4),\n        search: UphillSteps(iterations: 100, p: 0.01),\n    ),\n)\n";
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1000))]
+
+    /// Random edits of valid settings never make the reader panic either.
+    #[test]
+    fn mangled_settings_never_panic(edits in proptest::collection::vec((0usize..400, 0u8..4, proptest::char::any()), 1..6)) {
+        let mut src: Vec<char> = VALID_SETTINGS.chars().collect();
+        for (at, op, ch) in edits {
+            let at = at % (src.len() + 1);
+            match op {
+                0 if at < src.len() => { src.remove(at); }
+                1 => src.insert(at, ch),
+                2 if at < src.len() => src[at] = ch,
+                _ => src.insert(at, ['(', ')', '0', '9', ',', '1', '-', '.', '5'][at % 9]),
+            }
+        }
+        let src: String = src.into_iter().collect();
+        if let Err(e) = maze_variants::parse_file("fuzz.ron", &src) {
+            prop_assert!(e.line >= 1 && e.line <= src.lines().count().max(1) + 1);
+        }
+    }
+}
+
+#[test]
+fn settings_and_provenance_round_trip() {
+    let src = VALID_SETTINGS.replace(
+        "    ),\n)\n",
+        "    ),\n    provenance: (variant: \"variants/x.ron\", seed: 3, index: 2, iterations: 100, engine: \"maze-gen 0.1.0\"),\n)\n",
+    );
+    let file = maze_variants::parse_file("s.ron", &src).unwrap();
+    assert!(file.generate.is_some() && file.provenance.is_some());
+    let again = maze_variants::parse_file("t.ron", &maze_variants::write_file(&file, &[])).unwrap();
+    assert_eq!(file, again);
+}
