@@ -15,11 +15,13 @@ use crate::random;
 /// Benchmarks: `analyze` (the release `maze analyze` command on random rook mazes of
 /// 250², 500² and 1000² cells: wall time and peak memory), `variants` (building and
 /// analyzing large mazes of the heavier jumping variants in-process), `rolling` (the same for
-/// 100 x 100 rolling-block boards).
+/// 100 x 100 rolling-block boards), `generate` (the generator's candidate evaluations per
+/// second: Neller et al.'s 5x5 rook configuration, every bundled variant at two board sizes,
+/// and rook boards of growing size).
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// Run only these benchmarks (default: all).
-    #[arg(value_parser = ["analyze", "variants", "rolling"])]
+    #[arg(value_parser = ["analyze", "variants", "rolling", "generate"])]
     only: Vec<String>,
     /// Repetitions per measurement (the minimum is reported).
     #[arg(long, default_value_t = 3)]
@@ -36,6 +38,9 @@ pub fn run(args: &Args) -> Result<(), String> {
     }
     if wants("rolling") {
         rolling(args.runs.max(1));
+    }
+    if wants("generate") {
+        crate::generate_bench::run(args.runs.max(1))?;
     }
     Ok(())
 }

@@ -3,6 +3,8 @@
 
 mod bench;
 mod gallery;
+mod generate_bench;
+mod quality;
 mod random;
 
 use std::process::ExitCode;
@@ -21,6 +23,7 @@ struct Cli {
 enum Command {
     Bench(bench::Args),
     Gallery(gallery::Args),
+    Quality(quality::Args),
 }
 
 fn main() -> ExitCode {
@@ -28,6 +31,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Bench(args) => bench::run(&args),
         Command::Gallery(args) => gallery::run(&args),
+        Command::Quality(args) => quality::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,0 +1,109 @@
+//! `cargo xtask quality`: what the generator makes of every bundled variant, measured: over
+//! many seeds, how many mazes pass their gates, have a unique shortest solution and no black
+//! holes, and their mean energy and solution length.
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use maze_features::report;
+use maze_variants::MazeFile;
+
+use crate::bench::workspace_root;
+
+/// Generate many mazes of each bundled variant with its own settings and print quality
+/// figures: gates passed, unique shortest solutions, black-hole-free mazes (each in % of
+/// mazes), mean energy and mean shortest solution length.
+///
+/// Maze i of a variant is generated from seed `item_seed(seed, variant, i)`, exactly as
+/// `maze generate variants/<variant>.ron --seed <seed> --count <seeds>` makes it.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Variant files (default: every `variants/*.ron`).
+    files: Vec<PathBuf>,
+    /// Mazes per variant.
+    #[arg(long, default_value_t = 100)]
+    seeds: u64,
+    /// Base seed.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Iterations per search, replacing each file's.
+    #[arg(long)]
+    iterations: Option<u64>,
+}
+
+/// Every bundled variant file, sorted.
+pub(crate) fn bundled() -> Result<Vec<PathBuf>, String> {
+    let dir = workspace_root().join("variants");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .map_err(|e| format!("{}: {e}", dir.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "ron"))
+        .collect();
+    files.sort();
+    Ok(files)
+}
+
+/// Reads a variant file with its settings.
+pub(crate) fn read(path: &PathBuf) -> Result<MazeFile, String> {
+    let src = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    maze_variants::parse_file(&path.display().to_string(), &src).map_err(|e| e.one_line())
+}
+
+pub(crate) fn stem(path: &std::path::Path) -> String {
+    path.file_stem()
+        .map_or_else(String::new, |s| s.to_string_lossy().into_owned())
+}
+
+pub fn run(args: &Args) -> Result<(), String> {
+    let files = if args.files.is_empty() {
+        bundled()?
+    } else {
+        args.files.clone()
+    };
+    println!(
+        "{} mazes per variant, seeds item_seed({}, variant, 0..{}), one thread\n",
+        args.seeds, args.seed, args.seeds
+    );
+    println!(
+        "| variant | objective | search | iterations | gates passed | unique shortest | no black holes | mean energy | mean shortest length | time (s) |"
+    );
+    println!("|---|---|---|---:|---:|---:|---:|---:|---:|---:|");
+    for path in files {
+        let file = read(&path)?;
+        let settings = file.generate.clone().unwrap_or_default();
+        let name = stem(&path);
+        let iterations = args.iterations.unwrap_or(settings.search.iterations());
+        let started = Instant::now();
+        let (mut passed, mut unique, mut no_holes) = (0u64, 0u64, 0u64);
+        let (mut energy, mut length, mut solved) = (0.0, 0u64, 0u64);
+        for i in 0..args.seeds {
+            let seed = maze_gen::item_seed(args.seed, &name, i);
+            let o = maze_gen::generate(&file.maze, &settings, Some(iterations), seed, &mut |_| {})?;
+            passed += u64::from(o.passed());
+            unique += u64::from(o.features.unique_shortest);
+            no_holes += u64::from(o.features.black_holes.count == 0);
+            energy += o.score.energy;
+            if let Some(l) = o.features.shortest_length {
+                length += u64::from(l);
+                solved += 1;
+            }
+        }
+        let pct = |k: u64| format!("{:.0}%", 100.0 * k as f64 / args.seeds as f64);
+        let mean_length = if solved > 0 {
+            format!("{:.2}", length as f64 / solved as f64)
+        } else {
+            "-".to_string()
+        };
+        println!(
+            "| {name} | {} | {} | {iterations} | {} | {} | {} | {} | {mean_length} | {:.2} |",
+            settings.objective.name(),
+            settings.search.name(),
+            pct(passed),
+            pct(unique),
+            pct(no_holes),
+            report::number((energy / args.seeds as f64 * 100.0).round() / 100.0),
+            started.elapsed().as_secs_f64()
+        );
+    }
+    Ok(())
+}
