@@ -331,8 +331,8 @@ impl SarsaArgs {
         );
         let _ = writeln!(
             out,
-            "{:>2} {:>3} {:>12} {:>12} {:>9} {:>9}  {}",
-            "t", "d", "Q(Go)", "Q(Restart)", "n(Go)", "n(Restart)", "greedy"
+            "{:>2} {:>3} {:>12} {:>12} {:>9} {:>9}  greedy",
+            "t", "d", "Q(Go)", "Q(Restart)", "n(Go)", "n(Restart)"
         );
         for (t, d, s) in q_rows(&report) {
             let _ = writeln!(

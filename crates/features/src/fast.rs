@@ -233,14 +233,14 @@ impl Evaluator {
         same.clear();
         same_pred.clear();
         same_pred.resize(n, 0);
-        for s in 0..n {
+        for (s, (&jump, &out)) in self.jump.iter().zip(succ.iter()).enumerate() {
             let mut m = 0;
-            if let Some(v) = self.jump[s] {
+            if let Some(v) = jump {
                 let mask = values[..n_values]
                     .iter()
                     .find(|(x, _)| *x == v)
                     .map_or(0, |&(_, m)| m);
-                m = succ[s] & mask;
+                m = out & mask;
                 for t in bits(m) {
                     same_pred[t] |= 1 << s;
                 }

@@ -150,7 +150,7 @@ fn generate_in<S: Space>(
         search::run(&mut run, search);
         total += run.iterations;
         if let Some((snapshot, score)) = run.best
-            && best.as_ref().is_none_or(|(_, b)| score.cmp(b).is_lt())
+            && best.as_ref().is_none_or(|(_, b)| score.compare(b).is_lt())
         {
             best = Some((snapshot, score));
         }

@@ -29,7 +29,7 @@ pub struct Score {
 impl Score {
     /// Total order: deficit first, then energy (energies are never NaN: the file reader
     /// rejects non-finite weights).
-    pub fn cmp(&self, other: &Score) -> Ordering {
+    pub fn compare(&self, other: &Score) -> Ordering {
         self.deficit
             .cmp(&other.deficit)
             .then(self.energy.total_cmp(&other.energy))
@@ -38,7 +38,7 @@ impl Score {
 
     /// Whether `self` is not worse than `other`.
     pub fn le(&self, other: &Score) -> bool {
-        self.cmp(other) != Ordering::Greater
+        self.compare(other) != Ordering::Greater
     }
 
     /// Whether the candidate passes every gate.

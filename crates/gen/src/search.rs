@@ -233,7 +233,7 @@ fn genetic_population<S: Space, R: Rng + ?Sized>(
         // The worst member, the last one among equals so that older members are kept.
         let worst = (0..members.len())
             .rev()
-            .max_by(|&i, &j| members[i].1.cmp(&members[j].1))
+            .max_by(|&i, &j| members[i].1.compare(&members[j].1))
             .unwrap_or(0);
         if child.le(&members[worst].1) {
             members[worst] = (run.space.snapshot(), child);
@@ -247,7 +247,7 @@ fn tournament<T, R: Rng + ?Sized>(members: &[(T, Score)], k: usize, rng: &mut R)
     let mut best = rng.random_range(0..members.len() as u32) as usize;
     for _ in 1..k {
         let i = rng.random_range(0..members.len() as u32) as usize;
-        if members[i].1.cmp(&members[best].1).is_lt() {
+        if members[i].1.compare(&members[best].1).is_lt() {
             best = i;
         }
     }
