@@ -322,6 +322,14 @@ fn describe(
         "GoalDepth",
         report::number(maze_features::goal_depth(f))
     );
+    if let Objective::RollingBlock(weights) = &settings.objective {
+        let _ = writeln!(
+            out,
+            "{:<22}{}",
+            "RollingBlock",
+            report::rolling_block_terms(f, weights)
+        );
+    }
     if let Objective::Weighted(terms) = &settings.objective {
         let parts: Vec<String> = terms
             .iter()

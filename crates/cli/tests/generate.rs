@@ -237,7 +237,7 @@ fn learn_bandit_prints_both_policies_tables() {
     assert!(
         out.contains("Restart bandit, epsilon-greedy (epsilon 0.1), 20 pulls on 5x5 rook mazes")
     );
-    assert!(out.contains("Restart bandit, softmax (tau 1), 20 pulls"));
+    assert!(out.contains("Restart bandit, softmax (tau 50), 20 pulls"));
     assert!(out.contains(" Iters         Avg. U          Total U   Count"));
     for period in [
         "   100 ", "   200 ", "   400 ", "   800 ", "  1600 ", "  3200 ",
