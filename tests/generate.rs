@@ -10,7 +10,8 @@ use maze::generate::{self as generator, Outcome};
 use maze::graph::{Adjacency, Graph, StrideAdjacency};
 use maze::variants::generate::{BanditPolicy, Gates, Population, Restarts, Search};
 use maze::variants::{
-    Cell, Generate, JumpGraph, JumpingMaze, Maze, MazeFile, Provenance, parse_file, write_file,
+    Board, Cell, Generate, JumpGraph, JumpRules, JumpingMaze, Maze, MazeFile, MoveSet, Provenance,
+    Tiling, parse_file, write_file,
 };
 use proptest::prelude::*;
 use rand::SeedableRng;
@@ -135,12 +136,56 @@ proptest! {
     }
 }
 
+/// Boards of 65 to about 1,300 states on every tiling, for the multi-word bitset path and
+/// the general one beyond it: random jump numbers 1 to 4 (mostly short, so paths are long),
+/// a few dead ends, the goal in the last cell.
+fn large_maze() -> impl Strategy<Value = JumpingMaze> {
+    (0usize..4, 9usize..=36, 9usize..=36, any::<bool>()).prop_flat_map(
+        |(t, rows, cols, no_u_turn)| {
+            let n = rows * cols;
+            proptest::collection::vec(prop_oneof![1 => Just(0u8), 30 => 1u8..=4], n).prop_map(
+                move |jumps| {
+                    let (tiling, moves) = [
+                        (Tiling::Square, MoveSet::Rook),
+                        (Tiling::Square, MoveSet::Queen),
+                        (Tiling::Hex, MoveSet::Rook),
+                        (Tiling::Triangle, MoveSet::Rook),
+                    ][t];
+                    let mut cells: Vec<Cell> = jumps
+                        .iter()
+                        .map(|&k| if k == 0 { Cell::DeadEnd } else { Cell::Jump(k) })
+                        .collect();
+                    cells[0] = Cell::Jump(jumps[0].max(1));
+                    cells[n - 1] = Cell::Goal;
+                    JumpingMaze {
+                        rules: JumpRules {
+                            tiling,
+                            moves,
+                            // Under no-U-turn, only small boards: states multiply by up to 9.
+                            no_u_turn: no_u_turn && n <= 150,
+                            ..JumpRules::default()
+                        },
+                        board: Board { rows, cols, cells },
+                        start: (0, 0),
+                        walls: Vec::new(),
+                    }
+                },
+            )
+        },
+    )
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(150))]
 
     #[test]
     fn fast_core_matches_full_features_on_rolling_blocks(maze in rolling_board()) {
         check_core(&Maze::RollingBlock(maze));
+    }
+
+    #[test]
+    fn fast_core_matches_full_features_on_large_boards(maze in large_maze()) {
+        check_core(&Maze::Jumping(maze));
     }
 }
 

@@ -1,8 +1,10 @@
 //! The generator's fast path: only what objectives and hard gates need (reachability, the
 //! shortest path and its uniqueness, decisions along a unique one, forced moves, same-jump
 //! clusters), with no allocation once warm. Graphs of at most 64 states, the size of every
-//! classic jumping maze, run on one-word bitsets; larger ones on the same algorithms as
-//! [`features`](crate::features). Tested equal to the full features on random mazes.
+//! classic jumping maze, run on one-word bitsets; up to 256 states on multi-word bitsets
+//! (a state set is a few words, a BFS layer is one OR of rows per state); larger ones on
+//! the same algorithms as [`features`](crate::features). Tested equal to the full features
+//! on random mazes.
 
 use maze_graph::{Graph, StateId};
 
@@ -60,10 +62,39 @@ pub struct Evaluator {
     jump: Vec<Option<u32>>,
     same: Vec<u64>,
     same_pred: Vec<u64>,
+    wide: Wide,
 }
 
 /// The largest graph the one-word bitset path takes.
 const WORD: usize = 64;
+
+/// The largest graph the multi-word bitset path takes: beyond it a set of states costs more
+/// words than the queue-based algorithms touch edges.
+const WIDE: usize = 256;
+
+/// Buffers of the multi-word path; rows of `w` words per state.
+#[derive(Debug, Default)]
+struct Wide {
+    succ: Vec<u64>,
+    pred: Vec<u64>,
+    goals: Vec<u64>,
+    reached: Vec<u64>,
+    reaching: Vec<u64>,
+    forward: Vec<u64>,
+    backward: Vec<u64>,
+    on: Vec<u64>,
+    next: Vec<u64>,
+    counts: Vec<u64>,
+    jump: Vec<Option<u32>>,
+    values: Vec<(u32, usize)>,
+    masks: Vec<u64>,
+    same: Vec<u64>,
+    same_pred: Vec<u64>,
+    candidates: Vec<u64>,
+    fwd: Vec<u64>,
+    bwd: Vec<u64>,
+    frontier: Vec<u64>,
+}
 
 impl Evaluator {
     /// A new evaluator.
@@ -73,8 +104,11 @@ impl Evaluator {
 
     /// The core features of `g`; `blocks` is the variant's obstacle count.
     pub fn core<G: Graph + ?Sized>(&mut self, g: &G, blocks: usize) -> Core {
-        let mut core = if g.n_states() <= WORD {
+        let n = g.n_states();
+        let mut core = if n <= WORD {
             self.small(g)
+        } else if n <= WIDE {
+            self.wide.core(g)
         } else {
             general(g)
         };
@@ -289,6 +323,7 @@ fn closure(v: usize, adj: &[u64], within: u64) -> u64 {
 }
 
 /// The positions of the set bits of `mask`, lowest first.
+#[inline]
 fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
         (mask != 0).then(|| {
@@ -327,5 +362,314 @@ fn general<G: Graph + ?Sized>(g: &G) -> Core {
         initial_forced_moves: paths::initial_forced_moves(g),
         cluster_penalty: clusters_by_tarjan(g),
         blocks: 0,
+    }
+}
+
+/// Bit `i` of a multi-word set.
+#[inline]
+fn test(set: &[u64], i: usize) -> bool {
+    set[i / 64] & (1 << (i % 64)) != 0
+}
+
+#[inline]
+fn set_bit(set: &mut [u64], i: usize) {
+    set[i / 64] |= 1 << (i % 64);
+}
+
+#[inline]
+fn count(set: &[u64]) -> u32 {
+    set.iter().map(|w| w.count_ones()).sum()
+}
+
+#[inline]
+fn is_empty(set: &[u64]) -> bool {
+    set.iter().all(|&w| w == 0)
+}
+
+/// The members of a multi-word set, lowest first.
+#[inline]
+fn members(set: &[u64]) -> impl Iterator<Item = usize> + '_ {
+    set.iter()
+        .enumerate()
+        .flat_map(|(k, &w)| bits(w).map(move |b| 64 * k + b))
+}
+
+/// `acc |= row` word by word.
+#[inline]
+fn or_into(acc: &mut [u64], row: &[u64]) {
+    for (a, r) in acc.iter_mut().zip(row) {
+        *a |= r;
+    }
+}
+
+impl Wide {
+    /// The multi-word twin of [`Evaluator::small`]: the same algorithms, a state set being
+    /// `w` words.
+    fn core<G: Graph + ?Sized>(&mut self, g: &G) -> Core {
+        let n = g.n_states();
+        let w = n.div_ceil(64);
+        let reset = |v: &mut Vec<u64>, len: usize| {
+            v.clear();
+            v.resize(len, 0);
+        };
+        reset(&mut self.succ, n * w);
+        reset(&mut self.pred, n * w);
+        reset(&mut self.goals, w);
+        for s in 0..n {
+            for &t in g.targets(s as StateId) {
+                set_bit(&mut self.succ[s * w..(s + 1) * w], t as usize);
+                set_bit(&mut self.pred[t as usize * w..(t as usize + 1) * w], s);
+            }
+            if g.is_goal(s as StateId) {
+                set_bit(&mut self.goals, s);
+            }
+        }
+        let start = g.start() as usize;
+        let row = |s: usize| s * w..(s + 1) * w;
+
+        // Forward BFS, layer k in forward[k*w..]; the last layer is empty.
+        reset(&mut self.reached, w);
+        set_bit(&mut self.reached, start);
+        self.forward.clear();
+        self.forward.extend_from_slice(&self.reached);
+        let mut depth = 0;
+        loop {
+            reset(&mut self.next, w);
+            for s in members(&self.forward[depth * w..(depth + 1) * w]) {
+                or_into(&mut self.next, &self.succ[row(s)]);
+            }
+            for (x, r) in self.next.iter_mut().zip(self.reached.iter_mut()) {
+                *x &= !*r;
+                *r |= *x;
+            }
+            self.forward.extend_from_slice(&self.next);
+            depth += 1;
+            if is_empty(&self.next) {
+                break;
+            }
+        }
+        // Backward BFS from every goal state.
+        self.reaching.clone_from(&self.goals);
+        self.backward.clear();
+        self.backward.extend_from_slice(&self.goals);
+        let mut dist = 0;
+        while !is_empty(&self.backward[dist * w..(dist + 1) * w]) {
+            reset(&mut self.next, w);
+            for s in members(&self.backward[dist * w..(dist + 1) * w]) {
+                or_into(&mut self.next, &self.pred[row(s)]);
+            }
+            for (x, r) in self.next.iter_mut().zip(self.reaching.iter_mut()) {
+                *x &= !*r;
+                *r |= *x;
+            }
+            self.backward.extend_from_slice(&self.next);
+            dist += 1;
+        }
+        let layers = self.forward.len() / w;
+        let length = (0..layers).find(|&i| {
+            self.forward[i * w..(i + 1) * w]
+                .iter()
+                .zip(&self.goals)
+                .any(|(a, b)| a & b != 0)
+        });
+
+        let mut shortest_paths = 0;
+        let mut decisions = None;
+        if let Some(l) = length {
+            // on[i*w..]: the states on shortest paths at depth i.
+            reset(&mut self.on, (l + 1) * w);
+            for i in 0..=l {
+                for j in 0..w {
+                    self.on[i * w + j] = self.forward[i * w + j] & self.backward[(l - i) * w + j];
+                }
+            }
+            let on = |i: usize| &self.on[i * w..(i + 1) * w];
+            if (0..=l).all(|i| count(on(i)) == 1) {
+                shortest_paths = 1;
+                let (mut df, mut db) = (0, 0);
+                for i in 0..=l {
+                    let s = members(on(i)).next().unwrap_or(0);
+                    if i < l && count(&self.succ[row(s)]) > 1 {
+                        df += 1;
+                    }
+                    if i > 0 && count(&self.pred[row(s)]) > 1 {
+                        db += 1;
+                    }
+                }
+                decisions = Some((df, db));
+            } else {
+                reset(&mut self.counts, n);
+                self.counts[start] = 1;
+                for i in 1..=l {
+                    for t in members(on(i)) {
+                        let mut c = 0u64;
+                        let pr = &self.pred[row(t)];
+                        for (k, (&a, &b)) in pr.iter().zip(on(i - 1)).enumerate() {
+                            for p in bits(a & b) {
+                                c = c.saturating_add(self.counts[64 * k + p]);
+                            }
+                        }
+                        self.counts[t] = c;
+                    }
+                }
+                shortest_paths =
+                    members(on(l)).fold(0u64, |acc, t| acc.saturating_add(self.counts[t]));
+            }
+        }
+
+        // Neller's m, with the visited set in `next`.
+        reset(&mut self.next, w);
+        let mut m = 0;
+        let mut s = start;
+        set_bit(&mut self.next, s);
+        loop {
+            let out = &self.succ[row(s)];
+            if test(&self.goals, s) || count(out) != 1 {
+                break;
+            }
+            s = members(out).next().unwrap_or(s);
+            m += 1;
+            if test(&self.next, s) {
+                break;
+            }
+            set_bit(&mut self.next, s);
+        }
+
+        let black_hole_states = self
+            .reached
+            .iter()
+            .zip(&self.reaching)
+            .map(|(a, b)| (a & !b).count_ones() as usize)
+            .sum();
+        let cluster_penalty = self.clusters(g, n, w);
+        Core {
+            n_states: n,
+            n_moves: g.n_moves(),
+            reachable: count(&self.reached) as usize,
+            reaching: count(&self.reaching) as usize,
+            black_hole_states,
+            shortest_length: length.map(|l| l as u32),
+            shortest_paths,
+            decisions,
+            initial_forced_moves: m,
+            cluster_penalty,
+            blocks: 0,
+        }
+    }
+
+    /// Same-jump clusters on multi-word sets: (reached from v) ∩ (reaching v) within the
+    /// same-jump moves.
+    fn clusters<G: Graph + ?Sized>(&mut self, g: &G, n: usize, w: usize) -> u64 {
+        self.jump.clear();
+        self.values.clear();
+        self.masks.clear();
+        for s in 0..n {
+            let j = g.jump(s as StateId);
+            self.jump.push(j);
+            if let Some(v) = j {
+                let k = match self.values.iter().find(|(x, _)| *x == v) {
+                    Some(&(_, k)) => k,
+                    None => {
+                        let k = self.values.len();
+                        self.values.push((v, k));
+                        self.masks.resize((k + 1) * w, 0);
+                        k
+                    }
+                };
+                set_bit(&mut self.masks[k * w..(k + 1) * w], s);
+            }
+        }
+        self.same.clear();
+        self.same.resize(n * w, 0);
+        self.same_pred.clear();
+        self.same_pred.resize(n * w, 0);
+        for s in 0..n {
+            let Some(v) = self.jump[s] else { continue };
+            let k = self
+                .values
+                .iter()
+                .find(|(x, _)| *x == v)
+                .map_or(0, |&(_, k)| k);
+            for j in 0..w {
+                self.same[s * w + j] = self.succ[s * w + j] & self.masks[k * w + j];
+            }
+            for t in members(&self.same[s * w..(s + 1) * w]) {
+                set_bit(&mut self.same_pred[t * w..(t + 1) * w], s);
+            }
+        }
+        self.candidates.clear();
+        self.candidates.resize(w, 0);
+        for s in 0..n {
+            if !is_empty(&self.same[s * w..(s + 1) * w])
+                && !is_empty(&self.same_pred[s * w..(s + 1) * w])
+            {
+                set_bit(&mut self.candidates, s);
+            }
+        }
+        let mut penalty = 0;
+        loop {
+            let Some(v) = members(&self.candidates).next() else {
+                break;
+            };
+            closure_wide(
+                v,
+                &self.same,
+                &self.candidates,
+                w,
+                &mut self.fwd,
+                &mut self.frontier,
+                &mut self.next,
+            );
+            closure_wide(
+                v,
+                &self.same_pred,
+                &self.candidates,
+                w,
+                &mut self.bwd,
+                &mut self.frontier,
+                &mut self.next,
+            );
+            let mut size = 0u64;
+            for j in 0..w {
+                let c = self.fwd[j] & self.bwd[j];
+                size += u64::from(c.count_ones());
+                self.candidates[j] &= !c;
+            }
+            penalty += (size - 1) * (size - 1);
+        }
+        penalty
+    }
+}
+
+/// The states reachable from `v` along `adj` rows without leaving `within`, into `reach`.
+fn closure_wide(
+    v: usize,
+    adj: &[u64],
+    within: &[u64],
+    w: usize,
+    reach: &mut Vec<u64>,
+    frontier: &mut Vec<u64>,
+    next: &mut Vec<u64>,
+) {
+    reach.clear();
+    reach.resize(w, 0);
+    set_bit(reach, v);
+    frontier.clone_from(reach);
+    loop {
+        next.clear();
+        next.resize(w, 0);
+        for s in members(frontier) {
+            or_into(next, &adj[s * w..(s + 1) * w]);
+        }
+        let mut any = false;
+        for j in 0..w {
+            next[j] &= within[j] & !reach[j];
+            reach[j] |= next[j];
+            any |= next[j] != 0;
+        }
+        if !any {
+            return;
+        }
+        std::mem::swap(frontier, next);
     }
 }
