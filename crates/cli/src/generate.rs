@@ -21,7 +21,8 @@ use crate::load::read_file;
 /// name and the maze's index, so a batch reproduces exactly on every machine, and maze k
 /// is the same whatever --count is. Every maze is printed as a maze file (with its
 /// provenance: variant, seed, index, iterations, engine version) followed by its features
-/// and its energy term by term; --out also writes each to DIR/<variant>-<seed>-<index>.ron.
+/// and its energy term by term; --out also writes each to DIR/<variant>-<seed>-<index>.ron
+/// and its picture to DIR/<variant>-<seed>-<index>.svg.
 ///
 /// The settings (see README.md, "Generation settings") say what to fill (`size: (rows,
 /// cols)` or the board's own shape), where start and goal go (`Board`, `Fixed(row, col)`,
@@ -66,7 +67,8 @@ pub(crate) struct Args {
     /// Iterations per search, replacing the file's.
     #[arg(long)]
     iterations: Option<u64>,
-    /// Also write each maze that passes its gates to DIR/<variant>-<seed>-<index>.ron.
+    /// Also write each maze that passes its gates to DIR/<variant>-<seed>-<index>.ron, with
+    /// its picture (the solution drawn on it) beside it as .svg.
     #[arg(long, value_name = "DIR")]
     out: Option<PathBuf>,
     /// Print one JSON document: per maze its file text, features, energy and gates.
@@ -96,7 +98,7 @@ struct Usage(String);
 
 /// A maze file could not be written.
 #[derive(Debug, Error, Diagnostic)]
-#[error("cannot write `{path}`: {source}")]
+#[error("cannot write `{path}`")]
 #[diagnostic(code(maze::io))]
 struct WriteError {
     path: PathBuf,
@@ -164,13 +166,28 @@ impl Args {
             let written = match (&self.out, outcome.passed()) {
                 (Some(dir), true) => {
                     let path = dir.join(format!("{variant}-{}-{index}.ron", self.seed));
-                    std::fs::write(&path, &maze_text).map_err(|source| {
-                        Box::new(WriteError {
-                            path: path.clone(),
-                            source,
-                        })
-                    })?;
-                    Some(path.display().to_string())
+                    // The picture beside the file: the maze with its solution drawn on it.
+                    let picture = path.with_extension("svg");
+                    let svg = maze_render::svg(
+                        &outcome.maze,
+                        maze_render::Options {
+                            solution: true,
+                            depths: false,
+                        },
+                    );
+                    for (path, contents) in [(&path, &maze_text), (&picture, &svg)] {
+                        std::fs::write(path, contents).map_err(|source| {
+                            Box::new(WriteError {
+                                path: path.clone(),
+                                source,
+                            })
+                        })?;
+                    }
+                    Some(format!(
+                        "{} (picture with the solution: {})",
+                        path.display(),
+                        picture.display()
+                    ))
                 }
                 _ => None,
             };
