@@ -57,9 +57,10 @@ pub(crate) fn page(config: &Config, records: &[Vec<Record>]) -> String {
         let accepted = records.iter().filter(|r| r.passed).count();
         let _ = writeln!(
             out,
-            "<li><a href=\"#{}\">{}</a> ({accepted})</li>",
+            "<li><a href=\"#{}\">{}</a> ({accepted} of {} accepted)</li>",
             escape(&variant.name),
-            escape(&variant.name)
+            escape(&variant.name),
+            records.len()
         );
     }
     out.push_str("</ul></nav>\n");

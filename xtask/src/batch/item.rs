@@ -79,22 +79,6 @@ impl Files {
     }
 }
 
-/// The answer key of one maze, as `<stem>-answer.json` holds it: `maze solve --json`'s
-/// fields plus the states the solution passes through.
-#[derive(Serialize)]
-struct AnswerKey<'a> {
-    maze: &'a str,
-    variant: &'a str,
-    seed: u64,
-    index: u64,
-    shortest_length: Option<u32>,
-    shortest_paths: u64,
-    unique_shortest: bool,
-    solution: &'a [&'static str],
-    /// State names (`(r,c)`, `(r,c)/NE`, `(r,c) 1x2x1`, `Outside`), start first.
-    solution_states: Vec<String>,
-}
-
 /// Makes item `index` of `variant`, or reads it back if an earlier run wrote it.
 pub(crate) fn process(config: &Config, variant: &Variant, index: u64) -> Result<Done, String> {
     let dir = config.out.join(&variant.name);
@@ -270,6 +254,10 @@ fn check_kind(record: Record, accepted: bool, files: &Files) -> Result<Record, S
     })
 }
 
+/// The answer key of one maze, `<stem>-answer.json`: `maze solve --json`'s fields plus the
+/// maze and the states the solution passes through (`(r,c)`, `(r,c)/NE`, `(r,c) 1x2x1`,
+/// `Outside`; start first). One field per line, lists on one line, so a person can read it
+/// too.
 fn answer_key(
     variant: &Variant,
     seed: u64,
@@ -278,26 +266,33 @@ fn answer_key(
     rules: &impl Rules,
     f: &Features,
 ) -> Result<String, String> {
-    let key = AnswerKey {
-        maze: &files.stem,
-        variant: &variant.name,
-        seed,
-        index,
-        shortest_length: f.shortest_length,
-        shortest_paths: f.shortest_paths,
-        unique_shortest: f.unique_shortest,
-        solution: f.solution.as_deref().unwrap_or(&[]),
-        solution_states: f
-            .solution_states
-            .as_deref()
-            .unwrap_or(&[])
-            .iter()
-            .map(|&s| rules.state_name(s))
-            .collect(),
-    };
-    let mut text = serde_json::to_string_pretty(&key).map_err(|e| e.to_string())?;
-    text.push('\n');
-    Ok(text)
+    let states: Vec<String> = f
+        .solution_states
+        .as_deref()
+        .unwrap_or(&[])
+        .iter()
+        .map(|&s| rules.state_name(s))
+        .collect();
+    let fields: [(&str, String); 9] = [
+        ("maze", json(&files.stem)?),
+        ("variant", json(&variant.name)?),
+        ("seed", json(&seed)?),
+        ("index", json(&index)?),
+        ("shortest_length", json(&f.shortest_length)?),
+        ("shortest_paths", json(&f.shortest_paths)?),
+        ("unique_shortest", json(&f.unique_shortest)?),
+        ("solution", json(&f.solution.as_deref().unwrap_or(&[]))?),
+        ("solution_states", json(&states)?),
+    ];
+    let lines: Vec<String> = fields
+        .iter()
+        .map(|(name, value)| format!("  \"{name}\": {value}"))
+        .collect();
+    Ok(format!("{{\n{}\n}}\n", lines.join(",\n")))
+}
+
+fn json<T: Serialize + ?Sized>(value: &T) -> Result<String, String> {
+    serde_json::to_string(value).map_err(|e| e.to_string())
 }
 
 /// Where `path` is written before it is renamed into place: a hidden name in the same

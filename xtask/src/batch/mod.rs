@@ -31,14 +31,20 @@ pub(crate) use item::Record;
 /// Maze k of variant V is seeded from item_seed(--seed, V, k), exactly as `maze generate
 /// variants/V.ron --seed S --count N` seeds it, so both make the same maze files. Output:
 ///
-///   DIR/index.html                       histograms and thumbnails of every variant
-///   DIR/V/summary.csv, summary.json      every maze's features, energy and gates
-///   DIR/V/V-S-k.ron                      the maze file (with its provenance)
-///   DIR/V/V-S-k.svg                      the puzzle, without its solution
-///   DIR/V/V-S-k-answer.svg               the puzzle with its solution drawn on it
-///   DIR/V/V-S-k-answer.json              the answer key: moves, length, uniqueness, states
-///   DIR/V/V-S-k.rejected.ron             instead of the four above, for a maze that
-///                                        fails its variant's gates
+/// - DIR/index.html: histograms and thumbnails of every variant.
+///
+/// - DIR/V/summary.csv, DIR/V/summary.json: every maze's features, energy and gates.
+///
+/// - DIR/V/V-S-k.ron: the maze file, with its provenance.
+///
+/// - DIR/V/V-S-k.svg: the puzzle, without its solution.
+///
+/// - DIR/V/V-S-k-answer.svg: the puzzle with its solution drawn on it.
+///
+/// - DIR/V/V-S-k-answer.json: the answer key (moves, length, uniqueness, states).
+///
+/// - DIR/V/V-S-k.rejected.ron: instead of those four, the best maze the search reached when
+///   it fails its variant's gates.
 ///
 /// The output is byte-identical for any --jobs and any split into shards. Every file is
 /// written to a temporary name and renamed, so an interrupted run leaves no half-written
