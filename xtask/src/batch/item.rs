@@ -155,7 +155,8 @@ pub(crate) fn process(config: &Config, variant: &Variant, index: u64) -> Result<
             )?,
             text,
         ];
-        // The maze file goes last: it is what marks the maze as written.
+        // The maze file last: tools that watch the folder for maze files never find one whose
+        // pictures or key are still missing.
         for (name, contents) in accepted.iter().zip(contents) {
             write_atomic(&dir.join(name), contents.as_bytes())?;
         }
