@@ -17,11 +17,12 @@ use crate::random;
 /// analyzing large mazes of the heavier jumping variants in-process), `rolling` (the same for
 /// 100 x 100 rolling-block boards), `generate` (the generator's candidate evaluations per
 /// second: Neller et al.'s 5x5 rook configuration, every bundled variant at two board sizes,
-/// and rook boards of growing size).
+/// and rook boards of growing size), `batch` (`cargo xtask batch` with one and with two jobs:
+/// wall times and the speed-up).
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// Run only these benchmarks (default: all).
-    #[arg(value_parser = ["analyze", "variants", "rolling", "generate"])]
+    #[arg(value_parser = ["analyze", "variants", "rolling", "generate", "batch"])]
     only: Vec<String>,
     /// Repetitions per measurement (the minimum is reported).
     #[arg(long, default_value_t = 3)]
@@ -42,6 +43,9 @@ pub fn run(args: &Args) -> Result<(), String> {
     if wants("generate") {
         crate::generate_bench::run(args.runs.max(1))?;
     }
+    if wants("batch") {
+        crate::batch::bench::run(args.runs.max(1))?;
+    }
     Ok(())
 }
 
@@ -51,7 +55,7 @@ pub(crate) fn workspace_root() -> PathBuf {
         .map_or_else(|| PathBuf::from("."), Path::to_path_buf)
 }
 
-fn target_dir() -> PathBuf {
+pub(crate) fn target_dir() -> PathBuf {
     std::env::var_os("CARGO_TARGET_DIR")
         .map_or_else(|| workspace_root().join("target"), PathBuf::from)
 }

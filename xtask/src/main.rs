@@ -1,6 +1,7 @@
 //! `cargo xtask`: project automation that orchestrates the libraries and the `maze` binary;
 //! it holds no engine logic.
 
+mod batch;
 mod bench;
 mod gallery;
 mod generate_bench;
@@ -21,6 +22,7 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    Batch(batch::Args),
     Bench(bench::Args),
     Gallery(gallery::Args),
     Quality(quality::Args),
@@ -29,6 +31,7 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
+        Command::Batch(args) => batch::run(&args),
         Command::Bench(args) => bench::run(&args),
         Command::Gallery(args) => gallery::run(&args),
         Command::Quality(args) => quality::run(&args),

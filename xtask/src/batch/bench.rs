@@ -1,0 +1,134 @@
+//! `cargo xtask bench batch`: the batch's wall time with one and with two jobs, and the
+//! speed-up, on a fixed batch (every bundled variant, 10 mazes each, seed 1, each variant's
+//! own budget), written into fresh folders each run.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use indicatif::{MultiProgress, ProgressDrawTarget};
+
+use super::{Args, Config, batch};
+use crate::bench::target_dir;
+
+/// Every file under `dir` by its path relative to `dir`, with its bytes.
+pub(crate) fn tree(dir: &Path) -> Result<BTreeMap<PathBuf, Vec<u8>>, String> {
+    let mut files = BTreeMap::new();
+    let mut pending = vec![dir.to_path_buf()];
+    while let Some(folder) = pending.pop() {
+        let entries =
+            std::fs::read_dir(&folder).map_err(|e| format!("{}: {e}", folder.display()))?;
+        for entry in entries {
+            let path = entry.map_err(|e| e.to_string())?.path();
+            if path.is_dir() {
+                pending.push(path);
+            } else {
+                let bytes = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+                let relative = path.strip_prefix(dir).unwrap_or(&path).to_path_buf();
+                files.insert(relative, bytes);
+            }
+        }
+    }
+    Ok(files)
+}
+
+/// CPU time (user + system) of this process so far, all threads.
+fn cpu_time() -> Duration {
+    // SAFETY: getrusage only writes the struct it is given.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    if unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut usage) } != 0 {
+        return Duration::ZERO;
+    }
+    let time = |t: libc::timeval| {
+        Duration::from_secs(t.tv_sec as u64) + Duration::from_micros(t.tv_usec as u64)
+    };
+    time(usage.ru_utime) + time(usage.ru_stime)
+}
+
+/// One timed batch into a fresh `out`: wall time and CPU time.
+fn time_batch(jobs: usize, out: &Path) -> Result<(Duration, Duration), String> {
+    if out.exists() {
+        std::fs::remove_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
+    }
+    let config = Config::resolve(&Args {
+        variants: Vec::new(),
+        count: 10,
+        seed: 1,
+        iterations: None,
+        jobs: Some(jobs),
+        out: out.to_path_buf(),
+        shard: None,
+        summarize: false,
+    })?;
+    let hidden = MultiProgress::with_draw_target(ProgressDrawTarget::hidden());
+    let cpu = cpu_time();
+    let started = Instant::now();
+    let report = batch(&config, &hidden)?;
+    let wall = started.elapsed();
+    let generated: u64 = report.variants.iter().map(|v| v.generated).sum();
+    if generated != config.variants.len() as u64 * config.count {
+        return Err(format!(
+            "the benchmark batch generated {generated} mazes instead of all of them"
+        ));
+    }
+    Ok((wall, cpu_time().saturating_sub(cpu)))
+}
+
+pub(crate) fn run(runs: u32) -> Result<(), String> {
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    println!(
+        "cargo xtask batch: every bundled variant x 10 mazes, seed 1, own budgets; whole batch \
+         (generation, files, summaries, index page) into a fresh folder; {runs} runs each, \
+         alternating; {cores} cores available"
+    );
+    println!("target: --jobs 2 at least 1.8x as fast as --jobs 1\n");
+    let root = target_dir().join("xtask-bench");
+    let dirs = [root.join("batch-jobs-1"), root.join("batch-jobs-2")];
+    let mut walls: [Vec<Duration>; 2] = [Vec::new(), Vec::new()];
+    let mut cpus: [Vec<Duration>; 2] = [Vec::new(), Vec::new()];
+    for _ in 0..runs {
+        for (j, dir) in dirs.iter().enumerate() {
+            let (wall, cpu) = time_batch(j + 1, dir)?;
+            walls[j].push(wall);
+            cpus[j].push(cpu);
+        }
+    }
+    println!(
+        "{:>6} {:>10} {:>10} {:>10}   all runs (s)",
+        "jobs", "best (s)", "cpu (s)", "cpu/wall"
+    );
+    let mut best = [Duration::ZERO; 2];
+    for j in 0..2 {
+        let (i, wall) = walls[j]
+            .iter()
+            .enumerate()
+            .min_by_key(|(_, w)| **w)
+            .ok_or("no runs")?;
+        best[j] = *wall;
+        let all: Vec<String> = walls[j]
+            .iter()
+            .map(|w| format!("{:.3}", w.as_secs_f64()))
+            .collect();
+        println!(
+            "{:>6} {:>10.3} {:>10.3} {:>10.2}   {}",
+            j + 1,
+            wall.as_secs_f64(),
+            cpus[j][i].as_secs_f64(),
+            cpus[j][i].as_secs_f64() / wall.as_secs_f64(),
+            all.join(" ")
+        );
+    }
+    println!(
+        "\nspeed-up with 2 jobs (best against best): {:.2}x",
+        best[0].as_secs_f64() / best[1].as_secs_f64()
+    );
+    let same = tree(&dirs[0])? == tree(&dirs[1])?;
+    println!(
+        "outputs of --jobs 1 and --jobs 2 identical: {}\n",
+        if same { "yes" } else { "NO" }
+    );
+    if !same {
+        return Err("--jobs 1 and --jobs 2 wrote different files".to_string());
+    }
+    Ok(())
+}

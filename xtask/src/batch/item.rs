@@ -1,0 +1,330 @@
+//! One maze of a batch: its file names, generating it or reading it back when a previous
+//! run already wrote it, and writing its files atomically.
+
+use std::path::{Path, PathBuf};
+
+use maze_features::Features;
+use maze_gen::Scorer;
+use maze_graph::{Adjacency, Rules};
+use maze_render::Options;
+use maze_variants::{Maze, Provenance};
+use serde::Serialize;
+
+use super::{Config, Mode, Variant};
+
+/// What a summary needs of one maze; the same whether the maze was generated in this run or
+/// read back from its file.
+#[derive(Clone, Debug)]
+pub(crate) struct Record {
+    pub index: u64,
+    /// `rook-1-0`: the stem of its files.
+    pub name: String,
+    pub item_seed: u64,
+    pub passed: bool,
+    pub failed_gates: Vec<String>,
+    /// Under the variant's objective.
+    pub energy: f64,
+    pub features: Features,
+}
+
+/// How an item ended.
+pub(crate) enum Done {
+    Generated(Record),
+    /// Already written by an earlier run (or another shard) and read back.
+    Skipped(Record),
+    /// Not written yet, and this run only summarizes.
+    Missing(String),
+}
+
+/// The files of one maze, by name within its variant's folder.
+pub(crate) struct Files {
+    pub stem: String,
+}
+
+impl Files {
+    pub(crate) fn new(variant: &str, seed: u64, index: u64) -> Files {
+        Files {
+            stem: format!("{variant}-{seed}-{index}"),
+        }
+    }
+
+    pub(crate) fn ron(&self) -> String {
+        format!("{}.ron", self.stem)
+    }
+
+    pub(crate) fn svg(&self) -> String {
+        format!("{}.svg", self.stem)
+    }
+
+    pub(crate) fn answer_svg(&self) -> String {
+        format!("{}-answer.svg", self.stem)
+    }
+
+    pub(crate) fn answer_json(&self) -> String {
+        format!("{}-answer.json", self.stem)
+    }
+
+    pub(crate) fn rejected(&self) -> String {
+        format!("{}.rejected.ron", self.stem)
+    }
+
+    /// An accepted maze's files; the maze file last, as it is written last.
+    fn accepted(&self) -> [String; 4] {
+        [
+            self.svg(),
+            self.answer_svg(),
+            self.answer_json(),
+            self.ron(),
+        ]
+    }
+}
+
+/// Makes item `index` of `variant`, or reads it back if an earlier run wrote it.
+pub(crate) fn process(config: &Config, variant: &Variant, index: u64) -> Result<Done, String> {
+    let dir = config.out.join(&variant.name);
+    let files = Files::new(&variant.name, config.seed, index);
+    let accepted = files.accepted();
+    let rejected = files.rejected();
+    // What an interrupted run may have left: a temporary file that was never renamed.
+    for name in accepted.iter().chain([&rejected]) {
+        remove_stale_temp(&dir.join(name))?;
+    }
+    let item_seed = maze_gen::item_seed(config.seed, &variant.name, index);
+    let provenance = Provenance {
+        variant: variant.source.clone(),
+        seed: config.seed,
+        index,
+        iterations: variant.iterations,
+        engine: maze_gen::ENGINE.to_string(),
+    };
+    if accepted.iter().all(|name| dir.join(name).is_file()) {
+        let record = read_back(
+            variant,
+            &dir.join(files.ron()),
+            &files,
+            &provenance,
+            item_seed,
+        )?;
+        return check_kind(record, true, &files).map(Done::Skipped);
+    }
+    if dir.join(&rejected).is_file() {
+        let record = read_back(
+            variant,
+            &dir.join(&rejected),
+            &files,
+            &provenance,
+            item_seed,
+        )?;
+        return check_kind(record, false, &files).map(Done::Skipped);
+    }
+    if config.mode == Mode::Summarize {
+        return Ok(Done::Missing(files.stem));
+    }
+
+    let outcome = maze_gen::generate(
+        &variant.maze,
+        &variant.settings,
+        Some(variant.iterations),
+        item_seed,
+        &mut |_| {},
+    )
+    .map_err(|e| format!("{}: {e}", variant.source))?;
+    let text = outcome.file_text(&variant.settings, provenance);
+    let record = record(variant, index, &files, item_seed, outcome.features);
+    if record.passed {
+        let compiled = outcome.maze.compile();
+        let svg = |solution| {
+            maze_render::svg(
+                &outcome.maze,
+                Options {
+                    solution,
+                    depths: false,
+                },
+            )
+        };
+        let contents = [
+            svg(false),
+            svg(true),
+            answer_key(
+                variant,
+                config.seed,
+                index,
+                &files,
+                &compiled,
+                &record.features,
+            )?,
+            text,
+        ];
+        // The maze file last: tools that watch the folder for maze files never find one whose
+        // pictures or key are still missing.
+        for (name, contents) in accepted.iter().zip(contents) {
+            write_atomic(&dir.join(name), contents.as_bytes())?;
+        }
+    } else {
+        write_atomic(&dir.join(&rejected), text.as_bytes())?;
+    }
+    Ok(Done::Generated(record))
+}
+
+/// The record of a maze with features `f`: gates and energy under the variant's settings.
+fn record(variant: &Variant, index: u64, files: &Files, item_seed: u64, f: Features) -> Record {
+    let settings = &variant.settings;
+    let failed_gates = Scorer::new(settings.objective.clone(), settings.gates).failed_gates(&f);
+    Record {
+        index,
+        name: files.stem.clone(),
+        item_seed,
+        passed: failed_gates.is_empty(),
+        failed_gates,
+        energy: settings.objective.energy(&f),
+        features: f,
+    }
+}
+
+/// Reads a maze file an earlier run wrote, checks it was made by this batch's settings, and
+/// recomputes its features exactly as the generator does.
+fn read_back(
+    variant: &Variant,
+    path: &Path,
+    files: &Files,
+    expected: &Provenance,
+    item_seed: u64,
+) -> Result<Record, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let file = maze_variants::parse_file(&path.display().to_string(), &text).map_err(|e| {
+        format!(
+            "cannot read back a maze an earlier run wrote ({}): remove it to generate it again",
+            e.one_line()
+        )
+    })?;
+    match &file.provenance {
+        Some(p) if p == expected => {}
+        Some(p) => {
+            return Err(format!(
+                "{} was written by another batch ({} from {}, seed {}, maze {}, {} iterations); \
+                 this one is {} from {}, seed {}, maze {}, {} iterations: write to another \
+                 --out or remove the old mazes",
+                path.display(),
+                p.engine,
+                p.variant,
+                p.seed,
+                p.index,
+                p.iterations,
+                expected.engine,
+                expected.variant,
+                expected.seed,
+                expected.index,
+                expected.iterations
+            ));
+        }
+        None => {
+            return Err(format!(
+                "{} has no provenance: it was not written by a batch; write to another --out \
+                 or remove it",
+                path.display()
+            ));
+        }
+    }
+    let features = features(&file.maze);
+    Ok(record(variant, expected.index, files, item_seed, features))
+}
+
+/// Every feature of a maze, by the same call the generator makes for its result.
+fn features(maze: &Maze) -> Features {
+    maze_features::features(&Adjacency::from_rules(&maze.compile()), maze.blocks())
+}
+
+/// A maze read back must still be what its file name says: accepted or rejected.
+fn check_kind(record: Record, accepted: bool, files: &Files) -> Result<Record, String> {
+    if record.passed == accepted {
+        return Ok(record);
+    }
+    Err(if accepted {
+        format!(
+            "{} fails its gates ({}) but was written as an accepted maze: remove its files to \
+             generate it again",
+            files.ron(),
+            record.failed_gates.join("; ")
+        )
+    } else {
+        format!(
+            "{} passes its gates but was written as rejected: remove it to generate it again",
+            files.rejected()
+        )
+    })
+}
+
+/// The answer key of one maze, `<stem>-answer.json`: `maze solve --json`'s fields plus the
+/// maze and the states the solution passes through (`(r,c)`, `(r,c)/NE`, `(r,c) 1x2x1`,
+/// `Outside`; start first). One field per line, lists on one line, so a person can read it
+/// too.
+fn answer_key(
+    variant: &Variant,
+    seed: u64,
+    index: u64,
+    files: &Files,
+    rules: &impl Rules,
+    f: &Features,
+) -> Result<String, String> {
+    let states: Vec<String> = f
+        .solution_states
+        .as_deref()
+        .unwrap_or(&[])
+        .iter()
+        .map(|&s| rules.state_name(s))
+        .collect();
+    let fields: [(&str, String); 9] = [
+        ("maze", json(&files.stem)?),
+        ("variant", json(&variant.name)?),
+        ("seed", json(&seed)?),
+        ("index", json(&index)?),
+        ("shortest_length", json(&f.shortest_length)?),
+        ("shortest_paths", json(&f.shortest_paths)?),
+        ("unique_shortest", json(&f.unique_shortest)?),
+        ("solution", json(&f.solution.as_deref().unwrap_or(&[]))?),
+        ("solution_states", json(&states)?),
+    ];
+    let lines: Vec<String> = fields
+        .iter()
+        .map(|(name, value)| format!("  \"{name}\": {value}"))
+        .collect();
+    Ok(format!("{{\n{}\n}}\n", lines.join(",\n")))
+}
+
+fn json<T: Serialize + ?Sized>(value: &T) -> Result<String, String> {
+    serde_json::to_string(value).map_err(|e| e.to_string())
+}
+
+/// Where `path` is written before it is renamed into place: a hidden name in the same
+/// folder (a rename within one file system is atomic), fixed per file so a re-run knows
+/// what an interrupted run may have left behind.
+pub(crate) fn temp_path(path: &Path) -> PathBuf {
+    let name = path
+        .file_name()
+        .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+    path.with_file_name(format!(".{name}.partial"))
+}
+
+/// Writes `contents` to `path` so that `path` is either absent or complete: to a temporary
+/// file first, then renamed. No fsync: the guarantee is against an interrupted run (a killed
+/// job, Ctrl-C), for which a rename is atomic; it does not cover a crash of the machine.
+pub(crate) fn write_atomic(path: &Path, contents: &[u8]) -> Result<(), String> {
+    let temp = temp_path(path);
+    let result = std::fs::write(&temp, contents).and_then(|()| std::fs::rename(&temp, path));
+    result.map_err(|e| {
+        let _ = std::fs::remove_file(&temp);
+        format!("cannot write {}: {e}", path.display())
+    })
+}
+
+/// Removes the temporary file of `path` if an interrupted run left one.
+pub(crate) fn remove_stale_temp(path: &Path) -> Result<(), String> {
+    let temp = temp_path(path);
+    match std::fs::remove_file(&temp) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+            Err(format!("cannot remove {}: {e}", temp.display()))
+        }
+        _ => Ok(()),
+    }
+}
