@@ -184,21 +184,7 @@ fn text(name: &str, loaded: &Loaded, f: &Features) -> String {
     }
     let _ = writeln!(out, "Features:\n{}", report::text(f));
     let _ = writeln!(out, "Energies (lower is better):");
-    let _ = writeln!(out, "{:<22}{}", "Neller", report::neller_terms(f));
-    let _ = writeln!(
-        out,
-        "{:<22}{}",
-        "GoalDepth",
-        report::number(maze_features::goal_depth(f))
-    );
-    if let Some(weights) = loaded.maze.rolling_block_weights() {
-        let _ = writeln!(
-            out,
-            "{:<22}{}",
-            "RollingBlock",
-            report::rolling_block_terms(f, weights)
-        );
-    }
+    out.push_str(&report::energies(f, loaded.maze.rolling_block_weights()));
     let dead = loaded.compiled.dead_end_cells();
     if !dead.is_empty() {
         let cells: Vec<String> = dead

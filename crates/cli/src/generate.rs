@@ -292,21 +292,11 @@ fn describe(
     out.push_str(maze_text);
     let _ = writeln!(out, "\nFeatures:\n{}", report::text(f));
     let _ = writeln!(out, "Energy (lower is better):");
-    let _ = writeln!(out, "{:<22}{}", "Neller", report::neller_terms(f));
-    let _ = writeln!(
-        out,
-        "{:<22}{}",
-        "GoalDepth",
-        report::number(maze_features::goal_depth(f))
-    );
-    if let Objective::RollingBlock(weights) = &settings.objective {
-        let _ = writeln!(
-            out,
-            "{:<22}{}",
-            "RollingBlock",
-            report::rolling_block_terms(f, weights)
-        );
-    }
+    let rolling = match &settings.objective {
+        Objective::RollingBlock(weights) => Some(weights),
+        _ => None,
+    };
+    out.push_str(&report::energies(f, rolling));
     if let Objective::Weighted(terms) = &settings.objective {
         let parts: Vec<String> = terms
             .iter()

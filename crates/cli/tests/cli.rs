@@ -2,37 +2,8 @@
 //! and clear failures (non-zero exit, file:line:column, never a panic) on bad input.
 #![allow(clippy::unwrap_used)]
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn maze(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_maze"))
-        .args(args)
-        .current_dir(root())
-        .output()
-        .unwrap()
-}
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-/// Writes `src` to a fresh file under the target directory and returns its path.
-fn temp_file(name: &str, src: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli-tests");
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, src).unwrap();
-    path
-}
+mod common;
+use common::{maze, stderr, stdout, temp_file};
 
 #[test]
 fn solve_prints_the_moves_length_and_uniqueness() {

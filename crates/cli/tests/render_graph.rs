@@ -2,20 +2,8 @@
 //! its failures.
 #![allow(clippy::unwrap_used)]
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn maze(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_maze"))
-        .args(args)
-        .current_dir(root())
-        .output()
-        .unwrap()
-}
+mod common;
+use common::maze;
 
 fn stdout(args: &[&str]) -> String {
     let out = maze(args);

@@ -137,3 +137,26 @@ pub fn rolling_block_terms(f: &Features, weights: &RollingBlockWeights) -> Strin
         terms.join(" + ")
     )
 }
+
+/// The Neller and GoalDepth energies, and the RollingBlock score's energy when `rolling`
+/// weights are given, one per line with their terms: the block `maze analyze` and
+/// `maze generate` print under their features.
+pub fn energies(f: &Features, rolling: Option<&RollingBlockWeights>) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "{:<22}{}", "Neller", neller_terms(f));
+    let _ = writeln!(
+        out,
+        "{:<22}{}",
+        "GoalDepth",
+        number(objective::goal_depth(f))
+    );
+    if let Some(weights) = rolling {
+        let _ = writeln!(
+            out,
+            "{:<22}{}",
+            "RollingBlock",
+            rolling_block_terms(f, weights)
+        );
+    }
+    out
+}
