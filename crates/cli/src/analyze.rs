@@ -4,7 +4,7 @@ use std::fmt::Write;
 use std::path::PathBuf;
 
 use maze_features::{Features, RollingBlockScore, UNREACHED, report};
-use maze_graph::{Rules, StateId, state_graph};
+use maze_graph::{Adjacency, Rules, StateId};
 use maze_variants::{Cell, Maze, Tiling};
 use serde::Serialize;
 use serde::ser::SerializeMap;
@@ -48,8 +48,11 @@ const GRID_LIMIT: usize = 60;
 impl Args {
     pub(crate) fn run(self) -> Result<(), crate::Failure> {
         let loaded = load(&self.file)?;
-        let graph = state_graph(&loaded.compiled);
-        let f = maze_features::analyze(&graph, loaded.maze.blocks());
+        // Features need only the flat graph; no petgraph round trip.
+        let f = maze_features::features(
+            &Adjacency::from_rules(&loaded.compiled),
+            loaded.maze.blocks(),
+        );
         let format = if self.json { Format::Json } else { self.format };
         let out = match format {
             Format::Text => text(&self.file.display().to_string(), &loaded, &f),

@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use maze_graph::state_graph;
+use maze_graph::Adjacency;
 use serde::Serialize;
 
 use crate::load::load;
@@ -31,8 +31,11 @@ struct Solution<'a> {
 impl Args {
     pub(crate) fn run(self) -> Result<(), crate::Failure> {
         let loaded = load(&self.file)?;
-        let graph = state_graph(&loaded.compiled);
-        let f = maze_features::analyze(&graph, loaded.maze.blocks());
+        // Features need only the flat graph; no petgraph round trip.
+        let f = maze_features::features(
+            &Adjacency::from_rules(&loaded.compiled),
+            loaded.maze.blocks(),
+        );
         let moves = f.solution.as_deref().unwrap_or(&[]);
         if self.json {
             let out = Solution {

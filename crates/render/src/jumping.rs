@@ -3,7 +3,7 @@
 //! wrap around a torus leave through one edge and come back through the opposite one).
 
 use maze_features::Features;
-use maze_graph::{Rules, state_graph};
+use maze_graph::{Adjacency, Rules};
 use maze_variants::{Cell, GoalKind, JumpGraph, JumpingMaze, MoveSet, Tiling};
 
 use crate::Options;
@@ -52,7 +52,7 @@ pub fn scene(maze: &JumpingMaze, options: Options) -> Scene {
     };
     if options.solution || options.depths {
         let graph = JumpGraph::new(maze);
-        let features = maze_features::analyze(&state_graph(&graph), maze.blocks());
+        let features = maze_features::features(&Adjacency::from_rules(&graph), maze.blocks());
         if options.solution {
             out.steps = steps(maze, &graph, &features);
             out.solution_note = Some(scene::solution_note(&features));

@@ -2,7 +2,7 @@
 //! block at its start and the goal footprint, and each roll of the solution as an arrow from
 //! one footprint's centre to the next.
 
-use maze_graph::{Rules, StateId, state_graph};
+use maze_graph::{Adjacency, Rules, StateId};
 use maze_variants::rolling::{Footprint, RollGraph, RollingBlockMaze, Tile};
 
 use crate::Options;
@@ -59,7 +59,7 @@ pub fn scene(maze: &RollingBlockMaze, options: Options) -> Scene {
     };
     if options.solution || options.depths {
         let graph = RollGraph::new(maze);
-        let features = maze_features::analyze(&state_graph(&graph), maze.blocks());
+        let features = maze_features::features(&Adjacency::from_rules(&graph), maze.blocks());
         let footprint = |s: StateId| graph.placement(s).0;
         if options.solution {
             out.steps = features
