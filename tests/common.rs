@@ -92,11 +92,11 @@ pub fn analyze(src: &str) -> Analyzed {
 
 pub fn cell_kind() -> impl Strategy<Value = Cell> {
     prop_oneof![
-        12 => (1u8..=5).prop_map(Cell::Jump),
-        1 => Just(Cell::DeadEnd),
-        1 => Just(Cell::Blocked),
-        1 => Just(Cell::Hole),
-        1 => Just(Cell::Void),
+        12 => (1u8..=5).prop_map(Cell::numbered),
+        1 => Just(Cell::DEAD_END),
+        1 => Just(Cell::BLOCKED),
+        1 => Just(Cell::HOLE),
+        1 => Just(Cell::VOID),
     ]
 }
 
@@ -134,9 +134,10 @@ pub fn any_maze() -> impl Strategy<Value = JumpingMaze> {
                         torus,
                         no_u_turn: false,
                         goal: if exit { GoalKind::Exit } else { GoalKind::Cell },
+                        ..JumpRules::default()
                     };
                     if !exit {
-                        cells[n - 1] = Cell::Goal;
+                        cells[n - 1] = Cell::GOAL;
                     }
                     let board = Board { rows, cols, cells };
                     let walls = wall_picks

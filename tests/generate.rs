@@ -119,7 +119,7 @@ proptest! {
         k in 1u8..=6,
     ) {
         let ordinary: Vec<usize> = (0..maze.board.cells.len())
-            .filter(|&i| matches!(maze.board.cells[i], Cell::Jump(_)))
+            .filter(|&i| maze.board.cells[i].jump_number().is_some())
             .collect();
         let cell = ordinary[pick.index(ordinary.len())];
         let mut graph = JumpGraph::new(&maze);
@@ -130,7 +130,7 @@ proptest! {
             None => stride.rebuild(&graph),
         }
         let mut changed: JumpingMaze = maze.clone();
-        changed.board.cells[cell] = Cell::Jump(k);
+        changed.board.cells[cell] = Cell::numbered(k);
         assert_same_graph(&stride, &StrideAdjacency::from_rules(&JumpGraph::new(&changed)));
         assert_same_graph(&stride, &Adjacency::from_rules(&graph));
     }
@@ -153,10 +153,16 @@ fn large_maze() -> impl Strategy<Value = JumpingMaze> {
                     ][t];
                     let mut cells: Vec<Cell> = jumps
                         .iter()
-                        .map(|&k| if k == 0 { Cell::DeadEnd } else { Cell::Jump(k) })
+                        .map(|&k| {
+                            if k == 0 {
+                                Cell::DEAD_END
+                            } else {
+                                Cell::numbered(k)
+                            }
+                        })
                         .collect();
-                    cells[0] = Cell::Jump(jumps[0].max(1));
-                    cells[n - 1] = Cell::Goal;
+                    cells[0] = Cell::numbered(jumps[0].max(1));
+                    cells[n - 1] = Cell::GOAL;
                     JumpingMaze {
                         rules: JumpRules {
                             tiling,

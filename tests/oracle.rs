@@ -33,9 +33,9 @@ fn board(moves: MoveSet) -> impl Strategy<Value = JumpingMaze> {
                     .iter()
                     .enumerate()
                     .map(|(i, &k)| match (i == goal, k) {
-                        (true, _) => Cell::Goal,
-                        (false, 0) => Cell::DeadEnd,
-                        (false, k) => Cell::Jump(k),
+                        (true, _) => Cell::GOAL,
+                        (false, 0) => Cell::DEAD_END,
+                        (false, k) => Cell::numbered(k),
                     })
                     .collect();
                 Some(JumpingMaze {
@@ -380,7 +380,7 @@ pub fn any_valid_maze() -> impl Strategy<Value = JumpingMaze> {
         .prop_filter_map("valid maze", |(mut maze, no_u_turn, pick)| {
             maze.rules.no_u_turn = no_u_turn;
             let ordinary: Vec<usize> = (0..maze.board.cells.len())
-                .filter(|&i| matches!(maze.board.cells[i], Cell::Jump(_)))
+                .filter(|&i| maze.board.cells[i].jump_number().is_some())
                 .collect();
             if ordinary.is_empty() {
                 return None;

@@ -152,8 +152,8 @@ fn loyd_back_from_the_klondike() {
         panic!("a jumping maze")
     };
     let cols = original.board.cols;
-    assert_eq!(original.board.cells[15 * cols + 9], Cell::Jump(1));
-    original.board.cells[15 * cols + 9] = Cell::Jump(2);
+    assert_eq!(original.board.cells[15 * cols + 9], Cell::numbered(1));
+    original.board.cells[15 * cols + 9] = Cell::numbered(2);
     let original = Analyzed::new(Maze::Jumping(original));
     assert!(original.features.reaching > f.reaching);
     assert_eq!(original.features.reaching, original.features.n_states);

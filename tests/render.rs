@@ -10,7 +10,7 @@ use std::sync::{Arc, OnceLock};
 
 use maze::graph::{Rules, StateId};
 use maze::render::{self, Options};
-use maze::variants::{Cell, Maze, Tiling};
+use maze::variants::{Cell, Kind, Maze, Tiling};
 use resvg::tiny_skia::Pixmap;
 use resvg::usvg;
 
@@ -203,28 +203,28 @@ fn check_jumping_cells(
     for r in 0..m.board.rows {
         for c in 0..m.board.cols {
             let cell = m.board.get((r, c));
-            if (r, c) == m.start || cell == Cell::Goal {
+            if (r, c) == m.start || cell == Cell::GOAL {
                 continue; // under a translucent mark
             }
             let centre = render::geometry::center(tiling, (r as i64, c as i64));
             let fill = fill_at(tiling, pixmap, px, (r, c));
             let at = format!("{name}: cell ({r},{c}) {cell:?}");
-            match cell {
-                Cell::Void => assert_eq!(rgb(pixmap, px(centre)), WHITE, "{at}"),
-                Cell::Blocked => assert!(near(fill, BLOCKED), "{at}: {fill:?}"),
-                Cell::Hole => {
+            match cell.kind {
+                Kind::Void => assert_eq!(rgb(pixmap, px(centre)), WHITE, "{at}"),
+                Kind::Blocked => assert!(near(fill, BLOCKED), "{at}: {fill:?}"),
+                Kind::Hole | Kind::Empty => {
                     assert!(near(fill, FLOOR), "{at}: {fill:?}");
                     assert!(near(rgb(pixmap, px(centre)), HOLE), "{at}: centre");
                 }
-                Cell::Jump(_) | Cell::DeadEnd | Cell::Goal if options.depths => {
+                Kind::Ordinary | Kind::DeadEnd | Kind::Goal if options.depths => {
                     if depths.contains_key(&(r, c)) {
                         assert!(spread(fill) >= 40, "{at}: depth colour {fill:?}");
                     } else {
                         assert!(spread(fill) <= 10 && fill != WHITE, "{at}: hatch {fill:?}");
                     }
                 }
-                Cell::DeadEnd => assert!(near(fill, DEAD_END), "{at}: {fill:?}"),
-                Cell::Jump(_) | Cell::Goal => assert!(near(fill, FLOOR), "{at}: {fill:?}"),
+                Kind::DeadEnd => assert!(near(fill, DEAD_END), "{at}: {fill:?}"),
+                Kind::Ordinary | Kind::Goal => assert!(near(fill, FLOOR), "{at}: {fill:?}"),
             }
         }
     }
@@ -305,7 +305,7 @@ fn every_tiling_and_board_feature_is_among_the_pictures() {
     for tiling in [Tiling::Square, Tiling::Hex, Tiling::Triangle] {
         assert!(has(&|m| m.rules.tiling == tiling), "{tiling:?}");
     }
-    for cell in [Cell::Blocked, Cell::Hole, Cell::Void, Cell::DeadEnd] {
+    for cell in [Cell::BLOCKED, Cell::HOLE, Cell::VOID, Cell::DEAD_END] {
         assert!(has(&|m| m.board.cells.contains(&cell)), "{cell:?}");
     }
     assert!(

@@ -59,10 +59,10 @@ fn walk_jumps(m: &JumpingMaze, origin: Coord, k: u32) -> Vec<(Dir, u32)> {
             let cell = m.board.get(q);
             if step < k {
                 // Rule 3.
-                if matches!(cell, Cell::Blocked | Cell::Void) {
+                if matches!(cell, Cell::BLOCKED | Cell::VOID) {
                     break;
                 }
-            } else if cell == Cell::Void && m.rules.goal == GoalKind::Exit {
+            } else if cell == Cell::VOID && m.rules.goal == GoalKind::Exit {
                 out.push((d, OUTSIDE));
             } else if cell.is_landable() && q != origin {
                 // Rules 4 and 5.
@@ -127,8 +127,8 @@ fn plain_tori_treat_every_cell_alike() {
         (Tiling::Triangle, MoveSet::Rook),
     ] {
         for (rows, cols) in [(4, 6), (6, 4), (2, 8), (8, 8)] {
-            let mut cells = vec![Cell::Jump(1); rows * cols];
-            cells[rows * cols - 1] = Cell::Goal;
+            let mut cells = vec![Cell::numbered(1); rows * cols];
+            cells[rows * cols - 1] = Cell::GOAL;
             let maze = JumpingMaze {
                 rules: JumpRules {
                     tiling,

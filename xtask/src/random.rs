@@ -12,9 +12,9 @@ use rand::{RngExt, SeedableRng};
 /// exit goal), every other cell a uniformly random legal jump number up to `max_jump`.
 pub fn maze(rules: JumpRules, rows: usize, cols: usize, max_jump: u8, seed: u64) -> JumpingMaze {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let mut cells = vec![Cell::Jump(1); rows * cols];
+    let mut cells = vec![Cell::numbered(1); rows * cols];
     if rules.goal == GoalKind::Cell {
-        cells[rows * cols - 1] = Cell::Goal;
+        cells[rows * cols - 1] = Cell::GOAL;
     }
     let mut maze = JumpingMaze {
         rules,
@@ -25,17 +25,17 @@ pub fn maze(rules: JumpRules, rows: usize, cols: usize, max_jump: u8, seed: u64)
     // Legal jump numbers depend only on the board's shape, not on other cells' numbers.
     let graph = JumpGraph::new(&maze);
     for cell in 0..rows * cols {
-        if maze.board.cells[cell] == Cell::Goal {
+        if maze.board.cells[cell] == Cell::GOAL {
             continue;
         }
         let legal = graph.legal_jumps(cell, max_jump);
         maze.board.cells[cell] = match legal.len() {
-            0 => Cell::DeadEnd,
-            n => Cell::Jump(legal[rng.random_range(0..n)]),
+            0 => Cell::DEAD_END,
+            n => Cell::numbered(legal[rng.random_range(0..n)]),
         };
     }
-    if maze.board.cells[0] == Cell::DeadEnd {
-        maze.board.cells[0] = Cell::Jump(1);
+    if maze.board.cells[0] == Cell::DEAD_END {
+        maze.board.cells[0] = Cell::numbered(1);
     }
     maze
 }

@@ -116,7 +116,12 @@ fn board_grid(maze: &Maze) -> String {
         Maze::Jumping(m) => {
             let hex = m.rules.tiling == Tiling::Hex;
             let mut out = String::new();
-            for (r, row) in m.board.row_strings().iter().enumerate() {
+            for (r, row) in m
+                .board
+                .row_strings(&m.rules.cells, m.rules.directions())
+                .iter()
+                .enumerate()
+            {
                 let indent = if hex && r % 2 == 1 { " " } else { "" };
                 let _ = writeln!(out, "{indent}{row}");
             }
@@ -289,8 +294,8 @@ fn eaai(loaded: &Loaded, f: &Features) -> String {
             for r in 0..m.board.rows {
                 let row: Vec<String> = (0..m.board.cols)
                     .map(|c| match m.board.get((r, c)) {
-                        Cell::Goal => "0".to_string(),
-                        cell => cell.to_string(),
+                        Cell::GOAL => "0".to_string(),
+                        cell => cell.token(&m.rules.cells, m.rules.directions()),
                     })
                     .collect();
                 let _ = writeln!(out, "{}", row.join(" "));

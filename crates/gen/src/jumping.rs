@@ -1,16 +1,19 @@
-//! The configuration space of jumping mazes (every tiling and rule): jump numbers of the
-//! editable cells, and optionally blocked cells, holes and walls.
+//! The configuration space of jumping mazes (every tiling and rule): the genes of the
+//! editable cells (jump numbers by default; arrows, colours, symbols, pieces, circles and
+//! wildcards as the file declares), and optionally blocked cells, holes and walls.
 //!
-//! A jump-number step changes the moves out of one cell only. Without no-U-turn that cell is
-//! one state, so the compiled rules are patched ([`JumpGraph::set_jump`]) and one state's
-//! edges of the fixed-stride graph rewritten; under no-U-turn the states are renumbered and the
-//! graph is rebuilt from the patched rules. Structural steps (blocked cells, holes, walls)
-//! change which jumps exist at all and recompile everything.
+//! A jump-number step under rules without registers changes the moves out of one cell only:
+//! that cell is one state, so the compiled rules are patched ([`JumpGraph::set_jump`]) and one
+//! state's edges of the fixed-stride graph rewritten. Any other step (registers, another gene,
+//! blocked cells, holes, walls) may change which states exist and recompiles the board under
+//! the same compiled rules.
+
+use std::sync::Arc;
 
 use maze_graph::{StateId, StrideAdjacency};
 use maze_variants::board::MAX_JUMP;
-use maze_variants::generate::{GoalSpot, Template};
-use maze_variants::{Cell, Coord, JumpGraph, JumpingMaze, Maze};
+use maze_variants::generate::{Gene, GoalSpot, Template};
+use maze_variants::{Cell, Coord, JumpGraph, JumpingMaze, Kind, Maze, RuleSet, Tag};
 use rand::{Rng, RngExt};
 
 use crate::score::{Score, Scorer};
@@ -37,6 +40,10 @@ pub struct JumpSpace {
     structural: bool,
     incremental: bool,
     blocks: usize,
+    /// The compiled rules, shared by every recompilation.
+    rules: Arc<RuleSet>,
+    /// Only plain jump numbers change (RULES.md section 5 exactly).
+    numbers_only: bool,
 }
 
 /// How to undo one change.
@@ -62,14 +69,27 @@ pub struct JumpSnapshot {
 impl JumpSpace {
     /// The space of `template`'s fillings, holding a first random configuration.
     pub fn new<R: Rng + ?Sized>(template: Template, rng: &mut R) -> JumpSpace {
-        let shape = JumpGraph::new(&template.maze);
+        let rules = match template.maze.rules.compile() {
+            Ok(set) => Arc::new(set),
+            Err(p) => panic!("a template's rules were validated: {}", p.message),
+        };
+        let shape = JumpGraph::with_rules(&template.maze, Arc::clone(&rules));
+        let numbers_only = template.numbers_only();
+        let number_range = template.genes.iter().find_map(|g| match g {
+            Gene::Number(lo, hi) => Some((*lo, *hi)),
+            _ => None,
+        });
         let legal0 = (0..template.editable.len())
-            .map(|i| {
-                if template.editable[i] {
-                    shape.legal_jumps(i, template.max_jump)
-                } else {
-                    Vec::new()
+            .map(|i| match number_range {
+                Some((lo, hi)) if template.editable[i] && lo >= 1 => shape
+                    .legal_jumps(i, u8::try_from(hi).unwrap_or(MAX_JUMP))
+                    .into_iter()
+                    .filter(|&k| i16::from(k) >= lo)
+                    .collect(),
+                Some((lo, hi)) if template.editable[i] => {
+                    (lo..=hi).filter_map(|k| u8::try_from(k).ok()).collect()
                 }
+                _ => Vec::new(),
             })
             .collect();
         let structural = template.change.blocked || template.change.holes || template.change.walls;
@@ -78,7 +98,7 @@ impl JumpSpace {
         } else {
             Vec::new()
         };
-        let incremental = !template.maze.rules.no_u_turn;
+        let incremental = shape.is_patchable();
         let maze = template.maze.clone();
         let adj = StrideAdjacency::from_rules(&shape);
         let mut space = JumpSpace {
@@ -95,6 +115,8 @@ impl JumpSpace {
             blocks: maze.blocks(),
             maze,
             template,
+            rules,
+            numbers_only,
         };
         space.randomize(rng);
         space
@@ -126,7 +148,7 @@ impl JumpSpace {
 
     /// Recompiles rules and graph from `self.maze`.
     fn recompile(&mut self) {
-        self.graph = JumpGraph::new(&self.maze);
+        self.graph = JumpGraph::with_rules(&self.maze, Arc::clone(&self.rules));
         self.adj.rebuild(&self.graph);
         self.blocks = self.maze.blocks();
     }
@@ -138,17 +160,20 @@ impl JumpSpace {
             .filter(|&i| self.template.editable[i] && Some(i) != goal)
             .map(|i| i as u32)
             .collect();
-        self.mutable = self
-            .cells
-            .iter()
-            .copied()
-            .filter(|&i| self.legal0[i as usize].len() >= 2)
-            .collect();
+        self.mutable = if self.numbers_only {
+            self.cells
+                .iter()
+                .copied()
+                .filter(|&i| self.legal0[i as usize].len() >= 2)
+                .collect()
+        } else {
+            self.cells.clone()
+        };
     }
 
     /// Sets a jump number, keeping rules and graph current.
     fn set_jump(&mut self, cell: usize, k: u8) {
-        self.maze.board.cells[cell] = Cell::Jump(k);
+        self.maze.board.cells[cell].number = Some(i16::from(k));
         self.graph.set_jump(cell, k);
         match (self.incremental, self.graph.cell_state(cell)) {
             (true, Some(s)) => self.adj.update(&self.graph, &[s as StateId]),
@@ -158,8 +183,15 @@ impl JumpSpace {
 
     /// Puts `content` in `cell`, the fast way when both old and new are jump numbers.
     fn set_cell(&mut self, cell: usize, content: Cell) {
-        match (self.maze.board.cells[cell], content) {
-            (Cell::Jump(_), Cell::Jump(k)) => self.set_jump(cell, k),
+        let old = self.maze.board.cells[cell];
+        let number_only = old.is_ordinary()
+            && content.is_ordinary()
+            && Cell {
+                number: old.number,
+                ..content
+            } == old;
+        match content.jump_number() {
+            Some(k) if number_only && self.incremental => self.set_jump(cell, k),
             _ => {
                 self.maze.board.cells[cell] = content;
                 self.recompile();
@@ -186,26 +218,27 @@ impl JumpSpace {
     /// A different legal content for `cell`, uniformly, or `None` if there is none.
     fn alternative<R: Rng + ?Sized>(&self, cell: usize, rng: &mut R) -> Option<Cell> {
         let current = self.maze.board.cells[cell];
+        if !self.numbers_only {
+            return self.other_genes(cell, current, rng);
+        }
         if !self.structural {
             let legal = &self.legal0[cell];
-            let Cell::Jump(k) = current else {
-                return None;
-            };
-            return pick_other(legal, k, rng).map(Cell::Jump);
+            let k = current.jump_number()?;
+            return pick_other(legal, k, rng).map(Cell::numbered);
         }
         // Structural changes alter which jumps are legal: ask the current rules.
         let mut options: Vec<Cell> = self
             .graph
             .legal_jumps(cell, self.template.max_jump.min(MAX_JUMP))
             .into_iter()
-            .map(Cell::Jump)
+            .map(Cell::numbered)
             .collect();
         if cell != self.start {
             if self.template.change.blocked {
-                options.push(Cell::Blocked);
+                options.push(Cell::BLOCKED);
             }
             if self.template.change.holes {
-                options.push(Cell::Hole);
+                options.push(Cell::HOLE);
             }
         }
         options.retain(|&c| c != current);
@@ -213,6 +246,104 @@ impl JumpSpace {
             return None;
         }
         Some(options[rng.random_range(0..options.len() as u32) as usize])
+    }
+
+    /// A different content for `cell` under declared genes: one gene changed to another of
+    /// its values, or (when they may change) a blocked cell or hole, or back from one.
+    fn other_genes<R: Rng + ?Sized>(
+        &self,
+        cell: usize,
+        current: Cell,
+        rng: &mut R,
+    ) -> Option<Cell> {
+        let mut kinds = Vec::new();
+        if current.is_ordinary() {
+            kinds.push(None);
+        }
+        if cell != self.start {
+            for (ok, kind) in [
+                (self.template.change.blocked, Kind::Blocked),
+                (self.template.change.holes, Kind::Hole),
+            ] {
+                if ok && current.kind != kind {
+                    kinds.push(Some(kind));
+                }
+            }
+        }
+        if !current.is_ordinary() {
+            return Some(match kinds.is_empty() || rng.random_bool(0.5) {
+                true => self.random_cell(cell, rng),
+                false => Cell::of(kinds[rng.random_range(0..kinds.len() as u32) as usize]?),
+            });
+        }
+        let pick =
+            rng.random_range(0..(self.template.genes.len() + kinds.len() - 1) as u32) as usize;
+        if pick >= self.template.genes.len() {
+            return Some(Cell::of(kinds[pick - self.template.genes.len() + 1]?));
+        }
+        let gene = &self.template.genes[pick];
+        let mut next = current;
+        for _ in 0..8 {
+            self.draw_gene(cell, gene, &mut next, rng);
+            if next != current {
+                return Some(next);
+            }
+        }
+        None
+    }
+
+    /// Sets one gene of `cell` to a uniformly drawn value.
+    fn draw_gene<R: Rng + ?Sized>(&self, cell: usize, gene: &Gene, c: &mut Cell, rng: &mut R) {
+        let pick = |n: usize, rng: &mut R| rng.random_range(0..n as u32) as usize;
+        match gene {
+            Gene::Number(..) => {
+                let legal = &self.legal0[cell];
+                if !legal.is_empty() && !c.wildcard {
+                    c.number = Some(i16::from(legal[pick(legal.len(), rng)]));
+                }
+            }
+            Gene::Arrows => {
+                let n = self.template.maze.rules.tiling.directions().len();
+                c.turn = None;
+                c.arrows = maze_graph::DirSet::single(pick(n, rng) as u8);
+            }
+            Gene::Circled => c.circled = rng.random_bool(0.5),
+            Gene::Wildcard => {
+                c.wildcard = cell != self.start && rng.random_bool(0.5);
+                c.number = if c.wildcard {
+                    None
+                } else {
+                    let legal = &self.legal0[cell];
+                    (!legal.is_empty()).then(|| i16::from(legal[pick(legal.len(), rng)]))
+                };
+            }
+            Gene::Colour(names) => c.colour = Tag::new(&names[pick(names.len(), rng)]),
+            Gene::Symbol(names) => c.symbol = Tag::new(&names[pick(names.len(), rng)]),
+            Gene::Piece(pieces) => c.piece = Some(pieces[pick(pieces.len(), rng)]),
+        }
+    }
+
+    /// An ordinary cell with every gene drawn.
+    fn random_cell<R: Rng + ?Sized>(&self, cell: usize, rng: &mut R) -> Cell {
+        let mut c = self.template.maze.board.cells[cell];
+        if !c.is_ordinary() {
+            c = Cell::of(Kind::Ordinary);
+        }
+        for gene in &self.template.genes {
+            self.draw_gene(cell, gene, &mut c, rng);
+        }
+        if c.number.is_none()
+            && !c.wildcard
+            && self
+                .template
+                .maze
+                .rules
+                .cells
+                .contains(&maze_variants::Attr::Number)
+        {
+            c.kind = Kind::DeadEnd;
+        }
+        c
     }
 
     fn change_cell<R: Rng + ?Sized>(&mut self, cell: usize, rng: &mut R) -> JumpChange {
@@ -248,7 +379,7 @@ fn wall_slots(maze: &JumpingMaze) -> Vec<(Coord, Coord)> {
     let mut slots = Vec::new();
     for r in 0..rows {
         for c in 0..cols {
-            if maze.board.get((r as usize, c as usize)) == Cell::Void {
+            if maze.board.get((r as usize, c as usize)).kind == Kind::Void {
                 continue;
             }
             for (nr, nc) in maze.rules.tiling.edge_neighbours((r, c)) {
@@ -262,7 +393,7 @@ fn wall_slots(maze: &JumpingMaze) -> Vec<(Coord, Coord)> {
                 }
                 let a = (r as usize, c as usize);
                 let b = (nr as usize, nc as usize);
-                if a < b && maze.board.get(b) != Cell::Void && !slots.contains(&(a, b)) {
+                if a < b && maze.board.get(b).kind != Kind::Void && !slots.contains(&(a, b)) {
                     slots.push((a, b));
                 }
             }
@@ -281,8 +412,8 @@ impl Space for JumpSpace {
         self.maze.walls.clone_from(&t.maze.walls);
         let n = t.editable.len();
         for i in 0..n {
-            if t.editable[i] {
-                self.maze.board.cells[i] = Cell::Jump(1);
+            if t.editable[i] && self.numbers_only {
+                self.maze.board.cells[i] = Cell::numbered(1);
             }
         }
         self.start = match t.start {
@@ -302,19 +433,24 @@ impl Space for JumpSpace {
                     .filter(|&i| t.editable[i] && i != self.start)
                     .collect();
                 let g = candidates[rng.random_range(0..candidates.len() as u32) as usize];
-                self.maze.board.cells[g] = Cell::Goal;
+                self.maze.board.cells[g] = self.maze.board.cells[g].into_goal();
                 Some(g)
             }
+            GoalSpot::Kept => None,
         };
         for i in 0..n {
             if !t.editable[i] || Some(i) == self.goal {
                 continue;
             }
+            if !self.numbers_only {
+                self.maze.board.cells[i] = self.random_cell(i, rng);
+                continue;
+            }
             let legal = &self.legal0[i];
             self.maze.board.cells[i] = if legal.is_empty() {
-                Cell::DeadEnd
+                Cell::DEAD_END
             } else {
-                Cell::Jump(legal[rng.random_range(0..legal.len() as u32) as usize])
+                Cell::numbered(legal[rng.random_range(0..legal.len() as u32) as usize])
             };
         }
         self.maze.start = self.coord(self.start);
@@ -417,7 +553,7 @@ impl Space for JumpSpace {
             }
             let from_b = rng.random_bool(0.5);
             // The start keeps a jump number whatever the other parent has there.
-            if from_b && (i != a.start || matches!(b.cells[i], Cell::Jump(_))) {
+            if from_b && (i != a.start || (b.cells[i].is_ordinary() && !b.cells[i].wildcard)) {
                 child.cells[i] = b.cells[i];
             }
         }

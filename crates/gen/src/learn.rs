@@ -14,9 +14,9 @@ use crate::search::Run;
 
 /// The exercises' maze: `size x size` rook, start (0, 0), goal (size-1, size-1).
 pub fn exercise_template(size: usize) -> Result<Template, String> {
-    let mut cells = vec![Cell::Jump(1); size * size];
+    let mut cells = vec![Cell::numbered(1); size * size];
     if let Some(last) = cells.last_mut() {
-        *last = Cell::Goal;
+        *last = Cell::GOAL;
     }
     let maze = JumpingMaze {
         rules: JumpRules::default(),

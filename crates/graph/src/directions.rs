@@ -52,6 +52,9 @@ impl Directions {
 pub struct DirSet(u16);
 
 impl DirSet {
+    /// The empty set.
+    pub const EMPTY: DirSet = DirSet(0);
+
     /// The set holding only `dir`.
     pub fn single(dir: Dir) -> DirSet {
         DirSet(1 << dir)
@@ -70,6 +73,16 @@ impl DirSet {
     /// The first direction of the set in direction order.
     pub fn first(self) -> Option<Dir> {
         (self.0 != 0).then(|| self.0.trailing_zeros() as Dir)
+    }
+
+    /// The raw bits (bit d = direction d).
+    pub fn bits(self) -> u16 {
+        self.0
+    }
+
+    /// The set with these raw bits.
+    pub fn from_bits(bits: u16) -> DirSet {
+        DirSet(bits)
     }
 
     /// Whether the set is empty.

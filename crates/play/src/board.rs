@@ -5,7 +5,7 @@
 //! the match over [`Maze`] has no catch-all.
 
 use maze_variants::rolling::{Footprint, RollingBlockMaze, Tile};
-use maze_variants::{Cell, CompiledMaze, Coord, JumpingMaze, Maze, Tiling};
+use maze_variants::{Cell, CompiledMaze, Coord, JumpingMaze, Kind, Maze, Tiling};
 use ratatui::style::{Style, Stylize};
 use ratatui::text::{Line, Span};
 
@@ -74,11 +74,11 @@ fn rolling(maze: &RollingBlockMaze, block: Option<Footprint>) -> Vec<Line<'stati
     out
 }
 
-fn token(cell: Cell) -> String {
-    match cell {
+fn token(maze: &JumpingMaze, cell: Cell) -> String {
+    match cell.kind {
         // Void is not part of the board: leave a gap so shaped boards keep their shape.
-        Cell::Void => String::new(),
-        other => other.to_string(),
+        Kind::Void => String::new(),
+        _ => cell.token(&maze.rules.cells, maze.rules.directions()),
     }
 }
 
@@ -89,7 +89,7 @@ fn jumping(maze: &JumpingMaze, at: Option<Coord>) -> Vec<Line<'static>> {
     let widest = board
         .cells
         .iter()
-        .map(|&c| token(c).len())
+        .map(|&c| token(maze, c).chars().count())
         .max()
         .unwrap_or(1);
     // Inner width of a cell; the triangle's mark takes one more column.
@@ -121,8 +121,8 @@ fn jumping(maze: &JumpingMaze, at: Option<Coord>) -> Vec<Line<'static>> {
         }
         for c in 0..board.cols {
             let cell = board.get((r, c));
-            let mut text = token(cell);
-            if tiling == Tiling::Triangle && cell != Cell::Void {
+            let mut text = token(maze, cell);
+            if tiling == Tiling::Triangle && cell.kind != Kind::Void {
                 let mark = if Tiling::points_up(r as i64, c as i64) {
                     '▲'
                 } else {
@@ -136,9 +136,9 @@ fn jumping(maze: &JumpingMaze, at: Option<Coord>) -> Vec<Line<'static>> {
             let style = if here {
                 Style::new().bold().reversed()
             } else {
-                match cell {
-                    Cell::Goal => Style::new().green().bold(),
-                    Cell::Blocked | Cell::Hole | Cell::DeadEnd => Style::new().dim(),
+                match cell.kind {
+                    Kind::Goal => Style::new().green().bold(),
+                    Kind::Blocked | Kind::Hole | Kind::DeadEnd | Kind::Empty => Style::new().dim(),
                     _ => Style::new(),
                 }
             };
@@ -148,18 +148,27 @@ fn jumping(maze: &JumpingMaze, at: Option<Coord>) -> Vec<Line<'static>> {
     }
     out.push(Line::default());
     let mut legend = vec!["[ ] you"];
-    let has = |wanted: Cell| board.cells.contains(&wanted);
-    if has(Cell::Goal) {
+    let has = |wanted: Kind| board.cells.iter().any(|c| c.kind == wanted);
+    if has(Kind::Goal) {
         legend.push("G goal");
     }
-    if has(Cell::DeadEnd) {
+    if has(Kind::DeadEnd) {
         legend.push("0 dead end");
     }
-    if has(Cell::Blocked) {
+    if has(Kind::Blocked) {
         legend.push("# blocked");
     }
-    if has(Cell::Hole) {
+    if has(Kind::Hole) {
         legend.push("o hole");
+    }
+    if has(Kind::Empty) {
+        legend.push("_ empty");
+    }
+    if board.cells.iter().any(|c| c.circled) {
+        legend.push("@ circled");
+    }
+    if board.cells.iter().any(|c| c.wildcard) {
+        legend.push("* wildcard");
     }
     if tiling == Tiling::Triangle {
         legend.push("▲ up ▼ down");

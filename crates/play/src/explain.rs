@@ -5,19 +5,33 @@
 //! the player still gets a plain "no legal move", never a wrong reason (and the tests check
 //! that they agree on every cell and direction of the fixtures).
 
-use std::collections::HashSet;
-
 use maze_graph::{Dir, Rules, StateId};
 use maze_variants::rolling::{RollGraph, RollingBlockMaze, Tile};
-use maze_variants::{Cell, CompiledMaze, Coord, GoalKind, JumpGraph, JumpingMaze, Maze, Tiling};
+use maze_variants::{CompiledMaze, Coord, GoalKind, JumpGraph, JumpingMaze, Maze, Tiling};
 
 /// The directions the maze's moves use, in direction order.
 pub(crate) fn move_dirs(maze: &Maze) -> Vec<Dir> {
     match maze {
-        Maze::Jumping(m) => m.rules.tiling.move_dirs(m.rules.moves).to_vec(),
+        Maze::Jumping(m) => move_dirs_of_rules(m),
         // N, E, S, W.
         Maze::RollingBlock(_) => vec![0, 1, 2, 3],
     }
+}
+
+/// Every direction some kind of move of the rules can take, in direction order.
+fn move_dirs_of_rules(m: &JumpingMaze) -> Vec<Dir> {
+    let Ok(set) = m.rules.compile() else {
+        return Vec::new();
+    };
+    let mut all = maze_graph::DirSet::EMPTY;
+    for kind in &set.kinds {
+        let dirs = match &kind.dirs {
+            maze_variants::rules::D::Set(s) => *s,
+            _ => maze_graph::DirSet::from_bits(((1u32 << set.directions.len()) - 1) as u16),
+        };
+        all = maze_graph::DirSet::from_bits(all.bits() | dirs.bits());
+    }
+    all.iter().collect()
 }
 
 /// The direction the rules bar next because it reverses the move that led to `state`
@@ -105,110 +119,8 @@ fn coord((r, c): Coord) -> String {
 }
 
 fn jumping(maze: &JumpingMaze, graph: &JumpGraph, state: StateId, dir: Dir) -> Option<String> {
-    let directions = graph.directions();
-    let name = directions.name(dir);
     let at = graph.state_cell(state)?;
-    let k = match maze.board.get(at) {
-        Cell::Jump(k) => k,
-        Cell::DeadEnd => {
-            return Some(format!(
-                "{} is a dead end (0): no move leads out; undo (u) or restart (r)",
-                coord(at)
-            ));
-        }
-        _ => return None,
-    };
-    if let Some(why) = jump_obstacle(maze, at, dir, k) {
-        return Some(format!("{name}: a jump of {k} from {} {why}", coord(at)));
-    }
-    let last = graph.state_last_dir(state)?;
-    (directions.opposite(last) == dir).then(|| {
-        format!(
-            "{name} would reverse your last move {}: no U-turns in this maze",
-            directions.name(last)
-        )
-    })
-}
-
-/// Which of rules 1-5 stops a jump of `k` in `dir` from `from`, or `None` if the jump is legal
-/// (an exit off the board included).
-pub(crate) fn jump_obstacle(maze: &JumpingMaze, from: Coord, dir: Dir, k: u8) -> Option<String> {
-    let rules = maze.rules;
-    let board = &maze.board;
-    let (rows, cols) = (board.rows as i64, board.cols as i64);
-    let exit = rules.goal == GoalKind::Exit;
-    let walls: HashSet<(Coord, Coord)> = maze
-        .walls
-        .iter()
-        .flat_map(|&(a, b)| [(a, b), (b, a)])
-        .collect();
-    // The box position of a plane position: wrapped on a torus (RULES.md: wrapping the end of
-    // a walk equals wrapping every step, the tori having even sizes where it matters).
-    let place = |(r, c): (i64, i64)| -> Option<Coord> {
-        if rules.torus {
-            Some((r.rem_euclid(rows) as usize, c.rem_euclid(cols) as usize))
-        } else {
-            board.contains((r, c)).then_some((r as usize, c as usize))
-        }
-    };
-    let walled = |a: Coord, b: Coord| walls.contains(&(a, b));
-    let origin = (from.0 as i64, from.1 as i64);
-    let mut prev = from;
-    for i in 1..=i64::from(k) {
-        let last = i == i64::from(k);
-        let Some(p) = place(rules.tiling.walk(origin, dir, i)) else {
-            return if last && exit {
-                None
-            } else {
-                Some(format!("leaves the board at step {i}"))
-            };
-        };
-        let prev_plane = (prev.0 as i64, prev.1 as i64);
-        let blocked_by_wall = match rules.tiling.diagonal_corners(prev_plane, dir) {
-            // A diagonal step is walled only when both L-routes around the corner are.
-            Some(corners) => corners.iter().all(|&corner| match place(corner) {
-                Some(h) => walled(prev, h) || walled(h, p),
-                None => true,
-            }),
-            None => walled(prev, p),
-        };
-        if blocked_by_wall {
-            return Some(format!(
-                "crosses the wall between {} and {}",
-                coord(prev),
-                coord(p)
-            ));
-        }
-        let cell = board.get(p);
-        if !last {
-            match cell {
-                Cell::Blocked => {
-                    return Some(format!("passes over the blocked cell # at {}", coord(p)));
-                }
-                Cell::Void => {
-                    return Some(format!("passes over {}, which is off the board", coord(p)));
-                }
-                _ => {}
-            }
-        } else {
-            match cell {
-                Cell::Void if exit => return None,
-                Cell::Void => {
-                    return Some(format!("lands on {}, which is off the board", coord(p)));
-                }
-                Cell::Blocked => {
-                    return Some(format!("lands on the blocked cell # at {}", coord(p)));
-                }
-                Cell::Hole => return Some(format!("lands on the hole o at {}", coord(p))),
-                _ if p == from => {
-                    return Some("comes back to where it started (around the torus)".into());
-                }
-                _ => {}
-            }
-        }
-        prev = p;
-    }
-    None
+    maze_variants::walker::explain(maze, at, &graph.state_key(state), dir)
 }
 
 /// A one-line description of the rules, for the board's caption.
@@ -219,7 +131,7 @@ pub(crate) fn rules_caption(maze: &Maze) -> String {
             format!("rolling block {a}×{b}×{h}: roll it so it ends exactly on the goal")
         }
         Maze::Jumping(m) => {
-            let r = m.rules;
+            let r = &m.rules;
             let mut parts = vec![match (r.tiling, r.moves) {
                 (Tiling::Square, maze_variants::MoveSet::Rook) => "square, rook moves".to_string(),
                 (Tiling::Square, maze_variants::MoveSet::Queen) => {
@@ -236,6 +148,9 @@ pub(crate) fn rules_caption(maze: &Maze) -> String {
             }
             if r.goal == GoalKind::Exit {
                 parts.push("goal: jump off the board".into());
+            }
+            if !r.is_plain() {
+                parts.push("rules of the file (see its `rules`)".into());
             }
             format!("Jumping maze: {}", parts.join(", "))
         }
@@ -261,16 +176,18 @@ mod tests {
     fn check_agreement(src: &str) {
         let maze = parse(src);
         let graph = JumpGraph::new(&maze);
-        let dirs = maze.rules.tiling.move_dirs(maze.rules.moves);
-        let cols = maze.board.cols;
         let mut explained = 0;
-        for (i, cell) in maze.board.cells.iter().enumerate() {
-            let Cell::Jump(k) = *cell else { continue };
-            let at = (i / cols, i % cols);
-            for &d in dirs {
-                let legal = graph.cell_moves(i).iter().any(|&(md, _)| md == d);
-                let why = jump_obstacle(&maze, at, d, k);
-                assert_eq!(legal, why.is_none(), "{at:?} dir {d} jump {k}: {why:?}");
+        for state in 0..graph.n_states() as StateId {
+            if graph.is_goal(state) {
+                continue;
+            }
+            let Some(at) = graph.state_cell(state) else {
+                continue;
+            };
+            for d in 0..graph.directions().len() as Dir {
+                let legal = graph.moves(state).iter().any(|m| m.dir == d);
+                let why = jumping(&maze, &graph, state, d);
+                assert_eq!(legal, why.is_none(), "{at:?} dir {d}: {why:?}");
                 explained += usize::from(why.is_some());
             }
         }
@@ -347,24 +264,22 @@ mod tests {
             r#"Maze(rules: Jumping(tiling: Square, moves: Rook), board: [
                 "3 2 o 1", "1 # 2 G", "2 1 1 1"], start: (0, 0), walls: [((2, 1), (2, 2))])"#,
         );
+        let graph = JumpGraph::new(&maze);
         let n = |s| maze.rules.tiling.directions().parse(s).unwrap_or(99);
-        let why = |at, d, k| jump_obstacle(&maze, at, n(d), k);
+        let state = |at: Coord| graph.cell_state(at.0 * 4 + at.1).unwrap_or(0);
+        let why = |at, d| jumping(&maze, &graph, state(at), n(d));
         assert_eq!(
-            why((0, 0), "W", 3).as_deref(),
-            Some("leaves the board at step 1")
+            why((0, 0), "W").as_deref(),
+            Some("W: a jump of 3 from (0,0) leaves the board at step 1")
         );
         assert_eq!(
-            why((0, 1), "S", 2).as_deref(),
-            Some("passes over the blocked cell # at (1,1)")
+            why((0, 1), "S").as_deref(),
+            Some("S: a jump of 2 from (0,1) passes over the blocked cell # at (1,1)")
         );
         assert_eq!(
-            why((0, 0), "E", 2).as_deref(),
-            Some("lands on the hole o at (0,2)")
+            why((2, 0), "E").as_deref(),
+            Some("E: a jump of 2 from (2,0) crosses the wall between (2,1) and (2,2)")
         );
-        assert_eq!(
-            why((2, 0), "E", 2).as_deref(),
-            Some("crosses the wall between (2,1) and (2,2)")
-        );
-        assert_eq!(why((0, 0), "E", 3), None);
+        assert_eq!(why((0, 0), "E"), None);
     }
 }

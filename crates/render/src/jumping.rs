@@ -4,7 +4,7 @@
 
 use maze_features::Features;
 use maze_graph::{Adjacency, Rules};
-use maze_variants::{Cell, GoalKind, JumpGraph, JumpingMaze, MoveSet, Tiling};
+use maze_variants::{Cell, GoalKind, JumpGraph, JumpingMaze, Kind, MoveSet, Tiling};
 
 use crate::Options;
 use crate::geometry::Plane;
@@ -17,13 +17,15 @@ pub fn scene(maze: &JumpingMaze, options: Options) -> Scene {
     let cells = board
         .cells
         .iter()
-        .map(|&cell| match cell {
-            Cell::Jump(k) => CellView::labelled(CellKind::Floor, k.to_string()),
-            Cell::Goal => CellView::labelled(CellKind::Floor, "G"),
-            Cell::DeadEnd => CellView::labelled(CellKind::DeadEnd, "0"),
-            Cell::Blocked => CellView::plain(CellKind::Blocked),
-            Cell::Hole => CellView::plain(CellKind::Hole),
-            Cell::Void => CellView::plain(CellKind::Void),
+        .map(|cell: &Cell| match cell.kind {
+            Kind::Ordinary | Kind::Goal => CellView::labelled(
+                CellKind::Floor,
+                cell.token(&maze.rules.cells, maze.rules.directions()),
+            ),
+            Kind::DeadEnd => CellView::labelled(CellKind::DeadEnd, "0"),
+            Kind::Blocked => CellView::plain(CellKind::Blocked),
+            Kind::Hole | Kind::Empty => CellView::plain(CellKind::Hole),
+            Kind::Void => CellView::plain(CellKind::Void),
         })
         .collect();
     let mut marks = vec![Mark {

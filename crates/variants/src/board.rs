@@ -1,18 +1,28 @@
-//! Jumping-maze boards: cells, their tokens, and the grid that holds them.
+//! Jumping-maze boards: cells with their attributes (number, arrows, colour, symbol, circled,
+//! piece, ...), the tokens that write them, and the grid that holds them.
+//!
+//! A cell is a [`Kind`] (ordinary, goal, dead end, blocked, hole, void, empty) plus the
+//! attributes a rule may read. Which attributes a board token holds, and in what order, is the
+//! rules' token schema ([`Attr`]): the default schema `[Number]` reads the tokens of RULES.md
+//! (`3`, `G`, `0`, `#`, `o`, `.`) exactly as before.
 
 use std::fmt;
+
+use maze_graph::{Dir, DirSet, Directions};
+use serde::{Deserialize, Serialize};
 
 /// The largest jump number a board may hold (RULES.md tokens `1`..`99`).
 pub const MAX_JUMP: u8 = 99;
 
-/// One cell of a jumping-maze board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Cell {
-    /// An ordinary cell with jump number 1..=99.
-    Jump(u8),
-    /// The goal cell `G`: jump number 0, no moves out.
+/// What a cell is, before its attributes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Kind {
+    /// An ordinary cell: moves leave it as the rules say.
+    #[default]
+    Ordinary,
+    /// A goal cell `G`: no moves out.
     Goal,
-    /// A dead end `0`: jump number 0 but not the goal.
+    /// A dead end `0`: no moves out, not the goal.
     DeadEnd,
     /// A blocked cell `#`: nothing lands on it or passes over it.
     Blocked,
@@ -20,65 +30,453 @@ pub enum Cell {
     Hole,
     /// A void cell `.`: not part of the board, like the board's edge.
     Void,
+    /// An empty cell `_`: on the board, flown over, never landed on (a chess maze's empty
+    /// square, an Alice maze's blank, a link maze's gap).
+    Empty,
+}
+
+/// A chess piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Piece {
+    /// `K`.
+    King,
+    /// `Q`.
+    Queen,
+    /// `R`.
+    Rook,
+    /// `B`.
+    Bishop,
+    /// `N`.
+    Knight,
+    /// `P`.
+    Pawn,
+}
+
+impl Piece {
+    /// Every piece, in the order of their letters `K Q R B N P`.
+    pub const ALL: [Piece; 6] = [
+        Piece::King,
+        Piece::Queen,
+        Piece::Rook,
+        Piece::Bishop,
+        Piece::Knight,
+        Piece::Pawn,
+    ];
+
+    /// The piece's letter.
+    pub fn letter(self) -> char {
+        ['K', 'Q', 'R', 'B', 'N', 'P'][self as usize]
+    }
+
+    /// The piece written `letter`.
+    pub fn from_letter(letter: &str) -> Option<Piece> {
+        Piece::ALL
+            .into_iter()
+            .find(|p| letter.len() == 1 && letter.starts_with(p.letter()))
+    }
+}
+
+/// What a turn cell does to the direction of the move that arrived (arrow mazes).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Turn {
+    /// `O`, a reflector: leave opposite to the arrival direction.
+    Reflect,
+    /// `CW`: turn the arrival direction 90 degrees clockwise.
+    Clockwise,
+    /// `CCW`: turn it 90 degrees anticlockwise.
+    Anticlockwise,
+}
+
+impl Turn {
+    fn token(self) -> &'static str {
+        match self {
+            Turn::Reflect => "O",
+            Turn::Clockwise => "CW",
+            Turn::Anticlockwise => "CCW",
+        }
+    }
+}
+
+/// A short name (a colour or a symbol): 1 to 8 ASCII letters or digits, stored inline so
+/// cells stay `Copy`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Tag([u8; 8]);
+
+impl Tag {
+    /// The tag spelled `name`, if it is 1 to 8 ASCII letters or digits.
+    pub fn new(name: &str) -> Option<Tag> {
+        if name.is_empty() || name.len() > 8 || !name.bytes().all(|b| b.is_ascii_alphanumeric()) {
+            return None;
+        }
+        let mut bytes = [0u8; 8];
+        bytes[..name.len()].copy_from_slice(name.as_bytes());
+        Some(Tag(bytes))
+    }
+
+    /// The name.
+    pub fn as_str(&self) -> &str {
+        let len = self.0.iter().position(|&b| b == 0).unwrap_or(8);
+        std::str::from_utf8(&self.0[..len]).unwrap_or("?")
+    }
+}
+
+impl fmt::Debug for Tag {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:?}", self.as_str())
+    }
+}
+
+impl fmt::Display for Tag {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A cell attribute a board token can hold: the fields of the rules' token schema.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Attr {
+    /// A jump number `1`..`99`, or a signed offset `+3` / `-2` / `+0`.
+    Number,
+    /// Arrows: one or more directions joined by `,` (`N`, `S,SE`), or a turn cell `O`,
+    /// `CW`, `CCW`.
+    Arrows,
+    /// A colour name (letters or digits).
+    Colour,
+    /// A symbol (letters or digits).
+    Symbol,
+    /// A chess piece `K Q R B N P`.
+    Piece,
+}
+
+impl Attr {
+    /// The attribute's name as the file writes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Attr::Number => "Number",
+            Attr::Arrows => "Arrows",
+            Attr::Colour => "Colour",
+            Attr::Symbol => "Symbol",
+            Attr::Piece => "Piece",
+        }
+    }
+}
+
+/// One cell of a jumping-maze board: its kind and the attributes rules may read.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Cell {
+    /// What the cell is.
+    pub kind: Kind,
+    /// The jump number or offset.
+    pub number: Option<i16>,
+    /// Arrows (directions in the tiling's direction order).
+    pub arrows: DirSet,
+    /// A turn cell's turn.
+    pub turn: Option<Turn>,
+    /// Colour.
+    pub colour: Option<Tag>,
+    /// Symbol.
+    pub symbol: Option<Tag>,
+    /// Chess piece.
+    pub piece: Option<Piece>,
+    /// Circled (`@`).
+    pub circled: bool,
+    /// A wildcard `*`: it takes the attributes a register inherits (see the rules).
+    pub wildcard: bool,
 }
 
 impl Cell {
-    /// Parses one board token.
-    pub fn parse(token: &str) -> Result<Cell, String> {
-        Ok(match token {
-            "G" => Cell::Goal,
-            "0" => Cell::DeadEnd,
-            "#" => Cell::Blocked,
-            "o" => Cell::Hole,
-            "." => Cell::Void,
-            _ if token.bytes().all(|b| b.is_ascii_digit()) => match token.parse::<u8>() {
-                Ok(k) if (1..=MAX_JUMP).contains(&k) && !token.starts_with('0') => Cell::Jump(k),
-                _ => {
-                    return Err(format!(
-                        "jump number `{token}` is out of range: jump numbers are 1 to {MAX_JUMP}, written without leading zeros"
-                    ));
-                }
-            },
-            _ => {
-                return Err(format!(
-                    "unknown cell token `{token}`: expected a jump number 1-{MAX_JUMP}, `G` (goal), `0` (dead end), `#` (blocked), `o` (hole) or `.` (void)"
-                ));
-            }
-        })
+    /// The goal `G`.
+    pub const GOAL: Cell = Cell::of(Kind::Goal);
+    /// A dead end `0`.
+    pub const DEAD_END: Cell = Cell::of(Kind::DeadEnd);
+    /// A blocked cell `#`.
+    pub const BLOCKED: Cell = Cell::of(Kind::Blocked);
+    /// A hole `o`.
+    pub const HOLE: Cell = Cell::of(Kind::Hole);
+    /// A void cell `.`.
+    pub const VOID: Cell = Cell::of(Kind::Void);
+    /// An empty cell `_`.
+    pub const EMPTY: Cell = Cell::of(Kind::Empty);
+
+    /// A cell of `kind` with no attributes.
+    pub const fn of(kind: Kind) -> Cell {
+        Cell {
+            kind,
+            number: None,
+            arrows: DirSet::EMPTY,
+            turn: None,
+            colour: None,
+            symbol: None,
+            piece: None,
+            circled: false,
+            wildcard: false,
+        }
     }
 
-    /// The cell's jump number as RULES.md defines it (0 for the goal and dead ends).
-    pub fn jump(self) -> Option<u32> {
-        match self {
-            Cell::Jump(k) => Some(u32::from(k)),
-            Cell::Goal | Cell::DeadEnd => Some(0),
+    /// An ordinary cell with jump number `k`.
+    pub const fn numbered(k: u8) -> Cell {
+        let mut cell = Cell::of(Kind::Ordinary);
+        cell.number = Some(k as i16);
+        cell
+    }
+
+    /// This cell made the goal: its number goes (a goal has jump number 0), its other
+    /// attributes stay (a link maze's goal keeps its symbol and colour).
+    pub fn into_goal(mut self) -> Cell {
+        self.kind = Kind::Goal;
+        self.number = None;
+        self.wildcard = false;
+        self
+    }
+
+    /// The jump number of an ordinary numbered cell (1..=99), if it is one.
+    pub fn jump_number(&self) -> Option<u8> {
+        match (self.kind, self.number) {
+            (Kind::Ordinary, Some(k)) if (1..=i16::from(MAX_JUMP)).contains(&k) => Some(k as u8),
             _ => None,
         }
     }
 
-    /// Whether a jump may land here (ordinary cells, dead ends and the goal).
-    pub fn is_landable(self) -> bool {
-        matches!(self, Cell::Jump(_) | Cell::Goal | Cell::DeadEnd)
+    /// The cell's jump number for same-jump clusters: its number, 0 for the goal and dead
+    /// ends (RULES.md), `None` for cells without a number.
+    pub fn jump(&self) -> Option<u32> {
+        match self.kind {
+            Kind::Goal | Kind::DeadEnd if self.number.is_none() => Some(0),
+            Kind::Ordinary | Kind::Goal | Kind::DeadEnd => {
+                self.number.and_then(|k| u32::try_from(k).ok())
+            }
+            _ => None,
+        }
+    }
+
+    /// Whether a move may land here (ordinary cells, dead ends and goals).
+    pub fn is_landable(&self) -> bool {
+        matches!(self.kind, Kind::Ordinary | Kind::Goal | Kind::DeadEnd)
     }
 
     /// Whether a jump may pass over this cell (everything but blocked and void cells).
-    pub fn is_flyable(self) -> bool {
-        !matches!(self, Cell::Blocked | Cell::Void)
+    pub fn is_flyable(&self) -> bool {
+        !matches!(self.kind, Kind::Blocked | Kind::Void)
     }
-}
 
-impl fmt::Display for Cell {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Cell::Jump(k) => write!(f, "{k}"),
-            Cell::Goal => f.write_str("G"),
-            Cell::DeadEnd => f.write_str("0"),
-            Cell::Blocked => f.write_str("#"),
-            Cell::Hole => f.write_str("o"),
-            Cell::Void => f.write_str("."),
+    /// Whether moves may leave this cell (ordinary cells only).
+    pub fn is_ordinary(&self) -> bool {
+        self.kind == Kind::Ordinary
+    }
+
+    /// Whether this is a goal cell.
+    pub fn is_goal(&self) -> bool {
+        self.kind == Kind::Goal
+    }
+
+    /// Whether the cell holds anything a reader of the board would call an attribute.
+    fn has_attrs(&self) -> bool {
+        self.number.is_some()
+            || !self.arrows.is_empty()
+            || self.turn.is_some()
+            || self.colour.is_some()
+            || self.symbol.is_some()
+            || self.piece.is_some()
+    }
+
+    /// Parses one board token under the token `schema`, with arrows named in `dirs`.
+    ///
+    /// A token is a special (`G`, `0`, `#`, `o`, `.`, `_`, `*`) or the schema's fields joined
+    /// by `:`; `G` and `*` may be followed by `:` and the fields; any token of an ordinary,
+    /// goal or wildcard cell may end in `@` (circled).
+    pub fn parse(token: &str, schema: &[Attr], dirs: &Directions) -> Result<Cell, String> {
+        let (body, circled) = match token.strip_suffix('@') {
+            Some(body) if !body.is_empty() => (body, true),
+            _ => (token, false),
+        };
+        let mut parts = body.split(':');
+        let head = parts.next().unwrap_or("");
+        let (mut cell, fields): (Cell, Vec<&str>) = match head {
+            "G" => (Cell::GOAL, parts.collect()),
+            "*" => {
+                let mut cell = Cell::of(Kind::Ordinary);
+                cell.wildcard = true;
+                (cell, parts.collect())
+            }
+            "0" | "#" | "o" | "." | "_" if !body.contains(':') => {
+                let kind = match head {
+                    "0" => Kind::DeadEnd,
+                    "#" => Kind::Blocked,
+                    "o" => Kind::Hole,
+                    "." => Kind::Void,
+                    _ => Kind::Empty,
+                };
+                if circled {
+                    return Err(format!(
+                        "`{token}`: only ordinary, goal and wildcard cells can be circled"
+                    ));
+                }
+                return Ok(Cell::of(kind));
+            }
+            _ => (Cell::of(Kind::Ordinary), body.split(':').collect()),
+        };
+        cell.circled = circled;
+        let is_default = schema == [Attr::Number];
+        if fields.is_empty() {
+            if cell.kind == Kind::Ordinary && !cell.wildcard {
+                return Err(unknown(token, schema));
+            }
+        } else if fields.len() != schema.len() {
+            return Err(if is_default || schema.len() == 1 {
+                unknown(token, schema)
+            } else {
+                format!(
+                    "`{token}` has {} field(s) but the rules' `cells` schema has {} ({}), joined by `:`",
+                    fields.len(),
+                    schema.len(),
+                    schema_names(schema)
+                )
+            });
+        } else {
+            for (&attr, field) in schema.iter().zip(&fields) {
+                set_field(&mut cell, attr, field, dirs).map_err(|why| {
+                    if is_default {
+                        unknown(token, schema)
+                    } else {
+                        format!("`{token}`: {why}")
+                    }
+                })?;
+            }
+        }
+        Ok(cell)
+    }
+
+    /// Writes the cell as a token of `schema` that [`Cell::parse`] reads back equal.
+    pub fn token(&self, schema: &[Attr], dirs: &Directions) -> String {
+        let at = if self.circled { "@" } else { "" };
+        let fields = || -> String {
+            schema
+                .iter()
+                .map(|&a| field(self, a, dirs))
+                .collect::<Vec<_>>()
+                .join(":")
+        };
+        match self.kind {
+            Kind::DeadEnd => "0".into(),
+            Kind::Blocked => "#".into(),
+            Kind::Hole => "o".into(),
+            Kind::Void => ".".into(),
+            Kind::Empty => "_".into(),
+            Kind::Goal if self.has_attrs() => format!("G:{}{at}", fields()),
+            Kind::Goal => format!("G{at}"),
+            Kind::Ordinary if self.wildcard && self.has_attrs() => format!("*:{}{at}", fields()),
+            Kind::Ordinary if self.wildcard => format!("*{at}"),
+            Kind::Ordinary => format!("{}{at}", fields()),
         }
     }
 }
+
+fn schema_names(schema: &[Attr]) -> String {
+    schema
+        .iter()
+        .map(|a| a.name())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn unknown(token: &str, schema: &[Attr]) -> String {
+    if schema == [Attr::Number] {
+        if token.bytes().all(|b| b.is_ascii_digit()) && !token.is_empty() {
+            return format!(
+                "jump number `{token}` is out of range: jump numbers are 1 to {MAX_JUMP}, written without leading zeros"
+            );
+        }
+        return format!(
+            "unknown cell token `{token}`: expected a jump number 1-{MAX_JUMP}, `G` (goal), `0` (dead end), `#` (blocked), `o` (hole) or `.` (void)"
+        );
+    }
+    format!(
+        "unknown cell token `{token}`: expected {} joined by `:`, or `G`, `*`, `0`, `#`, `o`, `.`, `_`",
+        schema_names(schema)
+    )
+}
+
+fn set_field(cell: &mut Cell, attr: Attr, text: &str, dirs: &Directions) -> Result<(), String> {
+    match attr {
+        Attr::Number => {
+            let signed = text.starts_with(['+', '-']);
+            let digits = text.trim_start_matches(['+', '-']);
+            if digits.is_empty()
+                || !digits.bytes().all(|b| b.is_ascii_digit())
+                || (!signed && digits.starts_with('0'))
+                || digits.len() > 2 && digits.starts_with('0')
+            {
+                return Err(format!(
+                    "`{text}` is no number: write 1 to {MAX_JUMP}, or a signed offset such as +3, -2 or +0"
+                ));
+            }
+            let k: i16 = text.parse().map_err(|_| format!("`{text}` is no number"))?;
+            if !signed && !(1..=i16::from(MAX_JUMP)).contains(&k) || k.abs() > i16::from(MAX_JUMP) {
+                return Err(format!(
+                    "number `{text}` is out of range: 1 to {MAX_JUMP}, or -{MAX_JUMP} to +{MAX_JUMP} signed"
+                ));
+            }
+            cell.number = Some(k);
+        }
+        Attr::Arrows => match text {
+            "O" => cell.turn = Some(Turn::Reflect),
+            "CW" => cell.turn = Some(Turn::Clockwise),
+            "CCW" => cell.turn = Some(Turn::Anticlockwise),
+            _ => {
+                for name in text.split(',') {
+                    let d = dirs.parse(name).filter(|&d| usize::from(d) < 8).ok_or_else(|| {
+                            format!(
+                                "`{name}` is no arrow: the directions are {}, or a turn cell `O`, `CW`, `CCW`",
+                                dirs.names[..dirs.len().min(8)].join(" ")
+                            )
+                        })?;
+                    cell.arrows.insert(d);
+                }
+            }
+        },
+        Attr::Colour => {
+            cell.colour = Some(
+                Tag::new(text)
+                    .ok_or_else(|| format!("`{text}` is no colour: 1 to 8 letters or digits"))?,
+            );
+        }
+        Attr::Symbol => {
+            cell.symbol = Some(
+                Tag::new(text)
+                    .ok_or_else(|| format!("`{text}` is no symbol: 1 to 8 letters or digits"))?,
+            );
+        }
+        Attr::Piece => {
+            cell.piece = Some(Piece::from_letter(text).ok_or_else(|| {
+                format!(
+                    "`{text}` is no piece: K Q R B N P (king, queen, rook, bishop, knight, pawn)"
+                )
+            })?);
+        }
+    }
+    Ok(())
+}
+
+fn field(cell: &Cell, attr: Attr, dirs: &Directions) -> String {
+    match attr {
+        Attr::Number => match cell.number {
+            Some(k) if k < 0 => k.to_string(),
+            Some(k) if k == 0 || cell.wildcard => format!("+{k}"),
+            Some(k) => k.to_string(),
+            None => "?".into(),
+        },
+        Attr::Arrows => match cell.turn {
+            Some(t) => t.token().into(),
+            None => cell.arrows.names(dirs, ","),
+        },
+        Attr::Colour => cell.colour.map_or("?".into(), |t| t.to_string()),
+        Attr::Symbol => cell.symbol.map_or("?".into(), |t| t.to_string()),
+        Attr::Piece => cell.piece.map_or("?".into(), |p| p.letter().to_string()),
+    }
+}
+
+/// The default token schema: jump numbers.
+pub const NUMBER_SCHEMA: &[Attr] = &[Attr::Number];
 
 /// A `rows x cols` grid of cells, row-major.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -102,37 +500,94 @@ impl Board {
         r >= 0 && c >= 0 && (r as usize) < self.rows && (c as usize) < self.cols
     }
 
-    /// The board's rows as token strings, `"3 4 1 3 1"`, right-aligned when numbers have
-    /// different widths so columns line up.
-    pub fn row_strings(&self) -> Vec<String> {
-        let width = self
-            .cells
-            .iter()
-            .map(|c| c.to_string().len())
-            .max()
-            .unwrap_or(1);
+    /// The board's rows as token strings under `schema`, `"3 4 1 3 1"`, right-aligned when
+    /// tokens have different widths so columns line up.
+    pub fn row_strings(&self, schema: &[Attr], dirs: &Directions) -> Vec<String> {
+        let tokens: Vec<String> = self.cells.iter().map(|c| c.token(schema, dirs)).collect();
+        let width = tokens.iter().map(String::len).max().unwrap_or(1);
         (0..self.rows)
             .map(|r| {
-                let tokens: Vec<String> = self.cells[r * self.cols..(r + 1) * self.cols]
+                let row: Vec<String> = tokens[r * self.cols..(r + 1) * self.cols]
                     .iter()
-                    .map(|c| format!("{:>width$}", c.to_string()))
+                    .map(|t| format!("{t:>width$}"))
                     .collect();
-                tokens.join(" ")
+                row.join(" ")
             })
+            .collect()
+    }
+
+    /// The goal cells, row-major.
+    pub fn goals(&self) -> Vec<(usize, usize)> {
+        (0..self.cells.len())
+            .filter(|&i| self.cells[i].is_goal())
+            .map(|i| (i / self.cols, i % self.cols))
             .collect()
     }
 
     /// The single goal cell, if the board has exactly one.
     pub fn goal(&self) -> Option<(usize, usize)> {
-        let mut goals = self
-            .cells
-            .iter()
-            .enumerate()
-            .filter(|(_, c)| **c == Cell::Goal);
-        let (i, _) = goals.next()?;
-        goals
-            .next()
-            .is_none()
-            .then_some((i / self.cols, i % self.cols))
+        match self.goals().as_slice() {
+            [g] => Some(*g),
+            _ => None,
+        }
+    }
+}
+
+/// The arrows of `cell` as directions (empty for turn cells).
+pub fn arrows(cell: &Cell) -> impl Iterator<Item = Dir> {
+    cell.arrows.iter()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tiling::SQUARE_DIRECTIONS;
+
+    fn round_trip(token: &str, schema: &[Attr]) {
+        let cell = Cell::parse(token, schema, &SQUARE_DIRECTIONS).unwrap_or_else(|e| panic!("{e}"));
+        let again = cell.token(schema, &SQUARE_DIRECTIONS);
+        assert_eq!(
+            Cell::parse(&again, schema, &SQUARE_DIRECTIONS),
+            Ok(cell),
+            "{token} -> {again}"
+        );
+    }
+
+    #[test]
+    fn tokens_round_trip() {
+        for t in ["3", "99", "G", "0", "#", "o", ".", "*", "4@", "*@", "G@"] {
+            round_trip(t, NUMBER_SCHEMA);
+        }
+        for t in ["+3", "-2", "+0"] {
+            round_trip(t, NUMBER_SCHEMA);
+        }
+        let link = [Attr::Symbol, Attr::Colour];
+        for t in ["C:p", "E:b", "G:C:v", "*", "_", "X:o@"] {
+            round_trip(t, &link);
+        }
+        let alice = [Attr::Colour, Attr::Arrows];
+        for t in ["b:S,SE", "r:N", "y:NE,SW,W", "G"] {
+            round_trip(t, &alice);
+        }
+        round_trip("O", &[Attr::Arrows]);
+        round_trip("CCW", &[Attr::Arrows]);
+        round_trip("N", &[Attr::Piece]);
+    }
+
+    #[test]
+    fn default_schema_keeps_the_old_messages() {
+        let e = Cell::parse("x", NUMBER_SCHEMA, &SQUARE_DIRECTIONS).unwrap_err();
+        assert!(e.contains("unknown cell token `x`"), "{e}");
+        let e = Cell::parse("100", NUMBER_SCHEMA, &SQUARE_DIRECTIONS).unwrap_err();
+        assert!(e.contains("1 to 99"), "{e}");
+        let e = Cell::parse("07", NUMBER_SCHEMA, &SQUARE_DIRECTIONS).unwrap_err();
+        assert!(e.contains("1 to 99"), "{e}");
+    }
+
+    #[test]
+    fn arrows_are_named_in_the_tiling() {
+        let c = Cell::parse("S,SE", &[Attr::Arrows], &SQUARE_DIRECTIONS).unwrap();
+        assert_eq!(c.arrows.names(&SQUARE_DIRECTIONS, " "), "SE S");
+        assert!(Cell::parse("Q", &[Attr::Arrows], &SQUARE_DIRECTIONS).is_err());
     }
 }

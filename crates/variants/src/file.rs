@@ -7,11 +7,13 @@ use ron::extensions::Extensions;
 use serde::Deserialize;
 use thiserror::Error;
 
-use crate::board::{Board, Cell};
+use crate::board::{Attr, Board, Cell, NUMBER_SCHEMA};
 use crate::generate::{self, Generate, Provenance, Setting};
-use crate::jumping::{JumpRules, JumpingMaze, Problem, Where};
+use crate::jumping::{GoalKind, JumpRules, JumpingMaze, Problem, Where};
 use crate::located::{self, Located};
 use crate::rolling::{ParsedBoard, RollingBlockMaze, RollingBlockRules};
+use crate::rules::{Effect, JumpKind, Register, RulePart};
+use crate::tiling::{MoveSet, Tiling};
 
 /// A maze of any variant, as a maze file describes it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -106,6 +108,8 @@ struct RawGenerate {
     search: Option<Located<generate::Search>>,
     #[serde(default)]
     attempts: Option<Located<u32>>,
+    #[serde(default)]
+    genes: Option<Located<Vec<generate::Gene>>>,
 }
 
 fn located_value<T: Clone>(x: &Option<Located<T>>) -> Option<T> {
@@ -129,6 +133,7 @@ impl RawGenerate {
             gates: v(&self.gates).unwrap_or_default(),
             search: v(&self.search).unwrap_or_default(),
             attempts: v(&self.attempts).unwrap_or(generate::DEFAULT_ATTEMPTS),
+            genes: v(&self.genes),
         }
     }
 
@@ -146,6 +151,7 @@ impl RawGenerate {
             Setting::Gates => o(&self.gates),
             Setting::Search => o(&self.search),
             Setting::Attempts => o(&self.attempts),
+            Setting::Genes => o(&self.genes),
         }
     }
 }
@@ -153,8 +159,66 @@ impl RawGenerate {
 #[derive(Deserialize)]
 #[serde(rename = "Rules", deny_unknown_fields)]
 enum RawRules {
-    Jumping(JumpRules),
+    Jumping(RawJumpRules),
     RollingBlock(RollingBlockRules),
+}
+
+/// [`JumpRules`] as read, each register, kind of move and effect located so a problem with
+/// it can be pointed at.
+#[derive(Deserialize)]
+#[serde(rename = "Jumping", default, deny_unknown_fields)]
+struct RawJumpRules {
+    tiling: Tiling,
+    moves: MoveSet,
+    torus: bool,
+    no_u_turn: bool,
+    goal: GoalKind,
+    cells: Vec<Attr>,
+    registers: Vec<Located<Register>>,
+    jumps: Vec<Located<JumpKind>>,
+    effects: Vec<Located<Effect>>,
+}
+
+impl Default for RawJumpRules {
+    fn default() -> Self {
+        let d = JumpRules::default();
+        RawJumpRules {
+            tiling: d.tiling,
+            moves: d.moves,
+            torus: d.torus,
+            no_u_turn: d.no_u_turn,
+            goal: d.goal,
+            cells: NUMBER_SCHEMA.to_vec(),
+            registers: Vec::new(),
+            jumps: Vec::new(),
+            effects: Vec::new(),
+        }
+    }
+}
+
+impl RawJumpRules {
+    fn rules(&self) -> JumpRules {
+        JumpRules {
+            tiling: self.tiling,
+            moves: self.moves,
+            torus: self.torus,
+            no_u_turn: self.no_u_turn,
+            goal: self.goal,
+            cells: self.cells.clone(),
+            registers: self.registers.iter().map(|l| l.value.clone()).collect(),
+            jumps: self.jumps.iter().map(|l| l.value.clone()).collect(),
+            effects: self.effects.iter().map(|l| l.value.clone()).collect(),
+        }
+    }
+
+    fn ordinal(&self, part: RulePart) -> Option<usize> {
+        match part {
+            RulePart::Whole => None,
+            RulePart::Register(i) => self.registers.get(i).map(|l| l.ordinal),
+            RulePart::Jump(i) => self.jumps.get(i).map(|l| l.ordinal),
+            RulePart::Effect(i) => self.effects.get(i).map(|l| l.ordinal),
+        }
+    }
 }
 
 fn options() -> ron::Options {
@@ -177,9 +241,9 @@ pub fn parse_file(name: &str, src: &str) -> Result<MazeFile, Box<SpecError>> {
     let ctx = Context { name, src };
     located::reset();
     let raw = parse_raw(src).map_err(|e| ctx.ron_error(&e))?;
-    let (maze, generate) = match raw.rules.value {
+    let (maze, generate) = match &raw.rules.value {
         RawRules::Jumping(rules) => {
-            let maze = jumping_maze(&ctx, &raw, rules)?;
+            let maze = jumping_maze(&ctx, &raw, rules.rules())?;
             maze.validate().map_err(|p| ctx.problem(&raw, &p))?;
             let generate = match &raw.generate {
                 Some(g) => {
@@ -194,7 +258,7 @@ pub fn parse_file(name: &str, src: &str) -> Result<MazeFile, Box<SpecError>> {
             (Maze::Jumping(maze), generate)
         }
         RawRules::RollingBlock(rules) => {
-            let maze = rolling_maze(&raw, rules).map_err(|p| ctx.problem(&raw, &p))?;
+            let maze = rolling_maze(&raw, *rules).map_err(|p| ctx.problem(&raw, &p))?;
             maze.validate().map_err(|p| ctx.problem(&raw, &p))?;
             let generate = match &raw.generate {
                 Some(g) => {
@@ -247,6 +311,21 @@ fn jumping_maze(
     raw: &RawMaze,
     rules: JumpRules,
 ) -> Result<JumpingMaze, Box<SpecError>> {
+    // Rule problems come first: the tokens are read by the rules' schema.
+    rules.compile().map_err(|p| {
+        ctx.problem(
+            raw,
+            &Problem {
+                at: match p.part {
+                    RulePart::Whole => Where::Rules,
+                    part => Where::Rule(part),
+                },
+                message: p.message,
+                help: p.help,
+            },
+        )
+    })?;
+    let dirs = rules.directions();
     let rows = &raw.board.value;
     let mut cells = Vec::new();
     let mut cols = 0;
@@ -265,7 +344,7 @@ fn jumping_maze(
             ));
         }
         for (c, token) in tokens.iter().enumerate() {
-            match Cell::parse(token) {
+            match Cell::parse(token, &rules.cells, dirs) {
                 Ok(cell) => cells.push(cell),
                 Err(message) => {
                     return Err(ctx.problem(raw, &Problem::new(Where::Token(r, c), message)));
@@ -388,6 +467,16 @@ impl Context<'_> {
     fn problem(&self, raw: &RawMaze, problem: &Problem) -> Box<SpecError> {
         let (span, label) = match problem.at {
             Where::Rules => (self.span_of(raw.rules.ordinal), "these rules"),
+            Where::Rule(part) => {
+                let ordinal = match &raw.rules.value {
+                    RawRules::Jumping(rules) => rules.ordinal(part),
+                    RawRules::RollingBlock(_) => None,
+                };
+                match ordinal {
+                    Some(o) => (self.span_of(o), "here"),
+                    None => (self.span_of(raw.rules.ordinal), "these rules"),
+                }
+            }
             Where::Board => {
                 let span = self.span_of(raw.board.ordinal);
                 (span.start..span.start + 1, "this board")
@@ -540,7 +629,7 @@ pub fn write_file(file: &MazeFile, header: &[String]) -> String {
             out.push_str("Maze(\n");
             out.push_str(&format!("    rules: {},\n", m.rules.to_ron()));
             out.push_str("    board: [\n");
-            for row in m.board.row_strings() {
+            for row in m.board.row_strings(&m.rules.cells, m.rules.directions()) {
                 out.push_str(&format!("        \"{row}\",\n"));
             }
             out.push_str("    ],\n");
@@ -600,6 +689,9 @@ fn write_generate(g: &Generate) -> String {
     lines.push(format!("search: {}", one_line(&g.search)));
     if g.attempts != d.attempts {
         lines.push(format!("attempts: {}", g.attempts));
+    }
+    if let Some(genes) = &g.genes {
+        lines.push(format!("genes: {}", one_line(genes)));
     }
     let mut out = String::from("    generate: (\n");
     for line in lines {

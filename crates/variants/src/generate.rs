@@ -6,7 +6,7 @@
 use maze_features::Objective;
 use serde::{Deserialize, Serialize};
 
-use crate::board::{Board, Cell, MAX_JUMP};
+use crate::board::{Attr, Board, Cell, Kind, MAX_JUMP, Piece};
 use crate::jumping::{Coord, GoalKind, JumpGraph, JumpingMaze, Problem, Where};
 use crate::rolling::{Footprint, RollingBlockMaze, RollingBoard, Tile};
 
@@ -33,6 +33,56 @@ pub enum Setting {
     Search,
     /// `attempts`.
     Attempts,
+    /// `genes`.
+    Genes,
+}
+
+/// A cell attribute the generator may change, with its values: the genes a rule file
+/// declares (`genes: [Number(1, 4), Circled]`). Every editable cell carries every gene; a step
+/// changes one gene of one cell.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Gene {
+    /// A number from `min` to `max` (for jump numbers, only those with a legal move).
+    Number(i16, i16),
+    /// One arrow, in any direction of the tiling.
+    Arrows,
+    /// Circled or not.
+    Circled,
+    /// A wildcard `*` or not.
+    Wildcard,
+    /// One of these colours.
+    Colour(Vec<String>),
+    /// One of these symbols.
+    Symbol(Vec<String>),
+    /// One of these pieces.
+    Piece(Vec<Piece>),
+}
+
+impl Gene {
+    /// The attribute of the token schema the gene needs, if any.
+    pub fn attr(&self) -> Option<Attr> {
+        match self {
+            Gene::Number(..) => Some(Attr::Number),
+            Gene::Arrows => Some(Attr::Arrows),
+            Gene::Colour(_) => Some(Attr::Colour),
+            Gene::Symbol(_) => Some(Attr::Symbol),
+            Gene::Piece(_) => Some(Attr::Piece),
+            Gene::Circled | Gene::Wildcard => None,
+        }
+    }
+
+    /// The gene's name as the file writes it.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Gene::Number(..) => "Number",
+            Gene::Arrows => "Arrows",
+            Gene::Circled => "Circled",
+            Gene::Wildcard => "Wildcard",
+            Gene::Colour(_) => "Colour",
+            Gene::Symbol(_) => "Symbol",
+            Gene::Piece(_) => "Piece",
+        }
+    }
 }
 
 /// Where a start or goal goes.
@@ -286,6 +336,8 @@ pub struct Generate {
     pub search: Search,
     /// Searches (each from a fresh random configuration) before giving up on the gates.
     pub attempts: u32,
+    /// What the generator may change in a cell (`None`: jump numbers up to `max_jump`).
+    pub genes: Option<Vec<Gene>>,
 }
 
 /// Default of [`Generate::attempts`].
@@ -305,6 +357,7 @@ impl Default for Generate {
             gates: Gates::default(),
             search: Search::default(),
             attempts: DEFAULT_ATTEMPTS,
+            genes: None,
         }
     }
 }
@@ -318,6 +371,8 @@ pub enum GoalSpot {
     Random,
     /// The exit goal: leaving the board.
     Exit,
+    /// The board's goal cells, where the file has them (several goal cells).
+    Kept,
 }
 
 /// The board a generator fills, as the settings and the file's board say.
@@ -336,9 +391,17 @@ pub struct Template {
     pub max_jump: u8,
     /// What may change besides jump numbers.
     pub change: Change,
+    /// What the generator changes in a cell; `[Number(1, max_jump)]` unless the file says.
+    pub genes: Vec<Gene>,
 }
 
 impl Template {
+    /// Whether the generator only changes jump numbers of plain rules (RULES.md section 5
+    /// exactly: legal jump numbers, uniformly).
+    pub fn numbers_only(&self) -> bool {
+        self.genes == [Gene::Number(1, i16::from(self.max_jump))] && self.maze.rules.is_plain()
+    }
+
     /// The largest number of states any filled board can have: every cell a state, times the
     /// number of directions plus one under no-U-turn, plus `Outside` for an exit goal.
     pub fn max_states(&self) -> usize {
@@ -347,10 +410,10 @@ impl Template {
             .board
             .cells
             .iter()
-            .filter(|c| !matches!(c, Cell::Void))
+            .filter(|c| c.kind != Kind::Void)
             .count();
         let per_cell = if self.maze.rules.no_u_turn {
-            self.maze.rules.tiling.directions().len() + 1
+            self.maze.rules.directions().len() + 1
         } else {
             1
         };
@@ -370,6 +433,13 @@ impl Generate {
             .help("jumping mazes may change `blocked`, `holes` and `walls`"));
         }
         let mut m = maze.clone();
+        // What an editable cell holds before the generator fills it.
+        let placeholder = if maze.rules.cells.contains(&Attr::Number) {
+            Cell::numbered(1)
+        } else {
+            Cell::of(Kind::Ordinary)
+        };
+        let show = |c: &Cell| c.token(&maze.rules.cells, maze.rules.directions());
         if let Some((rows, cols)) = self.size {
             if rows > 1000 || cols > 1000 {
                 return Err(Problem::new(
@@ -387,7 +457,7 @@ impl Generate {
             m.board = Board {
                 rows,
                 cols,
-                cells: vec![Cell::Jump(1); rows * cols],
+                cells: vec![placeholder; rows * cols],
             };
             m.walls.clear();
         }
@@ -399,6 +469,14 @@ impl Generate {
         // The goal: clear the file's `G` unless it stays where it is.
         let goal = match (maze.rules.goal, self.goal) {
             (GoalKind::Exit, Placement::Board) => GoalSpot::Exit,
+            (GoalKind::Cells, Placement::Board) => GoalSpot::Kept,
+            (GoalKind::Cells, _) => {
+                return Err(Problem::new(
+                    at(Setting::Goal),
+                    "this maze has several goal cells (`goal: Cells`): they stay where the board has them",
+                )
+                .help("remove `goal` from the generate section"));
+            }
             (GoalKind::Exit, _) => {
                 return Err(Problem::new(
                     at(Setting::Goal),
@@ -437,12 +515,18 @@ impl Generate {
             && goal != GoalSpot::Fixed(index(g))
         {
             // The old goal cell becomes an ordinary cell to fill.
-            m.board.cells[index(g)] = Cell::Jump(1);
+            let mut c = m.board.cells[index(g)];
+            c.kind = Kind::Ordinary;
+            if c.number.is_none() && placeholder.number.is_some() {
+                c.number = placeholder.number;
+            }
+            m.board.cells[index(g)] = c;
         }
         if let GoalSpot::Fixed(g) = goal {
-            match m.board.cells[g] {
-                Cell::Jump(_) | Cell::Goal => m.board.cells[g] = Cell::Goal,
-                other => {
+            match m.board.cells[g].kind {
+                Kind::Ordinary | Kind::Goal => m.board.cells[g] = m.board.cells[g].into_goal(),
+                _ => {
+                    let other = show(&m.board.cells[g]);
                     return Err(Problem::new(
                         at(Setting::Goal),
                         format!(
@@ -460,16 +544,18 @@ impl Generate {
             .board
             .cells
             .iter()
-            .map(|c| match c {
-                Cell::Jump(_) => true,
-                Cell::Blocked => self.change.blocked,
-                Cell::Hole => self.change.holes,
+            .map(|c| match c.kind {
+                Kind::Ordinary => true,
+                Kind::Blocked => self.change.blocked,
+                Kind::Hole => self.change.holes,
                 _ => false,
             })
             .collect();
         for (i, e) in editable.iter().enumerate() {
-            if *e {
-                m.board.cells[i] = Cell::Jump(1);
+            if *e && !m.board.cells[i].is_ordinary() {
+                m.board.cells[i] = placeholder;
+            } else if *e && placeholder.number.is_some() && !m.board.cells[i].wildcard {
+                m.board.cells[i].number = placeholder.number;
             }
         }
 
@@ -496,7 +582,7 @@ impl Generate {
                             "the start ({}, {}) is on `{}`, not a cell the generator fills with a jump number",
                             s.0,
                             s.1,
-                            m.board.cells[index(s)]
+                            show(&m.board.cells[index(s)])
                         ),
                     ));
                 }
@@ -515,7 +601,7 @@ impl Generate {
             // A placeholder goal, so the template is a valid maze to check and compile.
             let spare = (0..editable.len()).find(|&i| editable[i] && i != start_cell);
             match spare {
-                Some(i) => m.board.cells[i] = Cell::Goal,
+                Some(i) => m.board.cells[i] = m.board.cells[i].into_goal(),
                 None => {
                     return Err(Problem::new(
                         at(Setting::Goal),
@@ -550,6 +636,7 @@ impl Generate {
                     .unwrap_or(1)
             }
         };
+        let genes = self.genes(&m, max_jump)?;
         let template = Template {
             maze: m,
             editable,
@@ -557,6 +644,7 @@ impl Generate {
             goal,
             max_jump,
             change: self.change,
+            genes,
         };
         self.check_search()?;
         self.check_objective()?;
@@ -569,6 +657,97 @@ impl Generate {
             ));
         }
         Ok(template)
+    }
+
+    /// The genes, checked against the rules' token schema; by default jump numbers.
+    fn genes(&self, m: &JumpingMaze, max_jump: u8) -> Result<Vec<Gene>, Problem> {
+        let at = || Where::Setting(Setting::Genes);
+        let schema = &m.rules.cells;
+        let genes = match &self.genes {
+            Some(g) => g.clone(),
+            // RULES.md section 5; whether any cell has a choice is check_changeable's.
+            None if schema.contains(&Attr::Number) => {
+                return Ok(vec![Gene::Number(1, i16::from(max_jump))]);
+            }
+            None => {
+                return Err(Problem::new(
+                    at(),
+                    format!(
+                        "say what the generator may change: these cells hold {} and no number",
+                        schema
+                            .iter()
+                            .map(|a| a.name())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                )
+                .help("add e.g. `genes: [Arrows]` to the generate section"));
+            }
+        };
+        if genes.is_empty() {
+            return Err(Problem::new(
+                at(),
+                "`genes: []` leaves the generator nothing to change",
+            ));
+        }
+        for (i, g) in genes.iter().enumerate() {
+            if genes[..i].iter().any(|h| h.name() == g.name()) {
+                return Err(Problem::new(
+                    at(),
+                    format!("`{}` is listed twice", g.name()),
+                ));
+            }
+            if let Some(a) = g.attr()
+                && !schema.contains(&a)
+            {
+                return Err(Problem::new(
+                    at(),
+                    format!(
+                        "the gene `{}` needs `{}` in the rules' `cells`, which hold {}",
+                        g.name(),
+                        a.name(),
+                        schema
+                            .iter()
+                            .map(|a| a.name())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                ));
+            }
+            let few = |n: usize| {
+                (n < 2).then(|| {
+                    Problem::new(
+                        at(),
+                        format!("the gene `{}` needs at least two values", g.name()),
+                    )
+                })
+            };
+            let problem = match g {
+                Gene::Number(lo, hi) => {
+                    if lo > hi || lo.abs() > i16::from(MAX_JUMP) || hi.abs() > i16::from(MAX_JUMP) {
+                        Some(Problem::new(
+                            at(),
+                            format!("Number({lo}, {hi}) is no range of -{MAX_JUMP} to {MAX_JUMP}"),
+                        ))
+                    } else {
+                        few((hi - lo + 1) as usize)
+                    }
+                }
+                Gene::Colour(names) | Gene::Symbol(names) => names
+                    .iter()
+                    .find(|n| crate::board::Tag::new(n).is_none())
+                    .map(|n| {
+                        Problem::new(at(), format!("`{n}` is no name: 1 to 8 letters or digits"))
+                    })
+                    .or_else(|| few(names.len())),
+                Gene::Piece(pieces) => few(pieces.len()),
+                Gene::Arrows | Gene::Circled | Gene::Wildcard => None,
+            };
+            if let Some(p) = problem {
+                return Err(p);
+            }
+        }
+        Ok(genes)
     }
 
     fn check_gates(&self, t: &Template) -> Result<(), Problem> {
@@ -698,6 +877,16 @@ impl Generate {
 
 /// The generator needs at least one thing it can change, and the start needs a legal jump.
 fn check_changeable(t: &Template) -> Result<(), Problem> {
+    if !t.numbers_only() {
+        return if t.editable.iter().filter(|&&e| e).count() < 2 {
+            Err(Problem::new(
+                Where::Setting(Setting::Genes),
+                "nothing to change: the board has fewer than two ordinary cells",
+            ))
+        } else {
+            Ok(())
+        };
+    }
     let graph = JumpGraph::new(&t.maze);
     let choices: Vec<usize> = (0..t.editable.len())
         .map(|i| {

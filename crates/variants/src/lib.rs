@@ -17,12 +17,15 @@ pub mod generate;
 pub mod jumping;
 mod located;
 pub mod rolling;
+pub mod rules;
 pub mod tiling;
+pub mod walker;
 
-pub use board::{Board, Cell};
+pub use board::{Attr, Board, Cell, Kind, Piece, Tag, Turn};
 pub use compiled::CompiledMaze;
 pub use file::{Maze, MazeFile, SpecError, parse, parse_file, write, write_file};
 pub use generate::{Generate, Provenance, Template};
 pub use jumping::{Coord, GoalKind, JumpGraph, JumpRules, JumpingMaze};
 pub use rolling::{Footprint, RollGraph, RollingBlockMaze, RollingBlockRules, RollingBoard, Tile};
+pub use rules::{RulePart, RuleSet};
 pub use tiling::{MoveSet, Tiling};

@@ -31,6 +31,28 @@ pub static SQUARE_DIRECTIONS: Directions = Directions {
     opposite: &[4, 5, 6, 7, 0, 1, 2, 3],
 };
 
+/// Square directions with the knight's eight leaps after the compass, clockwise from NNE
+/// (`NNE` is two rows up and one column right). Rules whose moves include `Knight` use it.
+pub static SQUARE_LEAP_DIRECTIONS: Directions = Directions {
+    names: &[
+        "N", "NE", "E", "SE", "S", "SW", "W", "NW", "NNE", "ENE", "ESE", "SSE", "SSW", "WSW",
+        "WNW", "NNW",
+    ],
+    opposite: &[4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11],
+};
+
+/// Knight leaps `(dr, dc)`, directions 8..16 of [`SQUARE_LEAP_DIRECTIONS`].
+const KNIGHT_STEPS: [(i64, i64); 8] = [
+    (-2, 1),
+    (-1, 2),
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+];
+
 /// Hex and triangle directions in RULES.md's direction order.
 pub static SIX_DIRECTIONS: Directions = Directions {
     names: &["E", "NE", "NW", "W", "SW", "SE"],
@@ -86,6 +108,28 @@ impl Tiling {
         }
     }
 
+    /// The tiling's directions plus the knight's leaps (square only; other tilings have no
+    /// leaps and keep their six directions).
+    pub fn directions_with_leaps(self) -> &'static Directions {
+        match self {
+            Tiling::Square => &SQUARE_LEAP_DIRECTIONS,
+            _ => self.directions(),
+        }
+    }
+
+    /// Turns `dir` a quarter turn clockwise (`clockwise`) or anticlockwise on the square
+    /// tiling (N -> E, NE -> SE), a sixth of a turn on the six-direction tilings.
+    pub fn rotate(self, dir: Dir, clockwise: bool) -> Dir {
+        match self {
+            Tiling::Square => {
+                let base = dir & !7;
+                base + (dir % 8 + if clockwise { 2 } else { 6 }) % 8
+            }
+            // E, NE, NW, W, SW, SE runs anticlockwise.
+            _ => (dir + if clockwise { 5 } else { 1 }) % 6,
+        }
+    }
+
     /// Where `k` unit steps in direction `dir` from `(r, c)` end, on the unbounded plane.
     ///
     /// Every walk is monotone in both coordinates, so on a bounded box the walk stays inside
@@ -95,7 +139,11 @@ impl Tiling {
         let d = usize::from(dir);
         match self {
             Tiling::Square => {
-                let (dr, dc) = SQUARE_STEPS[d];
+                let (dr, dc) = if d < 8 {
+                    SQUARE_STEPS[d]
+                } else {
+                    KNIGHT_STEPS[d - 8]
+                };
                 (r + k * dr, c + k * dc)
             }
             Tiling::Hex => {
@@ -141,7 +189,7 @@ impl Tiling {
     /// For a square diagonal unit step, the two corner cells of its L-routes
     /// (horizontal neighbour first); `None` for orthogonal steps and other tilings.
     pub fn diagonal_corners(self, (r, c): (i64, i64), dir: Dir) -> Option<[(i64, i64); 2]> {
-        if self != Tiling::Square || dir.is_multiple_of(2) {
+        if self != Tiling::Square || dir.is_multiple_of(2) || dir >= 8 {
             return None;
         }
         let (dr, dc) = SQUARE_STEPS[usize::from(dir)];

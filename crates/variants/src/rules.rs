@@ -1,0 +1,1712 @@
+//! The rule model of jumping mazes, as data: which directions a move may take, how far it
+//! goes, what it may fly over and land on, what the mover remembers (registers) and what
+//! cells do to it (effects). [`JumpRules`] is what a file writes; [`JumpRules::compile`]
+//! validates it once into a [`RuleSet`], the only form the engine and the reference walker
+//! read, and this module's evaluator is the one place conditions and effects get their meaning.
+//!
+//! The flags of RULES.md (`moves`, `torus`, `no_u_turn`, `goal`) are shorthands of the same
+//! model: `no_u_turn` is a direction register with a landing condition, `moves` the default
+//! direction set.
+
+use std::fmt;
+
+use maze_graph::{Dir, DirSet, Directions};
+use serde::{Deserialize, Serialize};
+
+use crate::board::{Attr, Cell, Kind, NUMBER_SCHEMA, Piece, Tag, Turn};
+use crate::tiling::{MoveSet, Tiling};
+
+/// Where the goal is.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum GoalKind {
+    /// The board's single `G` cell.
+    #[default]
+    Cell,
+    /// One or more `G` cells, each its own goal state (arrow mazes' "corners").
+    Cells,
+    /// Off the board (Loyd): leaving the box or landing on void reaches the state `Outside`.
+    Exit,
+}
+
+/// The rules of a jumping maze: the `Jumping(...)` of a maze file.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct JumpRules {
+    /// The tiling.
+    pub tiling: Tiling,
+    /// Rook or queen moves (square tiling only): the direction set `Moves`.
+    pub moves: MoveSet,
+    /// Toroidal wrap-around on every unit step.
+    pub torus: bool,
+    /// Abbott's rule: no jump opposite to the previous one.
+    pub no_u_turn: bool,
+    /// A goal cell, several goal cells, or an exit off the board.
+    pub goal: GoalKind,
+    /// What a board token holds, fields joined by `:` (default `[Number]`).
+    pub cells: Vec<Attr>,
+    /// What the mover remembers.
+    pub registers: Vec<Register>,
+    /// The kinds of move (default: one, a jump of exactly the cell's number in a `moves`
+    /// direction, flying over everything but blocked and void cells).
+    pub jumps: Vec<JumpKind>,
+    /// What leaving and landing on cells does to the registers.
+    pub effects: Vec<Effect>,
+}
+
+impl Default for JumpRules {
+    fn default() -> Self {
+        JumpRules {
+            tiling: Tiling::Square,
+            moves: MoveSet::Rook,
+            torus: false,
+            no_u_turn: false,
+            goal: GoalKind::Cell,
+            cells: NUMBER_SCHEMA.to_vec(),
+            registers: Vec::new(),
+            jumps: Vec::new(),
+            effects: Vec::new(),
+        }
+    }
+}
+
+/// A register: a small value the mover carries from move to move.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Register {
+    /// Its name, as conditions and effects write it.
+    pub name: String,
+    /// Its values.
+    pub kind: RegisterKind,
+    /// The cells on whose states it is kept; elsewhere it is dropped (reads as its start
+    /// value), so that states stay few.
+    #[serde(default)]
+    pub keep: Keep,
+    /// On cells where it is kept, the cell's attribute reads as this register (a wildcard
+    /// cell's number, piece, symbol or colour is inherited).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stands_for: Option<Attr>,
+}
+
+/// A register's values and start.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum RegisterKind {
+    /// One of these names; starts at the first.
+    Choice(Vec<String>),
+    /// An integer from `min` to `max`; a move that would leave the range is no move.
+    Counter {
+        /// Smallest value.
+        min: i32,
+        /// Largest value.
+        max: i32,
+        /// Start value (default `min`).
+        #[serde(default)]
+        start: Option<i32>,
+    },
+    /// A direction, or none (the start).
+    Direction,
+    /// A chess piece, or none (the start).
+    Piece,
+    /// A colour of the board, or none (the start).
+    Colour,
+    /// A symbol of the board, or none (the start).
+    Symbol,
+}
+
+/// Where a register is kept.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Keep {
+    /// On every cell.
+    #[default]
+    Everywhere,
+    /// On cells meeting the condition (cell conditions only).
+    Where(Cond),
+}
+
+/// One kind of move.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct JumpKind {
+    /// Conditions on the cell moved from and the registers, all of which must hold.
+    pub when: Vec<Cond>,
+    /// The directions.
+    pub dirs: Dirs,
+    /// How far.
+    pub length: Length,
+    /// What the cells between may be.
+    pub over: Over,
+    /// Conditions on the landing cell (all must hold) besides being landable.
+    pub land: Vec<Cond>,
+}
+
+/// Which directions a move may take.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Dirs {
+    /// The `moves` set (rook or queen on squares, all six on hex and triangle).
+    #[default]
+    Moves,
+    /// Every direction of the tiling.
+    All,
+    /// N, E, S, W (square tiling).
+    Orthogonal,
+    /// NE, SE, SW, NW (square tiling).
+    Diagonal,
+    /// These directions.
+    List(Vec<String>),
+    /// The knight's eight leaps (square tiling); a leap ignores walls and the cells between.
+    Knight,
+    /// The cell's arrows.
+    Arrows,
+    /// Opposite to the cell's arrows.
+    ReverseArrows,
+    /// The direction in a direction register.
+    Register(String),
+    /// Opposite to the direction in a direction register.
+    Reverse(String),
+    /// The cell's turn (`O`, `CW`, `CCW`) applied to the direction in a direction register.
+    Turned(String),
+}
+
+/// How far a move goes.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Length {
+    /// Exactly the cell's number.
+    #[default]
+    Number,
+    /// Any length from 1 to the cell's number.
+    UpToNumber,
+    /// Any length.
+    Any,
+    /// Exactly this many unit steps.
+    Exactly(u32),
+    /// Exactly a counter register's value.
+    Register(String),
+    /// The list's entry at a counter register's value (cyclically).
+    Cycle(String, Vec<u32>),
+    /// To the first cell the move cannot fly over.
+    First,
+}
+
+/// What the cells between the origin and the landing cell may be.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Over {
+    /// Anything but blocked and void cells (RULES.md).
+    #[default]
+    Flyable,
+    /// Empty cells `_` only (chess sliders).
+    Empty,
+    /// Anything but blocked, void and empty cells (link rays end at a gap).
+    Occupied,
+}
+
+/// When an effect happens.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Phase {
+    /// Before a move leaves the cell (the start included); the move sees the result.
+    Leave,
+    /// After a move lands; the next move sees the result.
+    Land,
+}
+
+/// A change of registers, when its conditions hold.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Effect {
+    /// When.
+    pub on: Phase,
+    /// Conditions (on the cell left, or on the landing cell and the move).
+    #[serde(default)]
+    pub when: Vec<Cond>,
+    /// The changes, in order.
+    #[serde(rename = "do")]
+    pub ops: Vec<Op>,
+}
+
+/// One change of a register.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Op {
+    /// Set the register to a value.
+    Set(String, Value),
+    /// Add a value to a counter.
+    Add(String, Value),
+    /// The next value, wrapping from the last to the first (flips a two-valued choice).
+    Next(String),
+}
+
+/// A value an effect uses.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Value {
+    /// An integer.
+    Int(i32),
+    /// A choice name, a direction, a piece letter, a colour or a symbol.
+    Name(String),
+    /// The number of the cell moved from.
+    Number,
+    /// The piece of the cell moved from.
+    Piece,
+    /// The colour of the cell moved from.
+    Colour,
+    /// The symbol of the cell moved from.
+    Symbol,
+    /// The move's length in unit steps (landing effects).
+    Length,
+    /// The move's direction (landing effects).
+    Direction,
+    /// Another register's value.
+    Register(String),
+}
+
+/// A condition. Cell conditions read the cell moved from in `when` and leaving effects, the
+/// landing cell in `land` and landing effects; comparisons relate the landing cell to the
+/// cell moved from.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Cond {
+    /// A register holds this name (choice, direction, piece letter, colour, symbol).
+    Is(String, String),
+    /// A counter equals.
+    Eq(String, i32),
+    /// A counter is less than.
+    Lt(String, i32),
+    /// A counter is greater than.
+    Gt(String, i32),
+    /// The cell is circled.
+    Circled,
+    /// The cell is a wildcard `*`.
+    Wildcard,
+    /// The cell is a turn cell (`O`, `CW`, `CCW`).
+    Turn,
+    /// The cell is a goal.
+    Goal,
+    /// The cell holds this piece.
+    Piece(Piece),
+    /// The cell has this colour.
+    Colour(String),
+    /// The cell has this symbol.
+    Symbol(String),
+    /// The landing cell has the colour of the cell moved from.
+    SameColour,
+    /// The landing cell's colour differs (a colourless cell differs from every colour).
+    OtherColour,
+    /// The landing cell has the symbol of the cell moved from.
+    SameSymbol,
+    /// The move goes opposite to the direction in a direction register.
+    Opposite(String),
+    /// Not.
+    Not(Box<Cond>),
+    /// At least one.
+    Any(Vec<Cond>),
+    /// All.
+    All(Vec<Cond>),
+}
+
+impl JumpRules {
+    /// Whether the rules are only the RULES.md flags (no registers, kinds or effects, the
+    /// number schema).
+    pub fn is_plain(&self) -> bool {
+        self.cells == NUMBER_SCHEMA
+            && self.registers.is_empty()
+            && self.jumps.is_empty()
+            && self.effects.is_empty()
+    }
+
+    /// The rules written as in a maze file, the tiling always and other fields only where
+    /// they differ from the defaults: `Jumping(tiling: Hex, torus: true)`.
+    pub fn to_ron(&self) -> String {
+        let d = JumpRules::default();
+        let mut fields = vec![format!("tiling: {:?}", self.tiling)];
+        if self.moves != d.moves || self.tiling == Tiling::Square {
+            fields.push(format!("moves: {:?}", self.moves));
+        }
+        if self.torus {
+            fields.push("torus: true".to_string());
+        }
+        if self.no_u_turn {
+            fields.push("no_u_turn: true".to_string());
+        }
+        if self.goal != d.goal {
+            fields.push(format!("goal: {:?}", self.goal));
+        }
+        if self.is_plain() {
+            return format!("Jumping({})", fields.join(", "));
+        }
+        let one = |v: &dyn erased::Ron| v.ron();
+        if self.cells != d.cells {
+            fields.push(format!("cells: {}", one(&self.cells)));
+        }
+        let list = |name: &str, items: Vec<String>| {
+            if items.is_empty() {
+                String::new()
+            } else {
+                let inner: Vec<String> = items
+                    .iter()
+                    .map(|i| format!("            {i},\n"))
+                    .collect();
+                format!("{name}: [\n{}        ]", inner.concat())
+            }
+        };
+        let mut long = Vec::new();
+        for (name, items) in [
+            (
+                "registers",
+                self.registers.iter().map(|r| one(r)).collect::<Vec<_>>(),
+            ),
+            ("jumps", self.jumps.iter().map(|j| one(j)).collect()),
+            ("effects", self.effects.iter().map(|e| one(e)).collect()),
+        ] {
+            let text = list(name, items);
+            if !text.is_empty() {
+                long.push(text);
+            }
+        }
+        let mut out = format!("Jumping(\n        {},\n", fields.join(",\n        "));
+        for l in long {
+            out.push_str(&format!("        {l},\n"));
+        }
+        out.push_str("    )");
+        out
+    }
+
+    /// The directions of the state graph's edges: the tiling's, with the knight's leaps when
+    /// a kind of move uses them.
+    pub fn directions(&self) -> &'static Directions {
+        if self.jumps.iter().any(|j| j.dirs == Dirs::Knight) {
+            self.tiling.directions_with_leaps()
+        } else {
+            self.tiling.directions()
+        }
+    }
+}
+
+/// Values written on one line of RON, for [`JumpRules::to_ron`].
+mod erased {
+    use ron::extensions::Extensions;
+
+    pub trait Ron {
+        fn ron(&self) -> String;
+    }
+
+    impl<T: serde::Serialize> Ron for T {
+        fn ron(&self) -> String {
+            let config = ron::ser::PrettyConfig::new()
+                .new_line("")
+                .indentor("")
+                .separator(" ")
+                .struct_names(false)
+                .compact_arrays(true)
+                .compact_structs(true)
+                .extensions(Extensions::UNWRAP_VARIANT_NEWTYPES | Extensions::IMPLICIT_SOME);
+            let text = ron::ser::to_string_pretty(self, config).unwrap_or_default();
+            let mut rest = text.trim();
+            while let Some(after) = rest.strip_prefix("#![") {
+                rest = after.split_once(']').map_or("", |(_, r)| r).trim_start();
+            }
+            rest.to_string()
+        }
+    }
+}
+
+/// Which part of the rules a problem is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RulePart {
+    /// The rules as a whole (a flag, the tiling, the schema).
+    Whole,
+    /// The i-th register.
+    Register(usize),
+    /// The i-th kind of move.
+    Jump(usize),
+    /// The i-th effect.
+    Effect(usize),
+}
+
+/// A problem with the rules: where, and what.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RuleProblem {
+    /// Where.
+    pub part: RulePart,
+    /// What.
+    pub message: String,
+    /// How to fix it.
+    pub help: Option<String>,
+}
+
+fn problem(part: RulePart, message: impl Into<String>) -> RuleProblem {
+    RuleProblem {
+        part,
+        message: message.into(),
+        help: None,
+    }
+}
+
+impl RuleProblem {
+    fn help(mut self, help: impl Into<String>) -> RuleProblem {
+        self.help = Some(help.into());
+        self
+    }
+}
+
+/// The most registers a rule may declare (the state key holds them inline).
+pub const MAX_REGISTERS: usize = 6;
+
+/// The name the `no_u_turn` shorthand gives its direction register.
+pub const LAST_DIRECTION: &str = "last";
+
+/// "No value" of direction, piece, colour and symbol registers.
+pub const NONE: i64 = -1;
+
+/// A register's value set, compiled.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Domain {
+    /// Names, values `0..n`.
+    Choice(Vec<String>),
+    /// Integers `min..=max`.
+    Counter(i64, i64),
+    /// Directions of the rule's direction table, or [`NONE`].
+    Direction,
+    /// Pieces (index in [`Piece::ALL`]), or [`NONE`].
+    Piece,
+    /// Colours (a [`Tag`] as an integer), or [`NONE`].
+    Colour,
+    /// Symbols (a [`Tag`] as an integer), or [`NONE`].
+    Symbol,
+}
+
+/// A register, compiled.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reg {
+    /// Its name.
+    pub name: String,
+    /// Its values.
+    pub domain: Domain,
+    /// Its start value.
+    pub start: i64,
+    /// Kept on cells meeting this (cell conditions only); `None`: everywhere.
+    pub keep: Option<C>,
+    /// The attribute it stands for where kept.
+    pub stands_for: Option<Attr>,
+}
+
+/// A condition, compiled: registers by index, names by value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum C {
+    /// Register equals a value.
+    Eq(usize, i64),
+    /// Register less than.
+    Lt(usize, i64),
+    /// Register greater than.
+    Gt(usize, i64),
+    /// Circled.
+    Circled,
+    /// Wildcard.
+    Wildcard,
+    /// Turn cell.
+    Turn,
+    /// Goal.
+    Goal,
+    /// Piece.
+    Piece(Piece),
+    /// Colour.
+    Colour(Tag),
+    /// Symbol.
+    Symbol(Tag),
+    /// Same colour as the origin.
+    SameColour,
+    /// Other colour than the origin.
+    OtherColour,
+    /// Same symbol as the origin.
+    SameSymbol,
+    /// The move is opposite to a direction register.
+    Opposite(usize),
+    /// Not.
+    Not(Box<C>),
+    /// Any.
+    Any(Vec<C>),
+    /// All.
+    All(Vec<C>),
+}
+
+/// A value, compiled.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum V {
+    /// A constant.
+    Const(i64),
+    /// Origin's number.
+    Number,
+    /// Origin's piece.
+    Piece,
+    /// Origin's colour.
+    Colour,
+    /// Origin's symbol.
+    Symbol,
+    /// The move's length.
+    Length,
+    /// The move's direction.
+    Direction,
+    /// A register.
+    Register(usize),
+}
+
+/// An operation, compiled.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum O {
+    /// Set.
+    Set(usize, V),
+    /// Add.
+    Add(usize, V),
+    /// Next value, wrapping.
+    Next(usize),
+}
+
+/// An effect, compiled.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct E {
+    /// Conditions.
+    pub when: Vec<C>,
+    /// Operations.
+    pub ops: Vec<O>,
+}
+
+/// Directions, compiled.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum D {
+    /// A fixed set.
+    Set(DirSet),
+    /// The cell's arrows.
+    Arrows,
+    /// Their opposites.
+    ReverseArrows,
+    /// A direction register.
+    Register(usize),
+    /// Its opposite.
+    Reverse(usize),
+    /// The cell's turn applied to it.
+    Turned(usize),
+}
+
+/// Length, compiled.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum L {
+    /// Exactly the cell's number.
+    Number,
+    /// 1..=number.
+    UpToNumber,
+    /// Any.
+    Any,
+    /// Exactly k.
+    Exactly(i64),
+    /// Exactly a register.
+    Register(usize),
+    /// List entry at a register.
+    Cycle(usize, Vec<i64>),
+    /// The first cell not flown over.
+    First,
+}
+
+impl L {
+    /// Whether a move of this length has at most one landing per direction.
+    pub fn is_single(&self) -> bool {
+        !matches!(self, L::UpToNumber | L::Any)
+    }
+}
+
+/// A kind of move, compiled.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct K {
+    /// Conditions.
+    pub when: Vec<C>,
+    /// Directions.
+    pub dirs: D,
+    /// Length.
+    pub length: L,
+    /// What may be flown over.
+    pub over: Over,
+    /// Landing conditions.
+    pub land: Vec<C>,
+}
+
+/// Validated, compiled rules: what the engine and the walker read. Built only by
+/// [`JumpRules::compile`], so it is always consistent.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RuleSet {
+    /// The tiling.
+    pub tiling: Tiling,
+    /// Toroidal wrap.
+    pub torus: bool,
+    /// Goal kind.
+    pub goal: GoalKind,
+    /// The edge direction table.
+    pub directions: &'static Directions,
+    /// Registers (the `no_u_turn` register last).
+    pub regs: Vec<Reg>,
+    /// Kinds of move.
+    pub kinds: Vec<K>,
+    /// Leaving effects.
+    pub leave: Vec<E>,
+    /// Landing effects.
+    pub land: Vec<E>,
+    /// The register a state name shows bare (the `no_u_turn` last direction: `(2,3)/NE`).
+    pub bare: Option<usize>,
+}
+
+/// A register key: the values of every register, in declaration order.
+pub type Key = [i64; MAX_REGISTERS];
+
+/// What a condition or value may see.
+#[derive(Clone, Copy)]
+pub struct Ctx<'a> {
+    /// The cell the condition is about (effective attributes).
+    pub here: &'a Cell,
+    /// The cell moved from (landing phase), effective.
+    pub from: Option<&'a Cell>,
+    /// The registers.
+    pub regs: &'a Key,
+    /// The move: direction and length (landing phase).
+    pub mv: Option<(Dir, i64)>,
+    /// The direction table (for opposites).
+    pub dirs: &'static Directions,
+}
+
+/// A [`Tag`] as a register value.
+pub fn tag_value(tag: Tag) -> i64 {
+    let mut bytes = [0u8; 8];
+    let name = tag.as_str().as_bytes();
+    bytes[..name.len()].copy_from_slice(name);
+    i64::from_le_bytes(bytes)
+}
+
+fn value_tag(v: i64) -> Option<Tag> {
+    if v <= 0 {
+        return None;
+    }
+    let bytes = v.to_le_bytes();
+    let len = bytes.iter().position(|&b| b == 0).unwrap_or(8);
+    std::str::from_utf8(&bytes[..len]).ok().and_then(Tag::new)
+}
+
+fn piece_value(p: Option<Piece>) -> i64 {
+    p.map_or(NONE, |p| p as i64)
+}
+
+impl C {
+    /// Evaluates the condition.
+    pub fn eval(&self, ctx: &Ctx) -> bool {
+        let here = ctx.here;
+        match self {
+            C::Eq(r, v) => ctx.regs[*r] == *v,
+            C::Lt(r, v) => ctx.regs[*r] < *v,
+            C::Gt(r, v) => ctx.regs[*r] > *v,
+            C::Circled => here.circled,
+            C::Wildcard => here.wildcard,
+            C::Turn => here.turn.is_some(),
+            C::Goal => here.is_goal(),
+            C::Piece(p) => here.piece == Some(*p),
+            C::Colour(t) => here.colour == Some(*t),
+            C::Symbol(t) => here.symbol == Some(*t),
+            C::SameColour => {
+                here.colour.is_some() && here.colour == ctx.from.and_then(|f| f.colour)
+            }
+            C::OtherColour => {
+                here.colour.is_none() || here.colour != ctx.from.and_then(|f| f.colour)
+            }
+            C::SameSymbol => {
+                here.symbol.is_some() && here.symbol == ctx.from.and_then(|f| f.symbol)
+            }
+            C::Opposite(r) => match ctx.mv {
+                Some((d, _)) => {
+                    ctx.regs[*r] != NONE && ctx.regs[*r] == i64::from(ctx.dirs.opposite(d))
+                }
+                None => false,
+            },
+            C::Not(c) => !c.eval(ctx),
+            C::Any(cs) => cs.iter().any(|c| c.eval(ctx)),
+            C::All(cs) => cs.iter().all(|c| c.eval(ctx)),
+        }
+    }
+}
+
+impl RuleSet {
+    /// The start key: every register at its start value.
+    pub fn start_key(&self) -> Key {
+        let mut key = [0; MAX_REGISTERS];
+        for (i, r) in self.regs.iter().enumerate() {
+            key[i] = r.start;
+        }
+        key
+    }
+
+    /// Whether register `r` is kept on `cell` (raw attributes).
+    pub fn kept(&self, r: usize, cell: &Cell) -> bool {
+        match &self.regs[r].keep {
+            None => true,
+            Some(c) => {
+                let key = self.start_key();
+                c.eval(&Ctx {
+                    here: cell,
+                    from: None,
+                    regs: &key,
+                    mv: None,
+                    dirs: self.directions,
+                })
+            }
+        }
+    }
+
+    /// `key` with the registers not kept on `cell` reset to their start values.
+    pub fn project(&self, cell: &Cell, key: &Key) -> Key {
+        let mut out = *key;
+        for (r, (reg, v)) in self.regs.iter().zip(out.iter_mut()).enumerate() {
+            if !self.kept(r, cell) {
+                *v = reg.start;
+            }
+        }
+        out
+    }
+
+    /// The cell as the rules see it with registers `key`: attributes a kept register stands
+    /// for read from it.
+    pub fn effective(&self, cell: &Cell, key: &Key) -> Cell {
+        let mut c = *cell;
+        for (i, r) in self.regs.iter().enumerate() {
+            let Some(attr) = r.stands_for else { continue };
+            if !self.kept(i, cell) {
+                continue;
+            }
+            let v = key[i];
+            match attr {
+                Attr::Number => c.number = i16::try_from(v).ok(),
+                Attr::Piece => {
+                    c.piece = usize::try_from(v)
+                        .ok()
+                        .and_then(|i| Piece::ALL.get(i).copied())
+                }
+                Attr::Colour => c.colour = value_tag(v),
+                Attr::Symbol => c.symbol = value_tag(v),
+                Attr::Arrows => {}
+            }
+        }
+        c
+    }
+
+    /// The value of `v` in `ctx`.
+    fn value(&self, v: &V, ctx: &Ctx) -> Option<i64> {
+        let from = ctx.from.unwrap_or(ctx.here);
+        Some(match v {
+            V::Const(k) => *k,
+            V::Number => i64::from(from.number?),
+            V::Piece => piece_value(from.piece),
+            V::Colour => from.colour.map_or(NONE, tag_value),
+            V::Symbol => from.symbol.map_or(NONE, tag_value),
+            V::Length => ctx.mv?.1,
+            V::Direction => i64::from(ctx.mv?.0),
+            V::Register(r) => ctx.regs[*r],
+        })
+    }
+
+    /// Applies `effects` in order to `key`; `None` when a value is missing (the number of
+    /// a cell without one).
+    pub fn apply(
+        &self,
+        effects: &[E],
+        here: &Cell,
+        from: Option<&Cell>,
+        mv: Option<(Dir, i64)>,
+        key: &mut Key,
+    ) -> Option<()> {
+        for e in effects {
+            let snapshot = *key;
+            let ctx = Ctx {
+                here,
+                from,
+                regs: &snapshot,
+                mv,
+                dirs: self.directions,
+            };
+            if !e.when.iter().all(|c| c.eval(&ctx)) {
+                continue;
+            }
+            for op in &e.ops {
+                let now = *key;
+                let ctx = Ctx {
+                    here,
+                    from,
+                    regs: &now,
+                    mv,
+                    dirs: self.directions,
+                };
+                match op {
+                    O::Set(r, v) => key[*r] = self.value(v, &ctx)?,
+                    O::Add(r, v) => key[*r] += self.value(v, &ctx)?,
+                    O::Next(r) => {
+                        key[*r] = match &self.regs[*r].domain {
+                            Domain::Choice(names) => (key[*r] + 1).rem_euclid(names.len() as i64),
+                            Domain::Counter(lo, hi) => {
+                                if key[*r] >= *hi {
+                                    *lo
+                                } else {
+                                    key[*r] + 1
+                                }
+                            }
+                            _ => key[*r],
+                        }
+                    }
+                }
+            }
+        }
+        Some(())
+    }
+
+    /// Whether every register of `key` is in its domain.
+    pub fn in_range(&self, key: &Key) -> bool {
+        self.regs.iter().zip(key).all(|(r, &v)| match &r.domain {
+            Domain::Choice(names) => (0..names.len() as i64).contains(&v),
+            Domain::Counter(lo, hi) => (*lo..=*hi).contains(&v),
+            Domain::Direction => v == NONE || (0..self.directions.len() as i64).contains(&v),
+            Domain::Piece => v == NONE || (0..6).contains(&v),
+            Domain::Colour | Domain::Symbol => true,
+        })
+    }
+
+    /// The directions a kind of move takes from `cell` (effective) with registers `key`.
+    pub fn dirs(&self, kind: &K, cell: &Cell, key: &Key) -> DirSet {
+        let one = |v: i64| {
+            u8::try_from(v)
+                .ok()
+                .filter(|&d| usize::from(d) < self.directions.len())
+        };
+        match &kind.dirs {
+            D::Set(s) => *s,
+            D::Arrows => cell.arrows,
+            D::ReverseArrows => {
+                let mut s = DirSet::EMPTY;
+                for d in cell.arrows.iter() {
+                    s.insert(self.directions.opposite(d));
+                }
+                s
+            }
+            D::Register(r) => one(key[*r]).map_or(DirSet::EMPTY, DirSet::single),
+            D::Reverse(r) => one(key[*r]).map_or(DirSet::EMPTY, |d| {
+                DirSet::single(self.directions.opposite(d))
+            }),
+            D::Turned(r) => match (one(key[*r]), cell.turn) {
+                (Some(d), Some(Turn::Reflect)) => DirSet::single(self.directions.opposite(d)),
+                (Some(d), Some(Turn::Clockwise)) => DirSet::single(self.tiling.rotate(d, true)),
+                (Some(d), Some(Turn::Anticlockwise)) => {
+                    DirSet::single(self.tiling.rotate(d, false))
+                }
+                _ => DirSet::EMPTY,
+            },
+        }
+    }
+
+    /// The exact length of a single-landing kind from `cell` (effective), `None` for no move
+    /// (a missing number, a length below 1) and for the other kinds.
+    pub fn exact_length(&self, kind: &K, cell: &Cell, key: &Key) -> Option<i64> {
+        let k = match &kind.length {
+            L::Number => i64::from(cell.number?),
+            L::Exactly(k) => *k,
+            L::Register(r) => key[*r],
+            L::Cycle(r, list) => list[key[*r].rem_euclid(list.len() as i64) as usize],
+            _ => return None,
+        };
+        (k >= 1).then_some(k)
+    }
+
+    /// Whether a cell may be flown over by a move of `over`.
+    pub fn passable(over: Over, cell: &Cell) -> bool {
+        match over {
+            Over::Flyable => cell.is_flyable(),
+            Over::Empty => cell.kind == Kind::Empty,
+            Over::Occupied => cell.is_flyable() && cell.kind != Kind::Empty,
+        }
+    }
+
+    /// Whether the rules keep any register on any cell.
+    pub fn has_registers(&self) -> bool {
+        !self.regs.is_empty()
+    }
+
+    /// A state's name: `(r,c)`, `(r,c)/t=diagonal/d=2` with the registers kept on its cell
+    /// (unset ones left out, the `no_u_turn` direction bare: `(r,c)/NE`), `Goal` (or
+    /// `Goal(r,c)` with several goals) when the rules have registers, `Outside` for `at: None`.
+    pub fn state_name(&self, at: Option<(usize, usize)>, cell: &Cell, key: &Key) -> String {
+        let Some((r, c)) = at else {
+            return "Outside".to_string();
+        };
+        if cell.is_goal() {
+            return match (self.has_registers(), self.goal) {
+                (false, _) => format!("({r},{c})"),
+                (true, GoalKind::Cells) => format!("Goal({r},{c})"),
+                (true, _) => "Goal".to_string(),
+            };
+        }
+        let mut name = format!("({r},{c})");
+        for (i, reg) in self.regs.iter().enumerate() {
+            let unset = key[i] == NONE
+                && matches!(
+                    reg.domain,
+                    Domain::Direction | Domain::Piece | Domain::Colour | Domain::Symbol
+                );
+            if unset || !self.kept(i, cell) {
+                continue;
+            }
+            let text = self.show(i, key[i]);
+            if self.bare == Some(i) {
+                name.push_str(&format!("/{text}"));
+            } else {
+                name.push_str(&format!("/{}={text}", reg.name));
+            }
+        }
+        name
+    }
+
+    /// A register value as text (`diagonal`, `NE`, `K`, `3`).
+    pub fn show(&self, r: usize, v: i64) -> String {
+        match &self.regs[r].domain {
+            Domain::Choice(names) => names.get(v as usize).cloned().unwrap_or_default(),
+            Domain::Counter(..) => v.to_string(),
+            Domain::Direction => u8::try_from(v)
+                .ok()
+                .filter(|&d| usize::from(d) < self.directions.len())
+                .map_or("-".into(), |d| self.directions.name(d).to_string()),
+            Domain::Piece => usize::try_from(v)
+                .ok()
+                .and_then(|i| Piece::ALL.get(i))
+                .map_or("-".into(), |p| p.letter().to_string()),
+            Domain::Colour | Domain::Symbol => value_tag(v).map_or("-".into(), |t| t.to_string()),
+        }
+    }
+}
+
+impl fmt::Display for RulePart {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RulePart::Whole => f.write_str("the rules"),
+            RulePart::Register(i) => write!(f, "register {i}"),
+            RulePart::Jump(i) => write!(f, "jump kind {i}"),
+            RulePart::Effect(i) => write!(f, "effect {i}"),
+        }
+    }
+}
+
+/// What a condition or value may refer to where it stands.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Scope {
+    /// `keep`: cell conditions only.
+    Keep,
+    /// `when` and leaving effects: the origin and registers.
+    Origin,
+    /// `land` and landing effects: the landing cell, the origin, the move.
+    Landing,
+}
+
+struct Compiler<'a> {
+    rules: &'a JumpRules,
+    directions: &'static Directions,
+    regs: Vec<Reg>,
+}
+
+impl Compiler<'_> {
+    fn reg(&self, part: RulePart, name: &str) -> Result<usize, RuleProblem> {
+        self.regs
+            .iter()
+            .position(|r| r.name == name)
+            .ok_or_else(|| {
+                let names: Vec<&str> = self.regs.iter().map(|r| r.name.as_str()).collect();
+                problem(part, format!("no register is called `{name}`")).help(if names.is_empty() {
+                    "declare it in `registers`".to_string()
+                } else {
+                    format!("the registers are: {}", names.join(", "))
+                })
+            })
+    }
+
+    fn needs_attr(&self, part: RulePart, attr: Attr, what: &str) -> Result<(), RuleProblem> {
+        if self.rules.cells.contains(&attr) || self.regs.iter().any(|r| r.stands_for == Some(attr))
+        {
+            Ok(())
+        } else {
+            Err(problem(
+                part,
+                format!(
+                    "{what} reads the cells' {} but the board's tokens have none",
+                    attr.name()
+                ),
+            )
+            .help(format!("add `{}` to `cells: [...]`", attr.name())))
+        }
+    }
+
+    fn name_value(&self, part: RulePart, r: usize, name: &str) -> Result<i64, RuleProblem> {
+        let reg = &self.regs[r];
+        let bad = |expected: String| {
+            problem(
+                part,
+                format!("`{name}` is not a value of register `{}`", reg.name),
+            )
+            .help(expected)
+        };
+        match &reg.domain {
+            Domain::Choice(names) => names
+                .iter()
+                .position(|n| n == name)
+                .map(|i| i as i64)
+                .ok_or_else(|| bad(format!("its values are: {}", names.join(", ")))),
+            Domain::Counter(..) => name
+                .parse::<i64>()
+                .map_err(|_| bad("it is a counter: compare it with Eq, Lt or Gt".into())),
+            Domain::Direction => self.directions.parse(name).map(i64::from).ok_or_else(|| {
+                bad(format!(
+                    "its values are directions: {}",
+                    self.directions.names.join(" ")
+                ))
+            }),
+            Domain::Piece => Piece::from_letter(name)
+                .map(|p| p as i64)
+                .ok_or_else(|| bad("its values are pieces: K Q R B N P".into())),
+            Domain::Colour | Domain::Symbol => Tag::new(name)
+                .map(tag_value)
+                .ok_or_else(|| bad("names are 1 to 8 letters or digits".into())),
+        }
+    }
+
+    fn counter(&self, part: RulePart, r: usize, what: &str) -> Result<(), RuleProblem> {
+        match self.regs[r].domain {
+            Domain::Counter(..) => Ok(()),
+            _ => Err(problem(
+                part,
+                format!(
+                    "{what} needs a counter, but register `{}` is not one",
+                    self.regs[r].name
+                ),
+            )),
+        }
+    }
+
+    fn direction(&self, part: RulePart, r: usize, what: &str) -> Result<(), RuleProblem> {
+        match self.regs[r].domain {
+            Domain::Direction => Ok(()),
+            _ => Err(problem(
+                part,
+                format!(
+                    "{what} needs a direction register, but `{}` is not one",
+                    self.regs[r].name
+                ),
+            )
+            .help("declare it with `kind: Direction`")),
+        }
+    }
+
+    fn cond(&self, part: RulePart, scope: Scope, c: &Cond) -> Result<C, RuleProblem> {
+        let only_cells = |what: &str| -> Result<(), RuleProblem> {
+            if scope == Scope::Keep {
+                Err(problem(
+                    part,
+                    format!("`keep` can only test the cell, not {what}"),
+                ))
+            } else {
+                Ok(())
+            }
+        };
+        let landing = |what: &str| -> Result<(), RuleProblem> {
+            if scope == Scope::Landing {
+                Ok(())
+            } else {
+                Err(problem(
+                    part,
+                    format!(
+                        "`{what}` compares a landing cell with the cell moved from: it belongs in `land` or a landing effect"
+                    ),
+                ))
+            }
+        };
+        Ok(match c {
+            Cond::Is(name, value) => {
+                only_cells("registers")?;
+                let r = self.reg(part, name)?;
+                C::Eq(r, self.name_value(part, r, value)?)
+            }
+            Cond::Eq(name, v) | Cond::Lt(name, v) | Cond::Gt(name, v) => {
+                only_cells("registers")?;
+                let r = self.reg(part, name)?;
+                self.counter(part, r, "a comparison")?;
+                let v = i64::from(*v);
+                match c {
+                    Cond::Eq(..) => C::Eq(r, v),
+                    Cond::Lt(..) => C::Lt(r, v),
+                    _ => C::Gt(r, v),
+                }
+            }
+            Cond::Circled => C::Circled,
+            Cond::Wildcard => C::Wildcard,
+            Cond::Turn => {
+                self.needs_attr(part, Attr::Arrows, "`Turn`")?;
+                C::Turn
+            }
+            Cond::Goal => C::Goal,
+            Cond::Piece(p) => {
+                self.needs_attr(part, Attr::Piece, "`Piece`")?;
+                C::Piece(*p)
+            }
+            Cond::Colour(name) => {
+                self.needs_attr(part, Attr::Colour, "`Colour`")?;
+                C::Colour(Tag::new(name).ok_or_else(|| {
+                    problem(
+                        part,
+                        format!("`{name}` is no colour name: 1 to 8 letters or digits"),
+                    )
+                })?)
+            }
+            Cond::Symbol(name) => {
+                self.needs_attr(part, Attr::Symbol, "`Symbol`")?;
+                C::Symbol(Tag::new(name).ok_or_else(|| {
+                    problem(
+                        part,
+                        format!("`{name}` is no symbol: 1 to 8 letters or digits"),
+                    )
+                })?)
+            }
+            Cond::SameColour | Cond::OtherColour => {
+                landing(if *c == Cond::SameColour {
+                    "SameColour"
+                } else {
+                    "OtherColour"
+                })?;
+                self.needs_attr(part, Attr::Colour, "a colour comparison")?;
+                if *c == Cond::SameColour {
+                    C::SameColour
+                } else {
+                    C::OtherColour
+                }
+            }
+            Cond::SameSymbol => {
+                landing("SameSymbol")?;
+                self.needs_attr(part, Attr::Symbol, "`SameSymbol`")?;
+                C::SameSymbol
+            }
+            Cond::Opposite(name) => {
+                landing("Opposite")?;
+                let r = self.reg(part, name)?;
+                self.direction(part, r, "`Opposite`")?;
+                C::Opposite(r)
+            }
+            Cond::Not(c) => C::Not(Box::new(self.cond(part, scope, c)?)),
+            Cond::Any(cs) => C::Any(self.conds(part, scope, cs)?),
+            Cond::All(cs) => C::All(self.conds(part, scope, cs)?),
+        })
+    }
+
+    fn conds(&self, part: RulePart, scope: Scope, cs: &[Cond]) -> Result<Vec<C>, RuleProblem> {
+        cs.iter().map(|c| self.cond(part, scope, c)).collect()
+    }
+
+    fn value(&self, part: RulePart, scope: Scope, r: usize, v: &Value) -> Result<V, RuleProblem> {
+        let landing = |what: &str| -> Result<(), RuleProblem> {
+            if scope == Scope::Landing {
+                Ok(())
+            } else {
+                Err(problem(
+                    part,
+                    format!("`{what}` is the move's, known only in a landing effect"),
+                ))
+            }
+        };
+        let domain = &self.regs[r].domain;
+        let fits = |ok: bool, what: &str| -> Result<(), RuleProblem> {
+            if ok {
+                Ok(())
+            } else {
+                Err(problem(
+                    part,
+                    format!("register `{}` cannot hold {what}", self.regs[r].name),
+                ))
+            }
+        };
+        Ok(match v {
+            Value::Int(k) => {
+                fits(matches!(domain, Domain::Counter(..)), "an integer")?;
+                V::Const(i64::from(*k))
+            }
+            Value::Name(name) => V::Const(self.name_value(part, r, name)?),
+            Value::Number => {
+                fits(matches!(domain, Domain::Counter(..)), "a number")?;
+                self.needs_attr(part, Attr::Number, "`Number`")?;
+                V::Number
+            }
+            Value::Piece => {
+                fits(*domain == Domain::Piece, "a piece")?;
+                self.needs_attr(part, Attr::Piece, "`Piece`")?;
+                V::Piece
+            }
+            Value::Colour => {
+                fits(*domain == Domain::Colour, "a colour")?;
+                self.needs_attr(part, Attr::Colour, "`Colour`")?;
+                V::Colour
+            }
+            Value::Symbol => {
+                fits(*domain == Domain::Symbol, "a symbol")?;
+                self.needs_attr(part, Attr::Symbol, "`Symbol`")?;
+                V::Symbol
+            }
+            Value::Length => {
+                landing("Length")?;
+                fits(matches!(domain, Domain::Counter(..)), "a length")?;
+                V::Length
+            }
+            Value::Direction => {
+                landing("Direction")?;
+                fits(*domain == Domain::Direction, "a direction")?;
+                V::Direction
+            }
+            Value::Register(name) => {
+                let s = self.reg(part, name)?;
+                fits(
+                    std::mem::discriminant(&self.regs[s].domain) == std::mem::discriminant(domain),
+                    &format!("the values of `{name}`"),
+                )?;
+                V::Register(s)
+            }
+        })
+    }
+
+    fn effect(&self, part: RulePart, e: &Effect) -> Result<(Phase, E), RuleProblem> {
+        let scope = match e.on {
+            Phase::Leave => Scope::Origin,
+            Phase::Land => Scope::Landing,
+        };
+        let when = self.conds(part, scope, &e.when)?;
+        let mut ops = Vec::new();
+        if e.ops.is_empty() {
+            return Err(problem(part, "this effect does nothing: `do` is empty"));
+        }
+        for op in &e.ops {
+            ops.push(match op {
+                Op::Set(name, v) => {
+                    let r = self.reg(part, name)?;
+                    O::Set(r, self.value(part, scope, r, v)?)
+                }
+                Op::Add(name, v) => {
+                    let r = self.reg(part, name)?;
+                    self.counter(part, r, "`Add`")?;
+                    O::Add(r, self.value(part, scope, r, v)?)
+                }
+                Op::Next(name) => {
+                    let r = self.reg(part, name)?;
+                    if !matches!(self.regs[r].domain, Domain::Choice(_) | Domain::Counter(..)) {
+                        return Err(problem(
+                            part,
+                            format!("`Next` steps a choice or counter; `{name}` is neither"),
+                        ));
+                    }
+                    O::Next(r)
+                }
+            });
+        }
+        Ok((e.on, E { when, ops }))
+    }
+
+    fn square_only(&self, part: RulePart, what: &str) -> Result<(), RuleProblem> {
+        if self.rules.tiling == Tiling::Square {
+            Ok(())
+        } else {
+            Err(problem(
+                part,
+                format!(
+                    "`{what}` exists only on the square tiling, not on {:?}",
+                    self.rules.tiling
+                ),
+            )
+            .help("hex and triangle moves are `All` (six directions) or a `List`"))
+        }
+    }
+
+    fn kind(&self, part: RulePart, j: &JumpKind) -> Result<K, RuleProblem> {
+        let when = self.conds(part, Scope::Origin, &j.when)?;
+        let set = |names: &[usize]| {
+            let mut s = DirSet::EMPTY;
+            for &d in names {
+                s.insert(d as Dir);
+            }
+            s
+        };
+        let ndirs = self.rules.tiling.directions().len();
+        let dirs = match &j.dirs {
+            Dirs::Moves => D::Set(set(&self
+                .rules
+                .tiling
+                .move_dirs(self.rules.moves)
+                .iter()
+                .map(|&d| usize::from(d))
+                .collect::<Vec<_>>())),
+            Dirs::All => D::Set(set(&(0..ndirs).collect::<Vec<_>>())),
+            Dirs::Orthogonal => {
+                self.square_only(part, "Orthogonal")?;
+                D::Set(set(&[0, 2, 4, 6]))
+            }
+            Dirs::Diagonal => {
+                self.square_only(part, "Diagonal")?;
+                D::Set(set(&[1, 3, 5, 7]))
+            }
+            Dirs::Knight => {
+                self.square_only(part, "Knight")?;
+                D::Set(set(&(8..16).collect::<Vec<_>>()))
+            }
+            Dirs::List(names) => {
+                if names.is_empty() {
+                    return Err(problem(part, "`List([])` allows no direction"));
+                }
+                let mut s = DirSet::EMPTY;
+                for n in names {
+                    let d = self.directions.parse(n).ok_or_else(|| {
+                        problem(
+                            part,
+                            format!(
+                                "`{n}` is no direction of the {:?} tiling",
+                                self.rules.tiling
+                            ),
+                        )
+                        .help(format!(
+                            "the directions are: {}",
+                            self.directions.names.join(" ")
+                        ))
+                    })?;
+                    s.insert(d);
+                }
+                D::Set(s)
+            }
+            Dirs::Arrows | Dirs::ReverseArrows => {
+                self.needs_attr(part, Attr::Arrows, "`Arrows`")?;
+                if j.dirs == Dirs::Arrows {
+                    D::Arrows
+                } else {
+                    D::ReverseArrows
+                }
+            }
+            Dirs::Register(n) | Dirs::Reverse(n) | Dirs::Turned(n) => {
+                let r = self.reg(part, n)?;
+                self.direction(part, r, "these directions")?;
+                match &j.dirs {
+                    Dirs::Register(_) => D::Register(r),
+                    Dirs::Reverse(_) => D::Reverse(r),
+                    _ => {
+                        self.needs_attr(part, Attr::Arrows, "`Turned`")?;
+                        D::Turned(r)
+                    }
+                }
+            }
+        };
+        if self.rules.moves == MoveSet::Queen && self.rules.tiling != Tiling::Square {
+            return Err(problem(
+                RulePart::Whole,
+                "queen moves exist only on the square tiling",
+            ));
+        }
+        let length = match &j.length {
+            Length::Number | Length::UpToNumber => {
+                self.needs_attr(part, Attr::Number, "a length of the cell's number")?;
+                if j.length == Length::Number {
+                    L::Number
+                } else {
+                    L::UpToNumber
+                }
+            }
+            Length::Any => L::Any,
+            Length::First => L::First,
+            Length::Exactly(k) => {
+                if *k == 0 {
+                    return Err(problem(part, "`Exactly(0)` is no move: lengths start at 1"));
+                }
+                L::Exactly(i64::from(*k))
+            }
+            Length::Register(n) => {
+                let r = self.reg(part, n)?;
+                self.counter(part, r, "`Register` length")?;
+                L::Register(r)
+            }
+            Length::Cycle(n, list) => {
+                let r = self.reg(part, n)?;
+                self.counter(part, r, "`Cycle`")?;
+                if list.is_empty() || list.contains(&0) {
+                    return Err(problem(
+                        part,
+                        "a `Cycle` needs one or more lengths of at least 1",
+                    ));
+                }
+                L::Cycle(r, list.iter().map(|&k| i64::from(k)).collect())
+            }
+        };
+        if matches!(dirs, D::Set(s) if s.iter().any(|d| d >= 8))
+            && !matches!(
+                length,
+                L::Exactly(_) | L::Number | L::Register(_) | L::Cycle(..)
+            )
+        {
+            return Err(problem(
+                part,
+                "knight leaps have exact lengths (a leap of 1 is the knight's move)",
+            )
+            .help("use `length: Exactly(1)`"));
+        }
+        if length == L::First && j.over == Over::Flyable {
+            return Err(problem(
+                part,
+                "`First` stops at the first cell the move cannot fly over, but `over: Flyable` only stops at blocked and void cells, where nothing lands",
+            )
+            .help("use `over: Empty` (chess sliders: stop at the first piece)"));
+        }
+        let land = self.conds(part, Scope::Landing, &j.land)?;
+        Ok(K {
+            when,
+            dirs,
+            length,
+            over: j.over,
+            land,
+        })
+    }
+}
+
+impl JumpRules {
+    /// Validates the rules into the compiled form the engine reads, or says what is wrong
+    /// and where.
+    pub fn compile(&self) -> Result<RuleSet, RuleProblem> {
+        let whole = RulePart::Whole;
+        if self.moves == MoveSet::Queen && self.tiling != Tiling::Square {
+            return Err(problem(
+                whole,
+                format!("queen moves exist only on the square tiling, not on {:?}", self.tiling),
+            )
+            .help("the hex and triangle tilings already move in six directions: remove `moves: Queen`"));
+        }
+        if self.cells.is_empty() {
+            return Err(
+                problem(whole, "`cells: []` gives board tokens nothing to hold")
+                    .help("the default is `cells: [Number]`"),
+            );
+        }
+        for (i, a) in self.cells.iter().enumerate() {
+            if self.cells[..i].contains(a) {
+                return Err(problem(
+                    whole,
+                    format!("`{}` appears twice in `cells`", a.name()),
+                ));
+            }
+        }
+        let directions = self.directions();
+        let mut c = Compiler {
+            rules: self,
+            directions,
+            regs: Vec::new(),
+        };
+        let mut declared: Vec<Register> = self.registers.clone();
+        if self.no_u_turn {
+            if declared.iter().any(|r| r.name == LAST_DIRECTION) {
+                return Err(problem(
+                    whole,
+                    format!("`no_u_turn` keeps its last direction in a register called `{LAST_DIRECTION}`, and a register of that name is declared too"),
+                )
+                .help("rename your register"));
+            }
+            declared.push(Register {
+                name: LAST_DIRECTION.into(),
+                kind: RegisterKind::Direction,
+                keep: Keep::Everywhere,
+                stands_for: None,
+            });
+        }
+        if declared.len() > MAX_REGISTERS {
+            return Err(problem(
+                RulePart::Register(MAX_REGISTERS.min(self.registers.len().saturating_sub(1))),
+                format!("at most {MAX_REGISTERS} registers (no_u_turn uses one)"),
+            ));
+        }
+        // Domains first, so conditions can name any register.
+        for (i, r) in declared.iter().enumerate() {
+            let part = RulePart::Register(i);
+            if r.name.is_empty()
+                || !r
+                    .name
+                    .chars()
+                    .all(|ch| ch.is_ascii_alphanumeric() || ch == '_')
+            {
+                return Err(problem(
+                    part,
+                    format!(
+                        "`{}` is no register name: use letters, digits and _",
+                        r.name
+                    ),
+                ));
+            }
+            if declared[..i].iter().any(|o| o.name == r.name) {
+                return Err(problem(
+                    part,
+                    format!("a second register called `{}`", r.name),
+                ));
+            }
+            let (domain, start) = match &r.kind {
+                RegisterKind::Choice(names) => {
+                    if names.len() < 2 {
+                        return Err(problem(part, "a `Choice` needs at least two values"));
+                    }
+                    if let Some(d) = names
+                        .iter()
+                        .enumerate()
+                        .find(|(j, n)| names[..*j].contains(n))
+                    {
+                        return Err(problem(part, format!("`{}` is listed twice", d.1)));
+                    }
+                    (Domain::Choice(names.clone()), 0)
+                }
+                RegisterKind::Counter { min, max, start } => {
+                    if min > max {
+                        return Err(problem(
+                            part,
+                            format!("a counter from {min} to {max} holds no value"),
+                        ));
+                    }
+                    if i64::from(*max) - i64::from(*min) > 10_000 {
+                        return Err(problem(
+                            part,
+                            "a counter may span at most 10,000 values (states are made of them)",
+                        ));
+                    }
+                    let s = start.unwrap_or(*min);
+                    if !(min..=max).contains(&&s) {
+                        return Err(problem(part, format!("start {s} is outside {min}..={max}")));
+                    }
+                    (
+                        Domain::Counter(i64::from(*min), i64::from(*max)),
+                        i64::from(s),
+                    )
+                }
+                RegisterKind::Direction => (Domain::Direction, NONE),
+                RegisterKind::Piece => (Domain::Piece, NONE),
+                RegisterKind::Colour => (Domain::Colour, NONE),
+                RegisterKind::Symbol => (Domain::Symbol, NONE),
+            };
+            if let Some(attr) = r.stands_for {
+                let ok = matches!(
+                    (attr, &domain),
+                    (Attr::Number, Domain::Counter(..))
+                        | (Attr::Piece, Domain::Piece)
+                        | (Attr::Colour, Domain::Colour)
+                        | (Attr::Symbol, Domain::Symbol)
+                );
+                if !ok {
+                    return Err(problem(
+                        part,
+                        format!(
+                            "a {:?} register cannot stand for the cells' {}",
+                            r.kind,
+                            attr.name()
+                        ),
+                    )
+                    .help(
+                        "Number needs a Counter; Piece, Colour and Symbol registers of that kind",
+                    ));
+                }
+                if r.keep == Keep::Everywhere {
+                    return Err(problem(
+                        part,
+                        format!(
+                            "a register standing for {} everywhere would hide every cell's own {}",
+                            attr.name(),
+                            attr.name()
+                        ),
+                    )
+                    .help("keep it where it stands in, e.g. `keep: Where(Wildcard)`"));
+                }
+            }
+            c.regs.push(Reg {
+                name: r.name.clone(),
+                domain,
+                start,
+                keep: None,
+                stands_for: r.stands_for,
+            });
+        }
+        for (i, r) in declared.iter().enumerate() {
+            if let Keep::Where(cond) = &r.keep {
+                let k = c.cond(RulePart::Register(i), Scope::Keep, cond)?;
+                c.regs[i].keep = Some(k);
+            }
+        }
+        let mut kinds = Vec::new();
+        if self.jumps.is_empty() {
+            kinds.push(c.kind(whole, &JumpKind::default())?);
+        }
+        for (i, j) in self.jumps.iter().enumerate() {
+            kinds.push(c.kind(RulePart::Jump(i), j)?);
+        }
+        let (mut leave, mut land) = (Vec::new(), Vec::new());
+        for (i, e) in self.effects.iter().enumerate() {
+            let (phase, e) = c.effect(RulePart::Effect(i), e)?;
+            match phase {
+                Phase::Leave => leave.push(e),
+                Phase::Land => land.push(e),
+            }
+        }
+        if self.no_u_turn {
+            let r = c.regs.len() - 1;
+            for k in &mut kinds {
+                k.land.push(C::Not(Box::new(C::Opposite(r))));
+            }
+            land.push(E {
+                when: Vec::new(),
+                ops: vec![O::Set(r, V::Direction)],
+            });
+        }
+        // A register nobody reads only multiplies states.
+        for (i, r) in c.regs.iter().enumerate() {
+            if !reads(&kinds, &leave, &land, &c.regs, i) {
+                return Err(problem(
+                    RulePart::Register(i.min(self.registers.len().saturating_sub(1))),
+                    format!(
+                        "register `{}` is never read: it would only multiply states",
+                        r.name
+                    ),
+                )
+                .help("use it in a condition, a length or a direction, or remove it"));
+            }
+        }
+        let bare = self.no_u_turn.then(|| c.regs.len() - 1);
+        Ok(RuleSet {
+            bare,
+            tiling: self.tiling,
+            torus: self.torus,
+            goal: self.goal,
+            directions,
+            regs: c.regs,
+            kinds,
+            leave,
+            land,
+        })
+    }
+}
+
+fn reads(kinds: &[K], leave: &[E], land: &[E], regs: &[Reg], r: usize) -> bool {
+    fn in_c(c: &C, r: usize) -> bool {
+        match c {
+            C::Eq(x, _) | C::Lt(x, _) | C::Gt(x, _) | C::Opposite(x) => *x == r,
+            C::Not(c) => in_c(c, r),
+            C::Any(cs) | C::All(cs) => cs.iter().any(|c| in_c(c, r)),
+            _ => false,
+        }
+    }
+    fn in_v(v: &V, r: usize) -> bool {
+        matches!(v, V::Register(x) if *x == r)
+    }
+    if regs[r].stands_for.is_some() {
+        return true;
+    }
+    let in_e = |e: &E| {
+        e.when.iter().any(|c| in_c(c, r))
+            || e.ops.iter().any(|o| match o {
+                O::Set(t, v) | O::Add(t, v) => in_v(v, r) || (matches!(o, O::Add(..)) && *t == r),
+                O::Next(_) => false,
+            })
+    };
+    kinds.iter().any(|k| {
+        k.when.iter().any(|c| in_c(c, r))
+            || k.land.iter().any(|c| in_c(c, r))
+            || matches!(k.dirs, D::Register(x) | D::Reverse(x) | D::Turned(x) if x == r)
+            || matches!(&k.length, L::Register(x) | L::Cycle(x, _) if *x == r)
+    }) || leave.iter().any(in_e)
+        || land.iter().any(in_e)
+}

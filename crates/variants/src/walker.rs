@@ -1,0 +1,505 @@
+//! The reference walker: a slow, obviously correct reading of the rule model, one unit step
+//! at a time, with states in ordered maps and named as text.
+//!
+//! It shares the rules' meaning (conditions, effects, directions: [`RuleSet`]) with the
+//! engine, but not the engine's machinery: no precomputed runs, no closed-form walks, no
+//! dense numbering, no move tables. The engine ([`crate::JumpGraph`]) is tested against it on
+//! random boards of every family, and play asks it why a move is refused.
+
+use std::collections::{BTreeMap, BTreeSet, HashSet};
+
+use maze_graph::Dir;
+
+use crate::board::{Cell, Kind};
+use crate::jumping::{Coord, JumpingMaze, Problem};
+use crate::rules::{C, Ctx, D, Domain, GoalKind, K, Key, L, NONE, RuleSet, tag_value};
+
+/// Where a move ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Landing {
+    /// On a cell, with the registers on arrival.
+    At(Coord, Key),
+    /// Off the board (exit goal).
+    Outside,
+}
+
+/// A maze's state graph as the walker sees it, every state by name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Walked {
+    /// The start state.
+    pub start: String,
+    /// Every state.
+    pub states: BTreeSet<String>,
+    /// Every edge: from, to, and the directions that make it.
+    pub edges: BTreeMap<(String, String), BTreeSet<String>>,
+}
+
+struct Walker<'a> {
+    maze: &'a JumpingMaze,
+    set: RuleSet,
+    walls: HashSet<(Coord, Coord)>,
+}
+
+/// Walks `maze` into its whole state graph.
+pub fn walk(maze: &JumpingMaze) -> Result<Walked, Problem> {
+    let w = Walker::new(maze)?;
+    let board = &maze.board;
+    let start_key = w.set.start_key();
+    // Which cells keep registers.
+    let keeps = |cell: &Cell| (0..w.set.regs.len()).any(|r| w.set.kept(r, cell));
+    let mut states: BTreeSet<(Coord, Key)> = BTreeSet::new();
+    for r in 0..board.rows {
+        for c in 0..board.cols {
+            let cell = board.get((r, c));
+            if cell.is_landable() && (cell.is_goal() || !keeps(&cell)) {
+                states.insert(((r, c), start_key));
+            }
+        }
+    }
+    for r in 0..board.rows {
+        for c in 0..board.cols {
+            if !board.get((r, c)).is_ordinary() {
+                continue;
+            }
+            for key in w.keys((r, c)) {
+                for (_, landing) in w.moves((r, c), &key) {
+                    if let Landing::At(t, k) = landing {
+                        states.insert((t, k));
+                    }
+                }
+            }
+        }
+    }
+    let s = maze.start;
+    let start = (s, w.set.project(&board.get(s), &start_key));
+    states.insert(start);
+    let name = |(at, key): &(Coord, Key)| w.set.state_name(Some(*at), &board.get(*at), key);
+    let outside = w.set.goal == GoalKind::Exit;
+    let mut walked = Walked {
+        start: name(&start),
+        states: states.iter().map(name).collect(),
+        edges: BTreeMap::new(),
+    };
+    if outside {
+        walked.states.insert("Outside".into());
+    }
+    for state in &states {
+        if board.get(state.0).is_goal() {
+            continue;
+        }
+        let from = name(state);
+        for (d, landing) in w.moves(state.0, &state.1) {
+            let to = match landing {
+                Landing::Outside => "Outside".to_string(),
+                Landing::At(t, k) => name(&(t, k)),
+            };
+            if to == from {
+                continue;
+            }
+            walked
+                .edges
+                .entry((from.clone(), to))
+                .or_default()
+                .insert(w.set.directions.name(d).to_string());
+        }
+    }
+    Ok(walked)
+}
+
+/// Why no move goes `dir` from the state on `at` with registers `key`, in the words of the
+/// rules; `None` when a move does.
+pub fn explain(maze: &JumpingMaze, at: Coord, key: &Key, dir: Dir) -> Option<String> {
+    let w = Walker::new(maze).ok()?;
+    if w.moves(at, key).iter().any(|(d, _)| *d == dir) {
+        return None;
+    }
+    Some(w.why(at, key, dir))
+}
+
+impl Walker<'_> {
+    fn new(maze: &JumpingMaze) -> Result<Walker<'_>, Problem> {
+        let set = maze.validate_compiled()?;
+        let walls = maze
+            .walls
+            .iter()
+            .flat_map(|&(a, b)| [(a, b), (b, a)])
+            .collect();
+        Ok(Walker { maze, set, walls })
+    }
+
+    /// Every register key a state on `at` may have: each kept register over its whole
+    /// domain, the others at their start values.
+    fn keys(&self, at: Coord) -> Vec<Key> {
+        let cell = self.maze.board.get(at);
+        let mut keys = vec![self.set.start_key()];
+        for (r, reg) in self.set.regs.iter().enumerate() {
+            if !self.set.kept(r, &cell) {
+                continue;
+            }
+            let values: Vec<i64> = match &reg.domain {
+                Domain::Choice(names) => (0..names.len() as i64).collect(),
+                Domain::Counter(lo, hi) => (*lo..=*hi).collect(),
+                Domain::Direction => std::iter::once(NONE)
+                    .chain(0..self.set.directions.len() as i64)
+                    .collect(),
+                Domain::Piece => std::iter::once(NONE).chain(0..6).collect(),
+                Domain::Colour | Domain::Symbol => {
+                    let mut v: BTreeSet<i64> = self
+                        .maze
+                        .board
+                        .cells
+                        .iter()
+                        .filter_map(|c| {
+                            if reg.domain == Domain::Colour {
+                                c.colour
+                            } else {
+                                c.symbol
+                            }
+                        })
+                        .map(tag_value)
+                        .collect();
+                    v.insert(NONE);
+                    v.into_iter().collect()
+                }
+            };
+            let mut next = Vec::new();
+            for k in &keys {
+                for &v in &values {
+                    let mut k = *k;
+                    k[r] = v;
+                    next.push(k);
+                }
+            }
+            keys = next;
+        }
+        keys
+    }
+
+    fn place(&self, (r, c): (i64, i64)) -> Option<Coord> {
+        let (rows, cols) = (self.maze.board.rows as i64, self.maze.board.cols as i64);
+        if self.set.torus {
+            Some((r.rem_euclid(rows) as usize, c.rem_euclid(cols) as usize))
+        } else {
+            self.maze
+                .board
+                .contains((r, c))
+                .then_some((r as usize, c as usize))
+        }
+    }
+
+    /// Whether a unit step from `a` to `b` in `dir` crosses a wall (a diagonal step only
+    /// when both routes around the corner do; a knight's leap never).
+    fn walled(&self, a: Coord, b: Coord, dir: Dir) -> bool {
+        let walled = |x: Coord, y: Coord| self.walls.contains(&(x, y));
+        if dir >= 8 && self.set.tiling == crate::tiling::Tiling::Square {
+            return false;
+        }
+        match self
+            .set
+            .tiling
+            .diagonal_corners((a.0 as i64, a.1 as i64), dir)
+        {
+            Some(corners) => corners.iter().all(|&corner| match self.place(corner) {
+                Some(h) => walled(a, h) || walled(h, b),
+                None => true,
+            }),
+            None => walled(a, b),
+        }
+    }
+
+    /// The origin as the rules see it after its leaving effects: the effective cell and the
+    /// registers, or `None` when it has no moves.
+    fn leave(&self, at: Coord, key: &Key) -> Option<(Cell, Key)> {
+        let raw = self.maze.board.get(at);
+        if !raw.is_ordinary() {
+            return None;
+        }
+        let mut k = *key;
+        let here = self.set.effective(&raw, &k);
+        self.set.apply(&self.set.leave, &here, None, None, &mut k)?;
+        Some((self.set.effective(&raw, &k), k))
+    }
+
+    fn ctx<'b>(&self, here: &'b Cell, key: &'b Key) -> Ctx<'b> {
+        Ctx {
+            here,
+            from: None,
+            regs: key,
+            mv: None,
+            dirs: self.set.directions,
+        }
+    }
+
+    /// Every move from the state on `at` with registers `key`.
+    fn moves(&self, at: Coord, key: &Key) -> Vec<(Dir, Landing)> {
+        let mut out = Vec::new();
+        let Some((here, k1)) = self.leave(at, key) else {
+            return out;
+        };
+        for kind in &self.set.kinds {
+            if !kind.when.iter().all(|c| c.eval(&self.ctx(&here, &k1))) {
+                continue;
+            }
+            for d in self.set.dirs(kind, &here, &k1).iter() {
+                self.ray(at, &here, &k1, kind, d, &mut out, &mut |_| {});
+            }
+        }
+        out
+    }
+
+    /// Walks one ray, unit step by unit step, pushing every landing and telling `note` why
+    /// the walk stopped or a landing failed.
+    #[allow(clippy::too_many_arguments)]
+    fn ray(
+        &self,
+        at: Coord,
+        here: &Cell,
+        key: &Key,
+        kind: &K,
+        d: Dir,
+        out: &mut Vec<(Dir, Landing)>,
+        note: &mut dyn FnMut(String),
+    ) {
+        let board = &self.maze.board;
+        let n = (board.rows * board.cols) as i64;
+        let (exact, max) = match kind.length {
+            L::Any | L::First => (None, n),
+            L::UpToNumber => (None, here.number.map_or(0, i64::from).min(n)),
+            _ => match self.set.exact_length(kind, here, key) {
+                Some(k) => (Some(k), k),
+                None => {
+                    note("has no length to move by here".into());
+                    return;
+                }
+            },
+        };
+        let exit = self.set.goal == GoalKind::Exit;
+        let first = kind.length == L::First;
+        let mut prev = at;
+        for i in 1..=max {
+            let landing_step = exact.is_none_or(|k| i == k) && !first;
+            let Some(p) = self.place(self.set.tiling.walk((prev.0 as i64, prev.1 as i64), d, 1))
+            else {
+                if exit && (landing_step || first) {
+                    out.push((d, Landing::Outside));
+                } else {
+                    note(format!("leaves the board at step {i}"));
+                }
+                return;
+            };
+            if self.walled(prev, p, d) {
+                note(format!(
+                    "crosses the wall between {} and {}",
+                    coord(prev),
+                    coord(p)
+                ));
+                return;
+            }
+            let x = board.get(p);
+            if x.kind == Kind::Void {
+                if exit && (landing_step || first) {
+                    out.push((d, Landing::Outside));
+                } else if landing_step || first {
+                    note(format!("lands on {}, which is off the board", coord(p)));
+                } else {
+                    note(format!("passes over {}, which is off the board", coord(p)));
+                }
+                return;
+            }
+            let passable = RuleSet::passable(kind.over, &x);
+            if landing_step || (first && !passable) {
+                self.land(at, here, key, kind, d, i, p, out, note);
+            } else if !passable {
+                note(match x.kind {
+                    Kind::Blocked => format!("passes over the blocked cell # at {}", coord(p)),
+                    Kind::Empty => format!("passes over the empty cell at {}", coord(p)),
+                    _ => format!("cannot fly over {}", coord(p)),
+                });
+            }
+            if !passable || exact == Some(i) {
+                return;
+            }
+            prev = p;
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn land(
+        &self,
+        at: Coord,
+        here: &Cell,
+        key: &Key,
+        kind: &K,
+        d: Dir,
+        i: i64,
+        p: Coord,
+        out: &mut Vec<(Dir, Landing)>,
+        note: &mut dyn FnMut(String),
+    ) {
+        let x = self.maze.board.get(p);
+        if p == at {
+            note("comes back to where it started (around the torus)".into());
+            return;
+        }
+        if !x.is_landable() {
+            note(match x.kind {
+                Kind::Blocked => format!("lands on the blocked cell # at {}", coord(p)),
+                Kind::Hole => format!("lands on the hole o at {}", coord(p)),
+                _ => format!("lands on the empty cell at {}", coord(p)),
+            });
+            return;
+        }
+        let ctx = Ctx {
+            here: &x,
+            from: Some(here),
+            regs: key,
+            mv: Some((d, i)),
+            dirs: self.set.directions,
+        };
+        if let Some(failed) = kind.land.iter().find(|c| !c.eval(&ctx)) {
+            note(self.describe_failure(failed, key, p));
+            return;
+        }
+        if x.is_goal() {
+            out.push((d, Landing::At(p, self.set.start_key())));
+            return;
+        }
+        let mut k2 = *key;
+        if self
+            .set
+            .apply(&self.set.land, &x, Some(here), Some((d, i)), &mut k2)
+            .is_none()
+        {
+            note(format!(
+                "landing on {} needs a value the cell does not have",
+                coord(p)
+            ));
+            return;
+        }
+        let k2 = self.set.project(&x, &k2);
+        if let Some(r) = (0..self.set.regs.len()).find(|&r| {
+            let mut one = self.set.start_key();
+            one[r] = k2[r];
+            !self.set.in_range(&one)
+        }) {
+            note(format!(
+                "would take register `{}` to {}, outside its range",
+                self.set.regs[r].name, k2[r]
+            ));
+            return;
+        }
+        out.push((d, Landing::At(p, k2)));
+    }
+
+    fn describe_failure(&self, c: &C, key: &Key, p: Coord) -> String {
+        match c {
+            C::Not(inner) => match &**inner {
+                C::Opposite(r) => {
+                    let last = key[*r];
+                    let name = u8::try_from(last)
+                        .map(|d| self.set.directions.name(d))
+                        .unwrap_or("-");
+                    format!("REVERSE:{name}")
+                }
+                other => format!(
+                    "the landing cell at {} must not be {}",
+                    coord(p),
+                    describe(other)
+                ),
+            },
+            other => format!(
+                "the landing cell at {} must be {}",
+                coord(p),
+                describe(other)
+            ),
+        }
+    }
+
+    /// Why no move goes `dir`: the first kind of move that may take `dir` says why it
+    /// cannot, or no kind may take it.
+    fn why(&self, at: Coord, key: &Key, dir: Dir) -> String {
+        let name = self.set.directions.name(dir);
+        let raw = self.maze.board.get(at);
+        if raw.kind == Kind::DeadEnd {
+            return format!(
+                "{} is a dead end (0): no move leads out; undo (u) or restart (r)",
+                coord(at)
+            );
+        }
+        let Some((here, k1)) = self.leave(at, key) else {
+            return format!("no move leads out of {}", coord(at));
+        };
+        for kind in &self.set.kinds {
+            if !kind.when.iter().all(|c| c.eval(&self.ctx(&here, &k1))) {
+                continue;
+            }
+            if !self.set.dirs(kind, &here, &k1).contains(dir) {
+                continue;
+            }
+            let mut reasons = Vec::new();
+            self.ray(at, &here, &k1, kind, dir, &mut Vec::new(), &mut |r| {
+                reasons.push(r)
+            });
+            let Some(reason) = reasons.into_iter().next() else {
+                continue;
+            };
+            if let Some(last) = reason.strip_prefix("REVERSE:") {
+                return format!(
+                    "{name} would reverse your last move {last}: no U-turns in this maze"
+                );
+            }
+            let what = match (kind.length.clone(), self.set.exact_length(kind, &here, &k1)) {
+                (L::Number, Some(k)) => format!("a jump of {k}"),
+                (_, Some(k)) => format!("a move of {k}"),
+                _ => "a move".to_string(),
+            };
+            return format!("{name}: {what} from {} {reason}", coord(at));
+        }
+        let allowed = self.allowed(&here, &k1);
+        if allowed.is_empty() {
+            format!("no move leads out of {} with what you carry now", coord(at))
+        } else {
+            format!(
+                "{name} is not a way out of {}: the rules allow {allowed} here",
+                coord(at)
+            )
+        }
+    }
+
+    /// The directions some kind of move may take from here, named.
+    fn allowed(&self, here: &Cell, key: &Key) -> String {
+        let mut all = maze_graph::DirSet::EMPTY;
+        for kind in &self.set.kinds {
+            if kind.when.iter().all(|c| c.eval(&self.ctx(here, key))) {
+                all = maze_graph::DirSet::from_bits(
+                    all.bits() | self.set.dirs(kind, here, key).bits(),
+                );
+            }
+        }
+        let _ = D::Arrows;
+        all.names(self.set.directions, " ")
+    }
+}
+
+fn describe(c: &C) -> String {
+    match c {
+        C::SameColour => "the colour of the cell you leave".into(),
+        C::OtherColour => "another colour than the cell you leave".into(),
+        C::SameSymbol => "the symbol of the cell you leave".into(),
+        C::Circled => "circled".into(),
+        C::Wildcard => "a wildcard".into(),
+        C::Goal => "the goal".into(),
+        C::Turn => "a turn cell".into(),
+        C::Piece(p) => format!("a {p:?}"),
+        C::Colour(t) => format!("coloured {t}"),
+        C::Symbol(t) => format!("the symbol {t}"),
+        C::Any(cs) => cs.iter().map(describe).collect::<Vec<_>>().join(", or "),
+        C::All(cs) => cs.iter().map(describe).collect::<Vec<_>>().join(", and "),
+        C::Not(c) => format!("not {}", describe(c)),
+        C::Eq(..) | C::Lt(..) | C::Gt(..) | C::Opposite(_) => "allowed by what you carry".into(),
+    }
+}
+
+fn coord((r, c): Coord) -> String {
+    format!("({r},{c})")
+}
