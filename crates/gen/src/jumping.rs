@@ -302,10 +302,15 @@ impl JumpSpace {
                     c.number = Some(i16::from(legal[pick(legal.len(), rng)]));
                 }
             }
-            Gene::Arrows => {
+            Gene::Arrows(most) => {
                 let n = self.template.maze.rules.tiling.directions().len();
                 c.turn = None;
-                c.arrows = maze_graph::DirSet::single(pick(n, rng) as u8);
+                let count = 1 + pick(usize::from(*most), rng);
+                let mut arrows = maze_graph::DirSet::EMPTY;
+                while arrows.len() < count {
+                    arrows.insert(pick(n, rng) as u8);
+                }
+                c.arrows = arrows;
             }
             Gene::Circled => c.circled = rng.random_bool(0.5),
             Gene::Wildcard => {
@@ -452,6 +457,16 @@ impl Space for JumpSpace {
             } else {
                 Cell::numbered(legal[rng.random_range(0..legal.len() as u32) as usize])
             };
+        }
+        // A goal that must match what lands on it (a link maze's) gets attributes too.
+        if let (false, Some(g)) = (self.numbers_only, self.goal) {
+            let mut goal = self.maze.board.cells[g];
+            for gene in &self.template.genes {
+                if matches!(gene, Gene::Colour(_) | Gene::Symbol(_) | Gene::Piece(_)) {
+                    self.draw_gene(g, gene, &mut goal, rng);
+                }
+            }
+            self.maze.board.cells[g] = goal;
         }
         self.maze.start = self.coord(self.start);
         self.recompile();

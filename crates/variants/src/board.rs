@@ -281,8 +281,8 @@ impl Cell {
 
     /// Parses one board token under the token `schema`, with arrows named in `dirs`.
     ///
-    /// A token is a special (`G`, `0`, `#`, `o`, `.`, `_`, `*`) or the schema's fields joined
-    /// by `:`; `G` and `*` may be followed by `:` and the fields; any token of an ordinary,
+    /// A token is a special (`G`, `0`, `#`, `o`, `.`, `_`, `*`, and `-` for an ordinary cell
+    /// holding nothing) or the schema's fields joined by `:`; `G` and `*` may be followed by `:` and the fields; any token of an ordinary,
     /// goal or wildcard cell may end in `@` (circled).
     pub fn parse(token: &str, schema: &[Attr], dirs: &Directions) -> Result<Cell, String> {
         let (body, circled) = match token.strip_suffix('@') {
@@ -297,6 +297,11 @@ impl Cell {
                 let mut cell = Cell::of(Kind::Ordinary);
                 cell.wildcard = true;
                 (cell, parts.collect())
+            }
+            "-" if body == "-" => {
+                let mut cell = Cell::of(Kind::Ordinary);
+                cell.circled = circled;
+                return Ok(cell);
             }
             "0" | "#" | "o" | "." | "_" if !body.contains(':') => {
                 let kind = match head {
@@ -322,7 +327,7 @@ impl Cell {
                 return Err(unknown(token, schema));
             }
         } else if fields.len() != schema.len() {
-            return Err(if is_default || schema.len() == 1 {
+            return Err(if is_default || schema.len() <= 1 {
                 unknown(token, schema)
             } else {
                 format!(
@@ -366,6 +371,7 @@ impl Cell {
             Kind::Goal => format!("G{at}"),
             Kind::Ordinary if self.wildcard && self.has_attrs() => format!("*:{}{at}", fields()),
             Kind::Ordinary if self.wildcard => format!("*{at}"),
+            Kind::Ordinary if !self.has_attrs() => format!("-{at}"),
             Kind::Ordinary => format!("{}{at}", fields()),
         }
     }
@@ -390,13 +396,22 @@ fn unknown(token: &str, schema: &[Attr]) -> String {
             "unknown cell token `{token}`: expected a jump number 1-{MAX_JUMP}, `G` (goal), `0` (dead end), `#` (blocked), `o` (hole) or `.` (void)"
         );
     }
+    if schema.is_empty() {
+        return format!(
+            "unknown cell token `{token}`: these cells hold nothing (`cells: []`): expected `-` (a plain cell), `G`, `0`, `#`, `o`, `.` or `_`"
+        );
+    }
     format!(
-        "unknown cell token `{token}`: expected {} joined by `:`, or `G`, `*`, `0`, `#`, `o`, `.`, `_`",
+        "unknown cell token `{token}`: expected {} joined by `:`, or `G`, `*`, `-`, `0`, `#`, `o`, `.`, `_`",
         schema_names(schema)
     )
 }
 
 fn set_field(cell: &mut Cell, attr: Attr, text: &str, dirs: &Directions) -> Result<(), String> {
+    // `-` leaves an attribute out (a goal whose arrows do not matter, say).
+    if text == "-" {
+        return Ok(());
+    }
     match attr {
         Attr::Number => {
             let signed = text.starts_with(['+', '-']);
@@ -463,15 +478,16 @@ fn field(cell: &Cell, attr: Attr, dirs: &Directions) -> String {
             Some(k) if k < 0 => k.to_string(),
             Some(k) if k == 0 || cell.wildcard => format!("+{k}"),
             Some(k) => k.to_string(),
-            None => "?".into(),
+            None => "-".into(),
         },
         Attr::Arrows => match cell.turn {
             Some(t) => t.token().into(),
+            None if cell.arrows.is_empty() => "-".into(),
             None => cell.arrows.names(dirs, ","),
         },
-        Attr::Colour => cell.colour.map_or("?".into(), |t| t.to_string()),
-        Attr::Symbol => cell.symbol.map_or("?".into(), |t| t.to_string()),
-        Attr::Piece => cell.piece.map_or("?".into(), |p| p.letter().to_string()),
+        Attr::Colour => cell.colour.map_or("-".into(), |t| t.to_string()),
+        Attr::Symbol => cell.symbol.map_or("-".into(), |t| t.to_string()),
+        Attr::Piece => cell.piece.map_or("-".into(), |p| p.letter().to_string()),
     }
 }
 
@@ -566,12 +582,14 @@ mod tests {
             round_trip(t, &link);
         }
         let alice = [Attr::Colour, Attr::Arrows];
-        for t in ["b:S,SE", "r:N", "y:NE,SW,W", "G"] {
+        for t in ["b:S,SE", "r:N", "y:NE,SW,W", "G", "G:r:-"] {
             round_trip(t, &alice);
         }
         round_trip("O", &[Attr::Arrows]);
         round_trip("CCW", &[Attr::Arrows]);
         round_trip("N", &[Attr::Piece]);
+        round_trip("-", &[]);
+        round_trip("-@", &[Attr::Number]);
     }
 
     #[test]

@@ -44,8 +44,8 @@ pub enum Setting {
 pub enum Gene {
     /// A number from `min` to `max` (for jump numbers, only those with a legal move).
     Number(i16, i16),
-    /// One arrow, in any direction of the tiling.
-    Arrows,
+    /// One to `n` arrows (distinct directions of the tiling), `Arrows(1)` for arrow mazes.
+    Arrows(u8),
     /// Circled or not.
     Circled,
     /// A wildcard `*` or not.
@@ -63,7 +63,7 @@ impl Gene {
     pub fn attr(&self) -> Option<Attr> {
         match self {
             Gene::Number(..) => Some(Attr::Number),
-            Gene::Arrows => Some(Attr::Arrows),
+            Gene::Arrows(_) => Some(Attr::Arrows),
             Gene::Colour(_) => Some(Attr::Colour),
             Gene::Symbol(_) => Some(Attr::Symbol),
             Gene::Piece(_) => Some(Attr::Piece),
@@ -75,7 +75,7 @@ impl Gene {
     pub fn name(&self) -> &'static str {
         match self {
             Gene::Number(..) => "Number",
-            Gene::Arrows => "Arrows",
+            Gene::Arrows(_) => "Arrows",
             Gene::Circled => "Circled",
             Gene::Wildcard => "Wildcard",
             Gene::Colour(_) => "Colour",
@@ -741,7 +741,18 @@ impl Generate {
                     })
                     .or_else(|| few(names.len())),
                 Gene::Piece(pieces) => few(pieces.len()),
-                Gene::Arrows | Gene::Circled | Gene::Wildcard => None,
+                Gene::Arrows(n)
+                    if *n == 0 || usize::from(*n) > m.rules.tiling.directions().len() =>
+                {
+                    Some(Problem::new(
+                        at(),
+                        format!(
+                            "Arrows({n}): a cell holds 1 to {} arrows on this tiling",
+                            m.rules.tiling.directions().len()
+                        ),
+                    ))
+                }
+                Gene::Arrows(_) | Gene::Circled | Gene::Wildcard => None,
             };
             if let Some(p) = problem {
                 return Err(p);

@@ -79,7 +79,7 @@ pub struct Register {
     pub kind: RegisterKind,
     /// The cells on whose states it is kept; elsewhere it is dropped (reads as its start
     /// value), so that states stay few.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_default")]
     pub keep: Keep,
     /// On cells where it is kept, the cell's attribute reads as this register (a wildcard
     /// cell's number, piece, symbol or colour is inherited).
@@ -127,15 +127,24 @@ pub enum Keep {
 #[serde(default, deny_unknown_fields)]
 pub struct JumpKind {
     /// Conditions on the cell moved from and the registers, all of which must hold.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub when: Vec<Cond>,
     /// The directions.
+    #[serde(skip_serializing_if = "is_default")]
     pub dirs: Dirs,
     /// How far.
+    #[serde(skip_serializing_if = "is_default")]
     pub length: Length,
     /// What the cells between may be.
+    #[serde(skip_serializing_if = "is_default")]
     pub over: Over,
     /// Conditions on the landing cell (all must hold) besides being landable.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub land: Vec<Cond>,
+}
+
+fn is_default<T: Default + PartialEq>(x: &T) -> bool {
+    *x == T::default()
 }
 
 /// Which directions a move may take.
@@ -214,7 +223,7 @@ pub struct Effect {
     /// When.
     pub on: Phase,
     /// Conditions (on the cell left, or on the landing cell and the move).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub when: Vec<Cond>,
     /// The changes, in order.
     #[serde(rename = "do")]
@@ -1473,12 +1482,6 @@ impl JumpRules {
                 format!("queen moves exist only on the square tiling, not on {:?}", self.tiling),
             )
             .help("the hex and triangle tilings already move in six directions: remove `moves: Queen`"));
-        }
-        if self.cells.is_empty() {
-            return Err(
-                problem(whole, "`cells: []` gives board tokens nothing to hold")
-                    .help("the default is `cells: [Number]`"),
-            );
         }
         for (i, a) in self.cells.iter().enumerate() {
             if self.cells[..i].contains(a) {

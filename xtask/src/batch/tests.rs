@@ -539,7 +539,10 @@ fn bad_arguments_say_what_is_expected() {
     })
     .unwrap_err();
     assert!(error.contains("unknown variant `square`"), "{error}");
-    assert!(error.contains("blocked_holes, exit, hex,"), "{error}");
+    assert!(
+        error.contains("blocked_holes, chess, exit, hex,"),
+        "{error}"
+    );
     for (shard, ok) in [
         ("0/8", true),
         ("7/8", true),
