@@ -530,3 +530,24 @@ fn one_line(search: &Search) -> String {
         .trim_end_matches(',')
         .to_string()
 }
+
+/// Moves that may stop anywhere along a ray give a state more successors than directions:
+/// the generator's fixed-stride graph is as wide as the rules say (an arrow maze and a link
+/// maze on boards large enough for long rays).
+#[test]
+fn many_landings_per_direction_fit_the_stride_graph() {
+    for name in ["arrow.ron", "link.ron"] {
+        let file = variant(name);
+        let settings = Generate {
+            size: Some((12, 12)),
+            goal: maze::variants::generate::Placement::Fixed((11, 11)),
+            gates: maze::variants::generate::Gates::default(),
+            attempts: 1,
+            ..file.generate.clone().unwrap()
+        };
+        let o = run(&file, &settings, 200, 3);
+        let f = features::features(&Adjacency::from_rules(&o.maze.compile()), o.maze.blocks());
+        assert_eq!(f, o.features, "{name}");
+        assert!(f.n_moves > 0, "{name}");
+    }
+}

@@ -39,6 +39,14 @@ pub trait Rules {
         None
     }
 
+    /// An upper bound on the number of distinct successors of any state, the width of the
+    /// generator's fixed-stride graph. By default the number of directions, which holds while a
+    /// state has at most one move per direction; rules whose moves may stop anywhere along a
+    /// ray (several landings per direction) say more.
+    fn max_successors(&self) -> usize {
+        self.directions().len()
+    }
+
     /// Appends every legal move out of `state` to `acc`, in any order. Several moves may
     /// lead to the same state; none may lead back to `state` itself.
     fn successors(&self, acc: &mut Vec<Move>, state: StateId);

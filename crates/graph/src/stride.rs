@@ -6,8 +6,8 @@ use crate::directions::{DirSet, Directions};
 use crate::graph::Graph;
 use crate::rules::{Move, Rules, StateId};
 
-/// A state graph with `stride` edge slots per state (the variant's number of directions, an
-/// upper bound on distinct successors). Edges are kept exactly as in
+/// A state graph with `stride` edge slots per state ([`Rules::max_successors`], an upper
+/// bound on distinct successors). Edges are kept exactly as in
 /// [`Adjacency`](crate::Adjacency): distinct targets, sorted by first direction.
 ///
 /// [`StrideAdjacency::update`] re-reads the moves of the given states only, which is all a
@@ -20,7 +20,7 @@ pub struct StrideAdjacency {
     start: StateId,
     goal: Vec<bool>,
     jump: Vec<u32>,
-    len: Vec<u8>,
+    len: Vec<u16>,
     n_moves: usize,
     targets: Vec<StateId>,
     dirs: Vec<DirSet>,
@@ -53,7 +53,7 @@ impl StrideAdjacency {
         let n = rules.n_states();
         assert!(StateId::try_from(n).is_ok(), "more than 2^32 states");
         self.directions = rules.directions();
-        self.stride = self.directions.len();
+        self.stride = rules.max_successors().max(1);
         self.start = rules.start();
         self.goal.clear();
         self.goal.resize(n, false);
@@ -99,7 +99,11 @@ impl StrideAdjacency {
             self.targets[base + k] = t;
             self.dirs[base + k] = d;
         }
-        self.len[i] = self.merged.len() as u8;
+        debug_assert!(
+            self.merged.len() <= self.stride,
+            "more successors than max_successors"
+        );
+        self.len[i] = self.merged.len() as u16;
         self.n_moves += self.merged.len();
     }
 

@@ -106,6 +106,13 @@ impl Rules for CompiledMaze {
         }
     }
 
+    fn max_successors(&self) -> usize {
+        match self {
+            CompiledMaze::Jumping(g) => g.max_successors(),
+            CompiledMaze::RollingBlock(g) => g.max_successors(),
+        }
+    }
+
     fn successors(&self, acc: &mut Vec<Move>, state: StateId) {
         match self {
             CompiledMaze::Jumping(g) => g.successors(acc, state),

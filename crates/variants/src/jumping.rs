@@ -329,6 +329,8 @@ pub struct JumpGraph {
     /// Whether a number change can be patched into one state's slots (no registers, at most
     /// one landing per direction and kind).
     patchable: bool,
+    /// The most moves any state has (or may have, when patchable).
+    most_moves: usize,
 }
 
 fn over_index(over: crate::rules::Over) -> usize {
@@ -394,6 +396,7 @@ impl JumpGraph {
             len: Vec::new(),
             edges: Vec::new(),
             patchable,
+            most_moves: 0,
         };
         graph.compute_all_runs();
         graph.number_states();
@@ -856,10 +859,12 @@ impl JumpGraph {
         self.len = Vec::with_capacity(ns);
         self.edges.clear();
         let cap = self.capacity();
+        self.most_moves = if self.patchable { cap } else { 0 };
         let mut acc = Vec::new();
         let mut moves = Vec::new();
         for s in 0..ns as StateId {
             self.state_moves(s, &mut acc, &mut moves);
+            self.most_moves = self.most_moves.max(moves.len());
             self.slot.push(self.edges.len() as u32);
             self.len.push(moves.len() as u16);
             self.edges.extend_from_slice(&moves);
@@ -960,6 +965,7 @@ impl JumpGraph {
             len: Vec::new(),
             edges: Vec::new(),
             patchable: false,
+            most_moves: 0,
         }
     }
 
@@ -1077,6 +1083,10 @@ impl Rules for JumpGraph {
 
     fn successors(&self, acc: &mut Vec<Move>, state: StateId) {
         acc.extend_from_slice(self.moves(state));
+    }
+
+    fn max_successors(&self) -> usize {
+        self.most_moves
     }
 
     fn state_name(&self, state: StateId) -> String {
