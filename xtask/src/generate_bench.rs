@@ -51,6 +51,47 @@ fn bench_settings(file: &MazeFile, size: Option<(usize, usize)>) -> Generate {
     }
 }
 
+/// Rules whose states carry registers against memoryless rook rules at a similar state count,
+/// both measured here: the cost per evaluation and state, and its ratio (target: at most 2).
+fn registers(rook: &MazeFile, runs: u32) -> Result<(), String> {
+    println!(
+        "\nregisters: cost per evaluation and state against a memoryless rook board of about as many states (Neller, hill descent; target ratio <= 2)\n"
+    );
+    println!(
+        "| variant | register | board | states | ns/(evaluation·state) | rook board | rook states | rook ns/(evaluation·state) | ratio |"
+    );
+    println!("|---|---|---|---:|---:|---|---:|---:|---:|");
+    let root = crate::bench::workspace_root();
+    for (name, register) in [
+        ("no_u_turn", "last direction"),
+        ("switch", "move type"),
+        ("offset", "jump length"),
+    ] {
+        let file = read(&root.join(format!("variants/{name}.ron")))?;
+        let settings = Generate {
+            objective: Objective::Neller,
+            ..bench_settings(&file, None)
+        };
+        let (rows, cols) = board_size(&file, &settings);
+        let (time, evaluations, states) = time_generation(&file, &settings, 5, 5_000, runs)?;
+        let per_state = time.as_secs_f64() * 1e9 / evaluations as f64 / states as f64;
+        // The square rook board whose cells come closest to the register rule's states.
+        let n = ((states as f64).sqrt().round() as usize).max(2);
+        let rook_settings = Generate {
+            size: Some((n, n)),
+            objective: Objective::Neller,
+            ..bench_settings(rook, None)
+        };
+        let (rtime, revaluations, rstates) = time_generation(rook, &rook_settings, 5, 5_000, runs)?;
+        let rook_per_state = rtime.as_secs_f64() * 1e9 / revaluations as f64 / rstates as f64;
+        println!(
+            "| {name} | {register} | {rows} x {cols} | {states} | {per_state:.1} | {n} x {n} | {rstates} | {rook_per_state:.1} | {:.2} |",
+            per_state / rook_per_state
+        );
+    }
+    Ok(())
+}
+
 fn board_size(file: &MazeFile, settings: &Generate) -> (usize, usize) {
     settings.size.unwrap_or_else(|| file.maze.size())
 }
@@ -110,6 +151,8 @@ pub fn run(runs: u32) -> Result<(), String> {
             );
         }
     }
+
+    registers(&rook, runs)?;
 
     println!("\ncost per evaluation against states: rook boards, Neller, hill descent\n");
     println!("| board | states | evaluations/s | µs/evaluation | ns/(evaluation·state) |");

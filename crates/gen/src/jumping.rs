@@ -2,18 +2,18 @@
 //! editable cells (jump numbers by default; arrows, colours, symbols, pieces, circles and
 //! wildcards as the file declares), and optionally blocked cells, holes and walls.
 //!
-//! A jump-number step under rules without registers changes the moves out of one cell only:
-//! that cell is one state, so the compiled rules are patched ([`JumpGraph::set_jump`]) and one
-//! state's edges of the fixed-stride graph rewritten. Any other step (registers, another gene,
-//! blocked cells, holes, walls) may change which states exist and recompiles the board under
-//! the same compiled rules.
+//! A gene step changes one cell. When nothing reads the changed attribute of a landing cell
+//! (a jump number, an arrow, under most rules) only the moves out of that cell's states
+//! change: the compiled graph recomputes them ([`JumpGraph::set_cell`]) and the fixed-stride
+//! graph re-reads those states, or rebuilds when states appeared or vanished (registers).
+//! Other steps rebuild the moves under the same compiled rules; walls recompile.
 
 use std::sync::Arc;
 
-use maze_graph::{StateId, StrideAdjacency};
+use maze_graph::StrideAdjacency;
 use maze_variants::board::MAX_JUMP;
 use maze_variants::generate::{Gene, GoalSpot, Template};
-use maze_variants::{Cell, Coord, JumpGraph, JumpingMaze, Kind, Maze, RuleSet, Tag};
+use maze_variants::{Cell, Change, Coord, JumpGraph, JumpingMaze, Kind, Maze, RuleSet, Tag};
 use rand::{Rng, RngExt};
 
 use crate::score::{Score, Scorer};
@@ -38,7 +38,6 @@ pub struct JumpSpace {
     /// Every wall position, when walls may change.
     wall_slots: Vec<(Coord, Coord)>,
     structural: bool,
-    incremental: bool,
     blocks: usize,
     /// The compiled rules, shared by every recompilation.
     rules: Arc<RuleSet>,
@@ -98,7 +97,6 @@ impl JumpSpace {
         } else {
             Vec::new()
         };
-        let incremental = shape.is_patchable();
         let maze = template.maze.clone();
         let adj = StrideAdjacency::from_rules(&shape);
         let mut space = JumpSpace {
@@ -111,7 +109,6 @@ impl JumpSpace {
             mutable: Vec::new(),
             wall_slots,
             structural,
-            incremental,
             blocks: maze.blocks(),
             maze,
             template,
@@ -172,30 +169,30 @@ impl JumpSpace {
     }
 
     /// Sets a jump number, keeping rules and graph current.
-    fn set_jump(&mut self, cell: usize, k: u8) {
-        self.maze.board.cells[cell].number = Some(i16::from(k));
-        self.graph.set_jump(cell, k);
-        match (self.incremental, self.graph.cell_state(cell)) {
-            (true, Some(s)) => self.adj.update(&self.graph, &[s as StateId]),
-            _ => self.adj.rebuild(&self.graph),
-        }
-    }
-
-    /// Puts `content` in `cell`, the fast way when both old and new are jump numbers.
+    /// Puts `content` in `cell`: the compiled graph updates what the change touches (one
+    /// cell's moves when nothing reads the changed attributes of a landing cell), and the
+    /// stride graph re-reads just those states unless states appeared or vanished.
     fn set_cell(&mut self, cell: usize, content: Cell) {
-        let old = self.maze.board.cells[cell];
-        let number_only = old.is_ordinary()
-            && content.is_ordinary()
-            && Cell {
-                number: old.number,
-                ..content
-            } == old;
-        match content.jump_number() {
-            Some(k) if number_only && self.incremental => self.set_jump(cell, k),
-            _ => {
-                self.maze.board.cells[cell] = content;
-                self.recompile();
+        self.maze.board.cells[cell] = content;
+        match self.graph.set_cell(cell, content) {
+            Change::States(states) => {
+                for s in states {
+                    self.adj.update(&self.graph, &[s]);
+                }
             }
+            Change::Renumbered => self.adj.rebuild(&self.graph),
+            Change::Shifted(cell) => {
+                let g = &self.graph;
+                self.adj.renumber(
+                    g,
+                    |s| g.previous_state(s),
+                    |o| g.current_state(o),
+                    |s| g.on_cell(s, cell),
+                );
+            }
+        }
+        if !content.is_ordinary() || self.structural {
+            self.blocks = self.maze.blocks();
         }
     }
 

@@ -26,6 +26,17 @@ pub struct StrideAdjacency {
     dirs: Vec<DirSet>,
     scratch: Vec<Move>,
     merged: Vec<(StateId, DirSet)>,
+    /// The previous arrays during [`StrideAdjacency::renumber`], kept to reuse their memory.
+    spare: Spare,
+}
+
+#[derive(Clone, Debug, Default)]
+struct Spare {
+    goal: Vec<bool>,
+    jump: Vec<u32>,
+    len: Vec<u16>,
+    targets: Vec<StateId>,
+    dirs: Vec<DirSet>,
 }
 
 impl StrideAdjacency {
@@ -43,6 +54,7 @@ impl StrideAdjacency {
             dirs: Vec::new(),
             scratch: Vec::new(),
             merged: Vec::new(),
+            spare: Spare::default(),
         };
         g.rebuild(rules);
         g
@@ -84,6 +96,65 @@ impl StrideAdjacency {
             self.n_moves -= usize::from(self.len[s as usize]);
             self.read_state(rules, s);
         }
+    }
+
+    /// Follows a renumbering of `rules`' states in which only the states `changed` says
+    /// have new moves: every other state keeps its edges, its targets renumbered through
+    /// `now` (old id to new id), found through `was` (new id to old id). States that appeared
+    /// and changed states are read from `rules`. Costs one pass over the edges instead of
+    /// re-reading and merging every state's moves.
+    pub fn renumber<R: Rules + ?Sized>(
+        &mut self,
+        rules: &R,
+        was: impl Fn(StateId) -> Option<StateId>,
+        now: impl Fn(StateId) -> Option<StateId>,
+        changed: impl Fn(StateId) -> bool,
+    ) {
+        let n = rules.n_states();
+        if rules.max_successors().max(1) != self.stride {
+            self.rebuild(rules);
+            return;
+        }
+        let mut old = std::mem::take(&mut self.spare);
+        std::mem::swap(&mut old.goal, &mut self.goal);
+        std::mem::swap(&mut old.jump, &mut self.jump);
+        std::mem::swap(&mut old.len, &mut self.len);
+        std::mem::swap(&mut old.targets, &mut self.targets);
+        std::mem::swap(&mut old.dirs, &mut self.dirs);
+        let (old_goal, old_jump, old_len, old_targets, old_dirs) =
+            (&old.goal, &old.jump, &old.len, &old.targets, &old.dirs);
+        self.start = rules.start();
+        self.goal.clear();
+        self.goal.resize(n, false);
+        self.jump.clear();
+        self.jump.resize(n, NO_JUMP);
+        self.len.clear();
+        self.len.resize(n, 0);
+        self.targets.clear();
+        self.targets.resize(n * self.stride, 0);
+        self.dirs.clear();
+        self.dirs.resize(n * self.stride, DirSet::default());
+        self.n_moves = 0;
+        for s in 0..n as StateId {
+            let old = if changed(s) { None } else { was(s) };
+            let Some(o) = old else {
+                self.read_state(rules, s);
+                continue;
+            };
+            let (i, o) = (s as usize, o as usize);
+            self.goal[i] = old_goal[o];
+            self.jump[i] = old_jump[o];
+            let len = usize::from(old_len[o]);
+            let (from, to) = (o * self.stride, i * self.stride);
+            for k in 0..len {
+                // A target of an unchanged state keeps a move landing on it, so it stays.
+                self.targets[to + k] = now(old_targets[from + k]).unwrap_or(StateId::MAX);
+                self.dirs[to + k] = old_dirs[from + k];
+            }
+            self.len[i] = old_len[o];
+            self.n_moves += len;
+        }
+        self.spare = old;
     }
 
     fn read_state<R: Rules + ?Sized>(&mut self, rules: &R, s: StateId) {

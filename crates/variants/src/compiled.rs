@@ -9,6 +9,9 @@ use crate::jumping::{Coord, JumpGraph};
 use crate::rolling::RollGraph;
 
 /// A maze of any variant, compiled for move generation.
+// One value per maze, never stored in bulk: boxing the larger engine would only add a
+// pointer hop to every call.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug)]
 pub enum CompiledMaze {
     /// A jumping maze.

@@ -8,7 +8,9 @@ use std::sync::Arc;
 use maze_graph::{Dir, DirSet, Directions, Move, Rules, StateId};
 
 use crate::board::{Board, Cell, Kind};
-use crate::rules::{Ctx, Domain, K, Key, L, LAST_DIRECTION, NONE, RulePart, RuleSet, tag_value};
+use crate::rules::{
+    Ctx, Domain, K, Key, L, LAST_DIRECTION, NONE, O, RulePart, RuleSet, V, tag_value,
+};
 pub use crate::rules::{GoalKind, JumpRules};
 use crate::tiling::Tiling;
 
@@ -314,24 +316,43 @@ pub struct JumpGraph {
     n_slots: usize,
     /// Runs per `Over` (`Flyable`, `Empty`, `Occupied`), for the kinds that use them.
     runs: Box<[Option<Runs>; 3]>,
-    /// Per cell, its first state; `base[n]` = states on cells.
-    base: Vec<u32>,
-    /// Per state, its cell (or [`OUTSIDE`]).
-    cell_of: Vec<u32>,
-    /// Per state, its registers (empty when the rules have none).
-    keys: Vec<Key>,
-    outside: Option<u32>,
-    start: u32,
-    /// Moves: state `s` has `len[s]` moves from `slot[s]`.
-    slot: Vec<u32>,
-    len: Vec<u16>,
-    edges: Vec<Move>,
-    /// Whether a number change can be patched into one state's slots (no registers, at most
-    /// one landing per direction and kind).
-    patchable: bool,
+    /// Per register, the values a state may hold (sorted, a missing value first).
+    doms: Vec<Vec<i64>>,
+    /// Per cell, the registers its states keep (bit r).
+    kept: Vec<u8>,
+    /// Per cell, its first superset state; `sup_base[n]` = superset states on cells.
+    sup_base: Vec<u32>,
+    /// Per superset state, its cell (or [`OUTSIDE`]).
+    sup_cell: Vec<u32>,
+    sup_outside: Option<u32>,
+    sup_start: u32,
+    /// Per superset state, how many moves of superset states land on it.
+    refs: Vec<u32>,
+    /// Superset moves (targets are superset states): `sup_len[s]` from `sup_slot[s]`, in
+    /// `cap` slots per state when lengths land once per direction.
+    sup_slot: Vec<u32>,
+    sup_len: Vec<u16>,
+    sup_moves: Vec<Move>,
+    cap: Option<usize>,
+    /// Without registers the superset is the state set and the tables below stay empty.
+    identity: bool,
+    /// Per superset state its state, or `NO_STATE`; per state its superset state.
+    dense: Vec<u32>,
+    sup_of: Vec<u32>,
     /// The most moves any state has (or may have, when patchable).
     most_moves: usize,
+    /// Buffers a cell change reuses, so a generator step allocates nothing.
+    scratch_acc: Vec<Arrival>,
+    scratch_moves: Vec<Move>,
+    scratch_touched: Vec<(u32, bool)>,
+    scratch_cands: Vec<(usize, Dir, i64, u32)>,
+    scratch_flat: Vec<Move>,
+    /// The numbering before the last [`Change::Shifted`].
+    prev_dense: Vec<u32>,
+    prev_sup_of: Vec<u32>,
 }
+
+const NO_STATE: u32 = u32::MAX;
 
 fn over_index(over: crate::rules::Over) -> usize {
     match over {
@@ -375,7 +396,6 @@ impl JumpGraph {
             slot_of[usize::from(d)] = n_slots as u8;
             n_slots += 1;
         }
-        let patchable = !set.has_registers() && set.kinds.iter().all(|k| k.length.is_single());
         let mut graph = JumpGraph {
             rules: Arc::new(maze.rules.clone()),
             set,
@@ -387,20 +407,31 @@ impl JumpGraph {
             slot_of,
             n_slots,
             runs: Box::new([None, None, None]),
-            base: Vec::new(),
-            cell_of: Vec::new(),
-            keys: Vec::new(),
-            outside: None,
-            start: 0,
-            slot: Vec::new(),
-            len: Vec::new(),
-            edges: Vec::new(),
-            patchable,
+            doms: Vec::new(),
+            kept: Vec::new(),
+            sup_base: Vec::new(),
+            sup_cell: Vec::new(),
+            sup_outside: None,
+            sup_start: 0,
+            refs: Vec::new(),
+            sup_slot: Vec::new(),
+            sup_len: Vec::new(),
+            sup_moves: Vec::new(),
+            cap: None,
+            identity: true,
+            dense: Vec::new(),
+            sup_of: Vec::new(),
             most_moves: 0,
+            scratch_acc: Vec::new(),
+            scratch_moves: Vec::new(),
+            scratch_touched: Vec::new(),
+            scratch_cands: Vec::new(),
+            scratch_flat: Vec::new(),
+            prev_dense: Vec::new(),
+            prev_sup_of: Vec::new(),
         };
         graph.compute_all_runs();
-        graph.number_states();
-        graph.fill_moves();
+        graph.build_states();
         graph
     }
 
@@ -596,11 +627,29 @@ impl JumpGraph {
             return;
         }
         let here = set.effective(raw, &k1);
-        for kind in &set.kinds {
+        let mut cands = Vec::new();
+        self.candidates(cell, &here, &k1, &mut cands);
+        for &(kind, d, k, t) in &cands {
+            self.arrive(&set.kinds[kind], cell, &here, &k1, d, k, t, acc);
+        }
+    }
+
+    /// The geometric landings of every kind of move from `cell` (effective) with registers
+    /// `key`, before landing conditions and effects: `(kind, direction, length, landing cell
+    /// or OUTSIDE)`.
+    fn candidates(
+        &self,
+        cell: usize,
+        here: &Cell,
+        key: &Key,
+        out: &mut Vec<(usize, Dir, i64, u32)>,
+    ) {
+        let set = &*self.set;
+        for (ki, kind) in set.kinds.iter().enumerate() {
             let ctx = Ctx {
-                here: &here,
+                here,
                 from: None,
-                regs: &k1,
+                regs: key,
                 mv: None,
                 dirs: set.directions,
             };
@@ -610,7 +659,7 @@ impl JumpGraph {
             let Some(runs) = &self.runs[over_index(kind.over)] else {
                 continue;
             };
-            for d in set.dirs(kind, &here, &k1).iter() {
+            for d in set.dirs(kind, here, key).iter() {
                 if self.slot_of[usize::from(d)] == u8::MAX {
                     continue;
                 }
@@ -628,7 +677,7 @@ impl JumpGraph {
                         };
                         for k in 1..=cap {
                             if let Some(t) = self.landing(runs, cell, d, k) {
-                                self.arrive(kind, cell, &here, &k1, d, k, t, acc);
+                                out.push((ki, d, k, t));
                             }
                         }
                     }
@@ -637,19 +686,65 @@ impl JumpGraph {
                         if reach != INFINITE {
                             let k = i64::from(reach) + 1;
                             if let Some(t) = self.landing(runs, cell, d, k) {
-                                self.arrive(kind, cell, &here, &k1, d, k, t, acc);
+                                out.push((ki, d, k, t));
                             }
                         }
                     }
                     _ => {
-                        if let Some(k) = set.exact_length(kind, &here, &k1)
+                        if let Some(k) = set.exact_length(kind, here, key)
                             && let Some(t) = self.landing(runs, cell, d, k)
                         {
-                            self.arrive(kind, cell, &here, &k1, d, k, t, acc);
+                            out.push((ki, d, k, t));
                         }
                     }
                 }
             }
+        }
+    }
+
+    /// The moves of every superset state on `cell`, each list handed to `each` with its
+    /// superset state. Where the landings cannot depend on the registers (no leaving effects,
+    /// no register read by `when`, directions or length, none standing for an attribute
+    /// here), they are found once for the cell and only the landings are checked per value.
+    fn cell_superset_moves(
+        &self,
+        cell: usize,
+        cands: &mut Vec<(usize, Dir, i64, u32)>,
+        acc: &mut Vec<Arrival>,
+        moves: &mut Vec<Move>,
+        mut each: impl FnMut(u32, &[Move]),
+    ) {
+        let set = &*self.set;
+        let (lo, hi) = (self.sup_base[cell], self.sup_base[cell + 1]);
+        let raw = &self.cells[cell];
+        let stands = set
+            .regs
+            .iter()
+            .enumerate()
+            .any(|(r, reg)| reg.stands_for.is_some() && self.kept[cell] & (1 << r) != 0);
+        if !raw.is_ordinary() || !set.geometry_free || stands {
+            for sup in lo..hi {
+                self.superset_moves(sup, acc, moves);
+                each(sup, moves);
+            }
+            return;
+        }
+        cands.clear();
+        self.candidates(cell, raw, &set.start_key(), cands);
+        for sup in lo..hi {
+            let key = self.sup_key(sup);
+            acc.clear();
+            for &(kind, d, k, t) in cands.iter() {
+                self.arrive(&set.kinds[kind], cell, raw, &key, d, k, t, acc);
+            }
+            moves.clear();
+            for &(dir, t, k) in acc.iter() {
+                if let Some(to) = self.sup_id(t, &k) {
+                    moves.push(Move { dir, to });
+                }
+            }
+            moves.truncate(u16::MAX as usize);
+            each(sup, moves);
         }
     }
 
@@ -703,26 +798,33 @@ impl JumpGraph {
         }
     }
 
-    /// The registers kept on `cell`.
-    fn kept(&self, cell: usize) -> Vec<usize> {
-        (0..self.set.regs.len())
-            .filter(|&r| self.set.kept(r, &self.cells[cell]))
-            .collect()
-    }
-
-    /// Every register key a state on `cell` could have: the product of the kept registers'
-    /// domains, the others at their start values.
-    fn pre_keys(&self, cell: usize) -> Vec<Key> {
+    /// The values each register can take in a state, sorted (a missing value first): its
+    /// whole domain, directions narrowed to those a move can take (plus every direction when
+    /// an effect may set one by name or copy), colours and symbols to those on the board.
+    fn domains(&self) -> Vec<Vec<i64>> {
         let set = &*self.set;
-        let mut keys = vec![set.start_key()];
-        for r in self.kept(cell) {
-            let values: Vec<i64> = match &set.regs[r].domain {
+        set.regs
+            .iter()
+            .enumerate()
+            .map(|(r, reg)| match &reg.domain {
                 Domain::Choice(names) => (0..names.len() as i64).collect(),
                 Domain::Counter(lo, hi) => (*lo..=*hi).collect(),
-                Domain::Direction => (NONE..set.directions.len() as i64).collect(),
+                Domain::Direction => {
+                    let named = set.leave.iter().chain(&set.land).any(|e| {
+                        e.ops.iter().any(
+                            |o| matches!(o, O::Set(t, v) if *t == r && !matches!(v, V::Direction)),
+                        )
+                    });
+                    std::iter::once(NONE)
+                        .chain(
+                            (0..set.directions.len() as i64)
+                                .filter(|&d| named || self.slot_of[d as usize] != u8::MAX),
+                        )
+                        .collect()
+                }
                 Domain::Piece => (NONE..6).collect(),
                 Domain::Colour | Domain::Symbol => {
-                    let colour = set.regs[r].domain == Domain::Colour;
+                    let colour = reg.domain == Domain::Colour;
                     let mut v: Vec<i64> = self
                         .cells
                         .iter()
@@ -734,165 +836,247 @@ impl JumpGraph {
                     v.dedup();
                     v
                 }
-            };
-            keys = keys
-                .into_iter()
-                .flat_map(|k| {
-                    values.iter().map(move |&v| {
-                        let mut k = k;
-                        k[r] = v;
-                        k
-                    })
-                })
-                .collect();
-        }
-        keys
+            })
+            .collect()
     }
 
-    /// Numbers the states: per cell in row-major order, its register keys in increasing
-    /// order (a missing value first), one state for a goal cell; `Outside` last.
-    ///
-    /// A landable cell that keeps no register is always a state (RULES.md: reachable or
-    /// not). A cell that keeps registers has a state for each key some legal move produces
-    /// there from any cell under any key, plus the start's: states exist where the rules can
-    /// put the mover, so that unreachable ones still count (white holes) and none is invented.
-    fn number_states(&mut self) {
-        let n = self.cells.len();
-        let set = Arc::clone(&self.set);
-        let mut per_cell: Vec<Vec<Key>> = vec![Vec::new(); n];
-        let keeps: Vec<bool> = (0..n).map(|c| !self.kept(c).is_empty()).collect();
-        if set.has_registers() {
-            let mut acc = Vec::new();
-            for c in 0..n {
-                if !self.cells[c].is_ordinary() {
-                    continue;
-                }
-                for key in self.pre_keys(c) {
-                    acc.clear();
-                    self.moves_of(c, &key, &mut acc);
-                    for &(_, t, k) in &acc {
-                        if t != OUTSIDE && keeps[t as usize] && !self.cells[t as usize].is_goal() {
-                            per_cell[t as usize].push(k);
-                        }
-                    }
-                }
-            }
-            let s = self.start_cell as usize;
-            per_cell[s].push(set.project(&self.cells[s], &set.start_key()));
+    /// The registers kept on `cell`, as a bit set (none on goal cells: their states merge).
+    fn kept_mask(&self, cell: usize) -> u8 {
+        let c = &self.cells[cell];
+        if c.is_goal() {
+            return 0;
         }
-        self.base = Vec::with_capacity(n + 1);
-        self.cell_of.clear();
-        self.keys.clear();
-        for (c, keys) in per_cell.iter_mut().enumerate() {
-            self.base.push(self.cell_of.len() as u32);
-            let cell = &self.cells[c];
-            if !cell.is_landable() {
-                continue;
-            }
-            if cell.is_goal() || !keeps[c] {
-                self.cell_of.push(c as u32);
-                if set.has_registers() {
-                    self.keys.push(set.start_key());
-                }
-                continue;
-            }
-            keys.sort_unstable();
-            keys.dedup();
-            for k in keys.iter() {
-                self.cell_of.push(c as u32);
-                self.keys.push(*k);
-            }
-        }
-        self.base.push(self.cell_of.len() as u32);
-        self.outside = (set.goal == GoalKind::Exit).then(|| {
-            self.cell_of.push(OUTSIDE);
-            if set.has_registers() {
-                self.keys.push(set.start_key());
-            }
-            (self.cell_of.len() - 1) as u32
-        });
-        let s = self.start_cell as usize;
-        self.start = self
-            .state_at(s as u32, &set.project(&self.cells[s], &set.start_key()))
-            .unwrap_or(self.base[s]);
+        (0..self.set.regs.len())
+            .filter(|&r| self.set.kept(r, c))
+            .fold(0, |m, r| m | 1 << r)
     }
 
-    /// The state of an arrival on `t` with registers `key`, if there is one.
-    fn state_at(&self, t: u32, key: &Key) -> Option<StateId> {
+    /// How many superset states `cell` has: one per combination of its kept registers' values,
+    /// none on cells nothing lands on.
+    fn superset_size(&self, cell: usize) -> u32 {
+        if !self.cells[cell].is_landable() {
+            return 0;
+        }
+        let mask = self.kept[cell];
+        (0..self.set.regs.len())
+            .filter(|r| mask & (1 << r) != 0)
+            .map(|r| self.doms[r].len() as u32)
+            .product()
+    }
+
+    /// The superset state of an arrival on `t` with registers `key`, if its values are in
+    /// the domains.
+    fn sup_id(&self, t: u32, key: &Key) -> Option<u32> {
         if t == OUTSIDE {
-            return self.outside;
+            return self.sup_outside;
         }
-        let (lo, hi) = (self.base[t as usize], self.base[t as usize + 1]);
-        if hi == lo {
+        let t = t as usize;
+        let base = self.sup_base[t];
+        if self.sup_base[t + 1] == base {
             return None;
         }
-        if hi - lo == 1 {
-            return Some(lo);
-        }
-        let keys = &self.keys[lo as usize..hi as usize];
-        keys.binary_search(key).ok().map(|i| lo + i as u32)
-    }
-
-    /// The key of a state (the start key when the rules have no registers).
-    fn key_of(&self, state: StateId) -> Key {
-        self.keys
-            .get(state as usize)
-            .copied()
-            .unwrap_or_else(|| self.set.start_key())
-    }
-
-    /// Most moves a state can have when patchable: one per kind and direction.
-    fn capacity(&self) -> usize {
-        self.set
-            .kinds
-            .iter()
-            .map(|k| match &k.dirs {
-                crate::rules::D::Set(s) => s.len(),
-                _ => self.set.directions.len(),
-            })
-            .sum()
-    }
-
-    fn fill_moves(&mut self) {
-        let ns = self.cell_of.len();
-        self.slot = Vec::with_capacity(ns);
-        self.len = Vec::with_capacity(ns);
-        self.edges.clear();
-        let cap = self.capacity();
-        self.most_moves = if self.patchable { cap } else { 0 };
-        let mut acc = Vec::new();
-        let mut moves = Vec::new();
-        for s in 0..ns as StateId {
-            self.state_moves(s, &mut acc, &mut moves);
-            self.most_moves = self.most_moves.max(moves.len());
-            self.slot.push(self.edges.len() as u32);
-            self.len.push(moves.len() as u16);
-            self.edges.extend_from_slice(&moves);
-            if self.patchable {
-                let pad = cap.saturating_sub(moves.len());
-                self.edges
-                    .extend(std::iter::repeat_n(Move { dir: 0, to: 0 }, pad));
+        let mask = self.kept[t];
+        let mut idx = 0u32;
+        for (r, (dom, value)) in self.doms.iter().zip(key).enumerate() {
+            if mask & (1 << r) != 0 {
+                let rank = dom.binary_search(value).ok()?;
+                idx = idx * dom.len() as u32 + rank as u32;
             }
         }
+        Some(base + idx)
     }
 
-    /// The moves of state `s`, freshly generated.
-    fn state_moves(&self, s: StateId, acc: &mut Vec<Arrival>, out: &mut Vec<Move>) {
+    /// The registers of superset state `s`.
+    fn sup_key(&self, s: u32) -> Key {
+        let mut key = self.set.start_key();
+        let cell = self.sup_cell[s as usize];
+        if cell == OUTSIDE {
+            return key;
+        }
+        let mask = self.kept[cell as usize];
+        let mut idx = s - self.sup_base[cell as usize];
+        for r in (0..self.set.regs.len()).rev() {
+            if mask & (1 << r) != 0 {
+                let dom = &self.doms[r];
+                key[r] = dom[(idx % dom.len() as u32) as usize];
+                idx /= dom.len() as u32;
+            }
+        }
+        key
+    }
+
+    /// Most moves a superset state can have when lengths give one landing per direction:
+    /// one per kind and direction (`None` when a length may land several times on a ray).
+    fn capacity(&self) -> Option<usize> {
+        if !self.set.kinds.iter().all(|k| k.length.is_single()) {
+            return None;
+        }
+        Some(
+            self.set
+                .kinds
+                .iter()
+                .map(|k| match &k.dirs {
+                    crate::rules::D::Set(s) => s.len(),
+                    _ => self.set.directions.len(),
+                })
+                .sum(),
+        )
+    }
+
+    /// Builds the superset and its moves, then numbers the states that exist.
+    ///
+    /// The superset holds every state the rules could have: per landable cell, every value of
+    /// the registers it keeps, and `Outside`. A state exists when its cell keeps no register
+    /// (RULES.md: every ordinary, dead-end and goal cell is a state, reachable or not), on a
+    /// goal cell, at the start, or when some move of any superset state lands on it: states
+    /// exist where the rules can put the mover, unreachable ones included (white holes), and
+    /// none is invented. Keeping the superset fixed lets a gene change recompute one cell's
+    /// moves and count which states appear or vanish, instead of renumbering from scratch.
+    fn build_states(&mut self) {
+        let n = self.cells.len();
+        self.doms = self.domains();
+        self.kept = (0..n).map(|c| self.kept_mask(c)).collect();
+        self.sup_base = Vec::with_capacity(n + 1);
+        self.sup_cell.clear();
+        for c in 0..n {
+            self.sup_base.push(self.sup_cell.len() as u32);
+            let size = self.superset_size(c);
+            self.sup_cell
+                .extend(std::iter::repeat_n(c as u32, size as usize));
+        }
+        self.sup_base.push(self.sup_cell.len() as u32);
+        self.sup_outside = (self.set.goal == GoalKind::Exit).then(|| {
+            self.sup_cell.push(OUTSIDE);
+            (self.sup_cell.len() - 1) as u32
+        });
+        let total = self.sup_cell.len();
+        let s = self.start_cell;
+        let start_key = self
+            .set
+            .project(&self.cells[s as usize], &self.set.start_key());
+        self.sup_start = self
+            .sup_id(s, &start_key)
+            .unwrap_or(self.sup_base[s as usize]);
+        self.cap = self.capacity();
+        let mut refs = vec![0u32; total];
+        let mut sup_slot = Vec::with_capacity(total);
+        let mut sup_len = Vec::with_capacity(total);
+        let mut sup_moves = std::mem::take(&mut self.sup_moves);
+        sup_moves.clear();
+        let (mut cands, mut acc, mut moves) = (Vec::new(), Vec::new(), Vec::new());
+        let cap = self.cap;
+        for c in 0..n {
+            self.cell_superset_moves(c, &mut cands, &mut acc, &mut moves, |_, ms| {
+                for m in ms {
+                    refs[m.to as usize] += 1;
+                }
+                sup_slot.push(sup_moves.len() as u32);
+                sup_len.push(ms.len() as u16);
+                sup_moves.extend_from_slice(ms);
+                if let Some(cap) = cap {
+                    let pad = cap.saturating_sub(ms.len());
+                    sup_moves.extend(std::iter::repeat_n(Move { dir: 0, to: 0 }, pad));
+                }
+            });
+        }
+        if self.sup_outside.is_some() {
+            sup_slot.push(sup_moves.len() as u32);
+            sup_len.push(0);
+            if let Some(cap) = cap {
+                sup_moves.extend(std::iter::repeat_n(Move { dir: 0, to: 0 }, cap));
+            }
+        }
+        self.refs = refs;
+        self.sup_slot = sup_slot;
+        self.sup_len = sup_len;
+        self.sup_moves = sup_moves;
+        self.number_states();
+    }
+
+    /// The moves of superset state `sup`, targets as superset states.
+    fn superset_moves(&self, sup: u32, acc: &mut Vec<Arrival>, out: &mut Vec<Move>) {
         out.clear();
-        let c = self.cell_of[s as usize];
-        if c == OUTSIDE || self.cells[c as usize].is_goal() {
+        let c = self.sup_cell[sup as usize];
+        if c == OUTSIDE || !self.cells[c as usize].is_ordinary() {
             return;
         }
         acc.clear();
-        self.moves_of(c as usize, &self.key_of(s), acc);
+        self.moves_of(c as usize, &self.sup_key(sup), acc);
         for &(dir, t, k) in acc.iter() {
-            if let Some(to) = self.state_at(t, &k)
-                && to != s
-            {
+            if let Some(to) = self.sup_id(t, &k) {
                 out.push(Move { dir, to });
             }
         }
         out.truncate(u16::MAX as usize);
+    }
+
+    /// Whether superset state `sup` is a state of the graph.
+    fn exists(&self, sup: u32) -> bool {
+        let c = self.sup_cell[sup as usize];
+        c == OUTSIDE
+            || self.kept[c as usize] == 0
+            || self.refs[sup as usize] > 0
+            || sup == self.sup_start
+    }
+
+    /// Numbers the existing superset states densely, in superset order (by cell, row-major,
+    /// then by register values in declaration order, a missing value first), and fills the
+    /// dense move table. Without registers the superset is the state set itself.
+    fn number_states(&mut self) {
+        let total = self.sup_cell.len();
+        self.identity = self.set.regs.is_empty();
+        if self.identity {
+            self.dense.clear();
+            self.sup_of.clear();
+            self.most_moves = self.cap.unwrap_or_else(|| {
+                self.sup_len
+                    .iter()
+                    .map(|&l| usize::from(l))
+                    .max()
+                    .unwrap_or(0)
+            });
+            return;
+        }
+        self.dense.clear();
+        self.dense.resize(total, NO_STATE);
+        self.sup_of.clear();
+        for sup in 0..total as u32 {
+            if self.exists(sup) {
+                self.dense[sup as usize] = self.sup_of.len() as u32;
+                self.sup_of.push(sup);
+            }
+        }
+        self.most_moves = self.cap.unwrap_or_else(|| {
+            self.sup_len
+                .iter()
+                .map(|&l| usize::from(l))
+                .max()
+                .unwrap_or(0)
+        });
+    }
+
+    /// The superset state of state `state`.
+    fn sup(&self, state: StateId) -> u32 {
+        if self.identity {
+            state
+        } else {
+            self.sup_of[state as usize]
+        }
+    }
+
+    /// The state of superset state `sup`, if it exists.
+    fn state_of_sup(&self, sup: u32) -> Option<StateId> {
+        if self.identity {
+            Some(sup)
+        } else {
+            let d = self.dense[sup as usize];
+            (d != NO_STATE).then_some(d)
+        }
+    }
+
+    /// The key of a state (the start key when the rules have no registers).
+    fn key_of(&self, state: StateId) -> Key {
+        self.sup_key(self.sup(state))
     }
 
     /// Appends the legal jumps of exactly `k` unit steps from `cell` in the directions of the
@@ -925,9 +1109,14 @@ impl JumpGraph {
     /// (RULES.md section 5's legal jump numbers), under any registers the cell may keep.
     pub fn legal_jumps(&self, cell: usize, max_jump: u8) -> Vec<u8> {
         let mut acc = Vec::new();
-        let mut probe = self.clone_shallow();
+        let mut probe = self.clone();
         let original = probe.cells[cell];
-        let keys = probe.pre_keys(cell);
+        let range = self.sup_base[cell]..self.sup_base[cell + 1];
+        let keys: Vec<Key> = if range.is_empty() {
+            vec![self.set.start_key()]
+        } else {
+            range.map(|s| self.sup_key(s)).collect()
+        };
         (1..=max_jump)
             .filter(|&k| {
                 let mut c = original;
@@ -943,81 +1132,162 @@ impl JumpGraph {
             .collect()
     }
 
-    /// The rules, runs and cells without the state and move tables, for probing moves.
-    fn clone_shallow(&self) -> JumpGraph {
-        JumpGraph {
-            rules: Arc::clone(&self.rules),
-            set: Arc::clone(&self.set),
-            rows: self.rows,
-            cols: self.cols,
-            cells: self.cells.clone(),
-            walls: Vec::new(),
-            start_cell: self.start_cell,
-            slot_of: self.slot_of.clone(),
-            n_slots: self.n_slots,
-            runs: self.runs.clone(),
-            base: Vec::new(),
-            cell_of: Vec::new(),
-            keys: Vec::new(),
-            outside: None,
-            start: 0,
-            slot: Vec::new(),
-            len: Vec::new(),
-            edges: Vec::new(),
-            patchable: false,
-            most_moves: 0,
-        }
-    }
-
-    /// Whether [`JumpGraph::set_jump`] patches one state (no registers, exact lengths) rather
-    /// than renumbering and rebuilding every state.
+    /// Whether a jump-number change patches the changed cell's states in place (lengths
+    /// with one landing per direction) rather than rebuilding every move.
     pub fn is_patchable(&self) -> bool {
-        self.patchable
+        self.cap.is_some()
     }
 
-    /// Changes the number of an ordinary cell and updates the graph: one state's moves when
-    /// patchable, everything otherwise.
-    pub fn set_jump(&mut self, cell: usize, k: u8) {
-        debug_assert!(self.cells[cell].is_ordinary());
-        self.cells[cell].number = Some(i16::from(k));
-        if !self.patchable {
+    /// Changes the number of an ordinary cell; see [`JumpGraph::set_cell`].
+    pub fn set_jump(&mut self, cell: usize, k: u8) -> Change {
+        let mut c = self.cells[cell];
+        c.number = Some(i16::from(k));
+        self.set_cell(cell, c)
+    }
+
+    /// Puts `content` in `cell` and updates the graph, as cheaply as the change allows: when
+    /// the cell keeps its kind and only attributes that nothing reads of a landing cell change
+    /// (a number, an arrow, a piece, under most rules), only the moves out of the cell's
+    /// states are recomputed and the states that appear or vanish counted; otherwise the
+    /// states and moves are rebuilt (the runs too when the kind changed).
+    pub fn set_cell(&mut self, cell: usize, content: Cell) -> Change {
+        let old = std::mem::replace(&mut self.cells[cell], content);
+        if old.kind != content.kind {
+            self.compute_all_runs();
+            self.build_states();
+            return Change::Renumbered;
+        }
+        if !self.set.local_change(&old, &content) || self.cap.is_none() {
+            self.build_states();
+            return Change::Renumbered;
+        }
+        let mut acc = std::mem::take(&mut self.scratch_acc);
+        let mut moves = std::mem::take(&mut self.scratch_moves);
+        let mut touched = std::mem::take(&mut self.scratch_touched);
+        touched.clear();
+        // Without registers every landable cell is one state whatever lands on it: nothing
+        // to count. Otherwise note every target whose count changes and whether it was a
+        // state before.
+        let counted = !self.identity;
+        let mut cands = std::mem::take(&mut self.scratch_cands);
+        // Take the old moves' counts off, then put the new ones on.
+        for sup in self.sup_base[cell]..self.sup_base[cell + 1] {
+            let at = self.sup_slot[sup as usize] as usize;
+            let len = usize::from(self.sup_len[sup as usize]);
+            for k in at..at + len {
+                let t = self.sup_moves[k].to;
+                if counted && !touched.iter().any(|&(x, _)| x == t) {
+                    touched.push((t, self.exists(t)));
+                }
+                self.refs[t as usize] -= 1;
+            }
+        }
+        let mut fresh: Vec<(u32, usize, usize)> = Vec::new();
+        let mut flat = std::mem::take(&mut self.scratch_flat);
+        flat.clear();
+        self.cell_superset_moves(cell, &mut cands, &mut acc, &mut moves, |sup, ms| {
+            fresh.push((sup, flat.len(), ms.len()));
+            flat.extend_from_slice(ms);
+        });
+        for &(sup, from, len) in &fresh {
+            for m in &flat[from..from + len] {
+                if counted && !touched.iter().any(|&(x, _)| x == m.to) {
+                    touched.push((m.to, self.exists(m.to)));
+                }
+                self.refs[m.to as usize] += 1;
+            }
+            let at = self.sup_slot[sup as usize] as usize;
+            self.sup_moves[at..at + len].copy_from_slice(&flat[from..from + len]);
+            self.sup_len[sup as usize] = len as u16;
+        }
+        self.scratch_cands = cands;
+        self.scratch_flat = flat;
+        let renumber = touched.iter().any(|&(t, before)| self.exists(t) != before);
+        self.scratch_acc = acc;
+        self.scratch_moves = moves;
+        self.scratch_touched = touched;
+        if renumber {
+            std::mem::swap(&mut self.prev_dense, &mut self.dense);
+            std::mem::swap(&mut self.prev_sup_of, &mut self.sup_of);
             self.number_states();
-            self.fill_moves();
-            return;
+            return Change::Shifted(cell);
         }
-        if let Some(s) = self.cell_state(cell) {
-            let mut acc = Vec::new();
-            let mut moves = Vec::new();
-            self.state_moves(s, &mut acc, &mut moves);
-            let at = self.slot[s as usize] as usize;
-            self.edges[at..at + moves.len()].copy_from_slice(&moves);
-            self.len[s as usize] = moves.len() as u16;
+        let (lo, hi) = (self.sup_base[cell], self.sup_base[cell + 1]);
+        if self.identity {
+            return Change::States(lo..hi);
         }
+        let mut first = None;
+        let mut last = 0;
+        for sup in lo..hi {
+            if let Some(state) = self.state_of_sup(sup) {
+                first.get_or_insert(state);
+                last = state + 1;
+            }
+        }
+        // A cell's states are numbered consecutively.
+        Change::States(first.map_or(0..0, |f| f..last))
+    }
+
+    /// After a [`Change::Shifted`], the id `state` had before it, if it existed.
+    pub fn previous_state(&self, state: StateId) -> Option<StateId> {
+        let d = self.prev_dense[self.sup_of[state as usize] as usize];
+        (d != NO_STATE).then_some(d)
+    }
+
+    /// After a [`Change::Shifted`], the id now of the state that was `old`, if it still is.
+    pub fn current_state(&self, old: StateId) -> Option<StateId> {
+        self.state_of_sup(self.prev_sup_of[old as usize])
+    }
+
+    /// Whether `state` stands on `cell`.
+    pub fn on_cell(&self, state: StateId, cell: usize) -> bool {
+        self.sup_cell[self.sup(state) as usize] == cell as u32
     }
 
     /// The legal moves of a state.
-    pub fn moves(&self, state: StateId) -> &[Move] {
-        let at = self.slot[state as usize] as usize;
-        &self.edges[at..at + usize::from(self.len[state as usize])]
+    pub fn moves(&self, state: StateId) -> Vec<Move> {
+        let mut acc = Vec::new();
+        self.successors_into(&mut acc, state);
+        acc
+    }
+
+    /// Appends the moves of `state`: the superset moves of its superset state, targets
+    /// renumbered (a target of a state's move always exists: a move lands on it).
+    fn successors_into(&self, acc: &mut Vec<Move>, state: StateId) {
+        let sup = self.sup(state) as usize;
+        let at = self.sup_slot[sup] as usize;
+        let moves = &self.sup_moves[at..at + usize::from(self.sup_len[sup])];
+        if self.identity {
+            acc.extend_from_slice(moves);
+        } else {
+            acc.extend(moves.iter().map(|m| Move {
+                dir: m.dir,
+                to: self.dense[m.to as usize],
+            }));
+        }
     }
 
     /// The cell of `state` (row, col), or `None` for `Outside`.
     pub fn state_cell(&self, state: StateId) -> Option<Coord> {
-        let cell = self.cell_of[state as usize];
+        let cell = self.sup_cell[self.sup(state) as usize];
         (cell != OUTSIDE).then(|| (cell as usize / self.cols, cell as usize % self.cols))
     }
 
     /// The state of `cell` when it has exactly one (a cell keeping no register), `None`
-    /// otherwise. The generator uses it to update only the mutated cell's state after
-    /// [`JumpGraph::set_jump`].
+    /// otherwise.
     pub fn cell_state(&self, cell: usize) -> Option<StateId> {
-        let (lo, hi) = (self.base[cell], self.base[cell + 1]);
-        (hi == lo + 1 && self.keys.is_empty()).then_some(lo)
+        let (lo, hi) = (self.sup_base[cell], self.sup_base[cell + 1]);
+        if hi != lo + 1 || self.kept[cell] != 0 {
+            return None;
+        }
+        self.state_of_sup(lo)
     }
 
     /// The states on `cell`, in id order.
-    pub fn cell_states(&self, cell: usize) -> std::ops::Range<StateId> {
-        self.base[cell]..self.base[cell + 1]
+    pub fn cell_states(&self, cell: usize) -> Vec<StateId> {
+        (self.sup_base[cell]..self.sup_base[cell + 1])
+            .filter_map(|s| self.state_of_sup(s))
+            .collect()
     }
 
     /// The last direction of a no-U-turn state (`None` for the start state, the goal state,
@@ -1047,12 +1317,28 @@ impl JumpGraph {
         (0..self.cells.len())
             .filter(|&i| match self.cells[i].kind {
                 Kind::DeadEnd => true,
-                Kind::Ordinary => self.cell_states(i).all(|s| self.len[s as usize] == 0),
+                Kind::Ordinary => self
+                    .cell_states(i)
+                    .iter()
+                    .all(|&s| self.moves(s).is_empty()),
                 _ => false,
             })
             .map(|i| (i / self.cols, i % self.cols))
             .collect()
     }
+}
+
+/// What a change of one cell did to the graph.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Change {
+    /// The state numbering stayed; the moves of these states (the cell's) changed.
+    States(std::ops::Range<StateId>),
+    /// States appeared or vanished: every id may have changed.
+    Renumbered,
+    /// States appeared or vanished, but only the states on this cell have new moves: every
+    /// other state keeps its moves under new ids ([`JumpGraph::previous_state`],
+    /// [`JumpGraph::current_state`] translate).
+    Shifted(usize),
 }
 
 impl Rules for JumpGraph {
@@ -1061,20 +1347,24 @@ impl Rules for JumpGraph {
     }
 
     fn n_states(&self) -> usize {
-        self.cell_of.len()
+        if self.identity {
+            self.sup_cell.len()
+        } else {
+            self.sup_of.len()
+        }
     }
 
     fn start(&self) -> StateId {
-        self.start
+        self.state_of_sup(self.sup_start).unwrap_or(0)
     }
 
     fn is_goal(&self, state: StateId) -> bool {
-        let cell = self.cell_of[state as usize];
+        let cell = self.sup_cell[self.sup(state) as usize];
         cell == OUTSIDE || self.cells[cell as usize].is_goal()
     }
 
     fn jump(&self, state: StateId) -> Option<u32> {
-        let cell = self.cell_of[state as usize];
+        let cell = self.sup_cell[self.sup(state) as usize];
         if cell == OUTSIDE {
             return None;
         }
@@ -1082,7 +1372,7 @@ impl Rules for JumpGraph {
     }
 
     fn successors(&self, acc: &mut Vec<Move>, state: StateId) {
-        acc.extend_from_slice(self.moves(state));
+        self.successors_into(acc, state);
     }
 
     fn max_successors(&self) -> usize {
@@ -1090,13 +1380,14 @@ impl Rules for JumpGraph {
     }
 
     fn state_name(&self, state: StateId) -> String {
-        let cell = self.cell_of[state as usize];
+        let sup = self.sup(state);
+        let cell = self.sup_cell[sup as usize];
         let at = self.state_cell(state);
         let c = if cell == OUTSIDE {
             Cell::default()
         } else {
             self.cells[cell as usize]
         };
-        self.set.state_name(at, &c, &self.key_of(state))
+        self.set.state_name(at, &c, &self.sup_key(sup))
     }
 }

@@ -25,7 +25,7 @@ pub use board::{Attr, Board, Cell, Kind, Piece, Tag, Turn};
 pub use compiled::CompiledMaze;
 pub use file::{Maze, MazeFile, SpecError, parse, parse_file, write, write_file};
 pub use generate::{Generate, Provenance, Template};
-pub use jumping::{Coord, GoalKind, JumpGraph, JumpRules, JumpingMaze};
+pub use jumping::{Change, Coord, GoalKind, JumpGraph, JumpRules, JumpingMaze};
 pub use rolling::{Footprint, RollGraph, RollingBlockMaze, RollingBlockRules, RollingBoard, Tile};
 pub use rules::{RulePart, RuleSet};
 pub use tiling::{MoveSet, Tiling};

@@ -653,6 +653,46 @@ pub struct RuleSet {
     pub land: Vec<E>,
     /// The register a state name shows bare (the `no_u_turn` last direction: `(2,3)/NE`).
     pub bare: Option<usize>,
+    /// Whether the landings of a move cannot depend on the registers: no leaving effects, and
+    /// no register read by `when`, directions or length (registers standing for attributes
+    /// aside, which the engine checks per cell).
+    pub geometry_free: bool,
+    /// The attributes of a landing cell anything reads (landing conditions, landing effects,
+    /// `keep`): changing any other attribute of a cell changes only the moves out of it.
+    pub landing_reads: Reads,
+}
+
+/// Which cell attributes something reads.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Reads {
+    /// Turn cells.
+    pub turn: bool,
+    /// Colours.
+    pub colour: bool,
+    /// Symbols.
+    pub symbol: bool,
+    /// Pieces.
+    pub piece: bool,
+    /// Circles.
+    pub circled: bool,
+    /// Wildcards.
+    pub wildcard: bool,
+}
+
+impl Reads {
+    fn add(&mut self, c: &C) {
+        match c {
+            C::Circled => self.circled = true,
+            C::Wildcard => self.wildcard = true,
+            C::Turn => self.turn = true,
+            C::Piece(_) => self.piece = true,
+            C::Colour(_) | C::SameColour | C::OtherColour => self.colour = true,
+            C::Symbol(_) | C::SameSymbol => self.symbol = true,
+            C::Not(c) => self.add(c),
+            C::Any(cs) | C::All(cs) => cs.iter().for_each(|c| self.add(c)),
+            C::Eq(..) | C::Lt(..) | C::Gt(..) | C::Goal | C::Opposite(_) => {}
+        }
+    }
 }
 
 /// A register key: the values of every register, in declaration order.
@@ -930,6 +970,19 @@ impl RuleSet {
     /// Whether the rules keep any register on any cell.
     pub fn has_registers(&self) -> bool {
         !self.regs.is_empty()
+    }
+
+    /// Whether changing a cell from `old` to `new` (same kind) changes only the moves out of
+    /// it: no attribute that differs is read of a landing cell. Numbers and arrows never are.
+    pub fn local_change(&self, old: &Cell, new: &Cell) -> bool {
+        let r = &self.landing_reads;
+        old.kind == new.kind
+            && (old.turn == new.turn || !r.turn)
+            && (old.colour == new.colour || !r.colour)
+            && (old.symbol == new.symbol || !r.symbol)
+            && (old.piece == new.piece || !r.piece)
+            && (old.circled == new.circled || !r.circled)
+            && (old.wildcard == new.wildcard || !r.wildcard)
     }
 
     /// A state's name: `(r,c)`, `(r,c)/t=diagonal/d=2` with the registers kept on its cell
@@ -1669,8 +1722,28 @@ impl JumpRules {
             }
         }
         let bare = self.no_u_turn.then(|| c.regs.len() - 1);
+        let mut landing_reads = Reads::default();
+        for k in &kinds {
+            k.land.iter().for_each(|c| landing_reads.add(c));
+        }
+        for e in &land {
+            e.when.iter().for_each(|c| landing_reads.add(c));
+        }
+        for r in &c.regs {
+            if let Some(k) = &r.keep {
+                landing_reads.add(k);
+            }
+        }
+        let geometry_free = leave.is_empty()
+            && kinds.iter().all(|k| {
+                !k.when.iter().any(reads_any_register)
+                    && matches!(k.dirs, D::Set(_) | D::Arrows | D::ReverseArrows)
+                    && !matches!(k.length, L::Register(_) | L::Cycle(..))
+            });
         Ok(RuleSet {
             bare,
+            geometry_free,
+            landing_reads,
             tiling: self.tiling,
             torus: self.torus,
             goal: self.goal,
@@ -1680,6 +1753,15 @@ impl JumpRules {
             leave,
             land,
         })
+    }
+}
+
+fn reads_any_register(c: &C) -> bool {
+    match c {
+        C::Eq(..) | C::Lt(..) | C::Gt(..) | C::Opposite(_) => true,
+        C::Not(c) => reads_any_register(c),
+        C::Any(cs) | C::All(cs) => cs.iter().any(reads_any_register),
+        _ => false,
     }
 }
 

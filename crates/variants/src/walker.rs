@@ -12,7 +12,7 @@ use maze_graph::Dir;
 
 use crate::board::{Cell, Kind};
 use crate::jumping::{Coord, JumpingMaze, Problem};
-use crate::rules::{C, Ctx, D, Domain, GoalKind, K, Key, L, NONE, RuleSet, tag_value};
+use crate::rules::{C, Ctx, Domain, GoalKind, K, Key, L, NONE, RuleSet, tag_value};
 
 /// Where a move ends.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -399,7 +399,15 @@ impl Walker<'_> {
                     let name = u8::try_from(last)
                         .map(|d| self.set.directions.name(d))
                         .unwrap_or("-");
-                    format!("REVERSE:{name}")
+                    if self.set.bare == Some(*r) {
+                        // The no_u_turn shorthand's register: Abbott's rule, in its words.
+                        format!("REVERSE:{name}")
+                    } else {
+                        format!(
+                            "the move goes opposite to `{}` ({name}), which this maze forbids",
+                            self.set.regs[*r].name
+                        )
+                    }
                 }
                 other => format!(
                     "the landing cell at {} must not be {}",
@@ -476,7 +484,6 @@ impl Walker<'_> {
                 );
             }
         }
-        let _ = D::Arrows;
         all.names(self.set.directions, " ")
     }
 }
