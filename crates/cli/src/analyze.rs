@@ -115,15 +115,34 @@ fn board_grid(maze: &Maze) -> String {
     match maze {
         Maze::Jumping(m) => {
             let hex = m.rules.tiling == Tiling::Hex;
+            let rows = m.board.row_strings(&m.rules.cells, m.rules.directions());
+            // Odd hex rows sit half a cell to the right.
+            let indents: Vec<usize> = (0..rows.len())
+                .map(|r| usize::from(hex && r % 2 == 1))
+                .collect();
+            let lines = if m.walls.is_empty() {
+                rows.iter()
+                    .zip(&indents)
+                    .map(|(row, &indent)| format!("{}{row}", " ".repeat(indent)))
+                    .collect()
+            } else {
+                walled_rows(m, &rows, &indents)
+            };
             let mut out = String::new();
-            for (r, row) in m
-                .board
-                .row_strings(&m.rules.cells, m.rules.directions())
-                .iter()
-                .enumerate()
-            {
-                let indent = if hex && r % 2 == 1 { " " } else { "" };
-                let _ = writeln!(out, "{indent}{row}");
+            for line in lines {
+                let _ = writeln!(out, "{}", line.trim_end());
+            }
+            if !m.walls.is_empty() {
+                let walls: Vec<String> = m
+                    .walls
+                    .iter()
+                    .map(|&((a, b), (c, d))| format!("({a},{b})|({c},{d})"))
+                    .collect();
+                let _ = writeln!(
+                    out,
+                    "Walls (| between cells of a row, - between rows): {}",
+                    walls.join(" ")
+                );
             }
             out
         }
@@ -133,6 +152,89 @@ fn board_grid(maze: &Maze) -> String {
             out
         }
     }
+}
+
+/// The board's rows with its walls drawn in: `|` in the gap between two cells of a row, a
+/// line of `-` under the part of a cell that borders the cell below it (the board gets a line
+/// between each pair of rows for them, and one under the last row for the torus's seam), and
+/// a column on each side for `|` across the seam.
+fn walled_rows(m: &maze_variants::JumpingMaze, rows: &[String], indents: &[usize]) -> Vec<String> {
+    let (n_rows, n_cols) = (m.board.rows, m.board.cols);
+    // Every token is as wide as the widest: `row_strings` right-aligns them, joined by one space.
+    let width = rows
+        .first()
+        .map_or(1, |row| (row.chars().count() + 1) / n_cols.max(1) - 1)
+        .max(1);
+    let start = |r: usize, c: usize| 1 + indents[r] + c * (width + 1);
+    let mut grid: Vec<Vec<char>> = rows
+        .iter()
+        .zip(indents)
+        .map(|(row, &indent)| {
+            let mut line = vec![' '; 1 + indent];
+            line.extend(row.chars());
+            line.push(' ');
+            line
+        })
+        .collect();
+    let across: Vec<((usize, usize), (usize, usize))> = m
+        .walls
+        .iter()
+        .filter(|(a, b)| a.0 != b.0)
+        .copied()
+        .collect();
+    // gaps[r]: the line under row r.
+    let mut gaps: Vec<Vec<char>> = vec![Vec::new(); n_rows];
+    for &(a, b) in &m.walls {
+        if a.0 == b.0 {
+            let (left, right) = if (a.1 + 1) % n_cols == b.1 {
+                (a.1, b.1)
+            } else {
+                (b.1, a.1)
+            };
+            let line = &mut grid[a.0];
+            if right < left {
+                // Across the seam: both ends of the row.
+                let last = line.len() - 1;
+                line[last] = '|';
+                line[start(a.0, 0) - 1] = '|';
+            } else {
+                line[start(a.0, left) + width] = '|';
+            }
+        } else {
+            // The upper cell is the one whose next row (across the seam on a torus) is the
+            // other's; on a two-row torus the top row is taken.
+            let (upper, lower) = if (a.0 + 1) % n_rows == b.0 && b.0 + 1 != a.0 {
+                (a, b)
+            } else {
+                (b, a)
+            };
+            let up = start(upper.0, upper.1)..start(upper.0, upper.1) + width;
+            let low = start(lower.0, lower.1)..start(lower.0, lower.1) + width;
+            let mut cols = up.start.max(low.start)..up.end.min(low.end);
+            if cols.is_empty() {
+                // Hex neighbours overlap by half a cell, less than a one-character token.
+                cols = up.start.min(low.start)..up.end.max(low.end);
+            }
+            let gap = &mut gaps[upper.0];
+            if gap.len() < cols.end {
+                gap.resize(cols.end, ' ');
+            }
+            for col in cols {
+                gap[col] = '-';
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for (r, line) in grid.into_iter().enumerate() {
+        out.push(line.into_iter().collect::<String>());
+        let last = r + 1 == n_rows;
+        // A line between every two rows once any wall is between rows, so rows keep an even
+        // spacing; under the last row only for a wall across the seam.
+        if !across.is_empty() && (!last || !gaps[r].is_empty()) {
+            out.push(gaps[r].iter().collect());
+        }
+    }
+    out
 }
 
 fn describe(maze: &Maze) -> String {

@@ -191,3 +191,49 @@ fn help_teaches_the_file_format() {
     assert!(stdout(&o).contains("solve"));
     assert!(stdout(&o).contains("Maze(rules: Jumping"));
 }
+
+/// Walls are drawn into the board: `|` between two cells of a row, a line of `-` under a cell
+/// walled off from the one below, and listed after the board.
+#[test]
+fn analyze_draws_the_walls_on_the_board() {
+    let o = maze(&["analyze", "variants/walls.ron"]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    let board = " 1 4 1 2 3\n     -\n 2 1|1 2|1\n\n 1 2 2|1 2\n\n 3|2 1 3 2\n       -\n 2 2 3 3 G\nWalls (| between cells of a row, - between rows): (0,2)|(1,2) (1,1)|(1,2) (2,2)|(2,3) (3,0)|(3,1) (3,3)|(4,3) (1,3)|(1,4)\n";
+    assert!(out.contains(&format!("Board:\n{board}\n")), "{out}");
+    // A hex wall between rows sits where the two cells overlap, under the odd row's shift.
+    let o = maze(&["analyze", "tests/fixtures/worked/hex_5x5_hole_wall.ron"]);
+    let out = stdout(&o);
+    assert!(out.contains("\n  3 1 1 2 3\n   --\n 1 3 o 1 3\n"), "{out}");
+    // Across a torus's seam: at both ends of the row, and under the last row.
+    let path = temp_file(
+        "seam.ron",
+        r#"Maze(rules: Jumping(moves: Queen, torus: true), board: ["3 1 2 5", "1 4 2 1", "2 o 3 G"],
+            start: (0, 0), walls: [((0, 0), (0, 1)), ((2, 3), (0, 3)), ((1, 3), (1, 0))])"#,
+    );
+    let out = stdout(&maze(&["analyze", path.to_str().unwrap()]));
+    assert!(
+        out.contains("Board:\n 3|1 2 5\n\n|1 4 2 1|\n\n 2 o 3 G\n       -\nWalls"),
+        "{out}"
+    );
+    // Without walls the board is as it always was.
+    let out = stdout(&maze(&["analyze", "variants/rook.ron"]));
+    assert!(!out.contains("Walls"), "{out}");
+}
+
+/// Every family's rules analyze, with the board in the file's tokens.
+#[test]
+fn analyze_works_for_rules_as_data() {
+    let o = maze(&[
+        "analyze",
+        "tests/fixtures/families/jump_toggle_mazelog_switchblade.ron",
+    ]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    assert!(out.contains(" 3  2  2  5 4@  3\n"), "{out}");
+    assert!(
+        out.contains("Solution path: (0,0)/t=orthogonal (3,0)/t=orthogonal"),
+        "{out}"
+    );
+    assert!(out.contains("shortest_length       17"), "{out}");
+}

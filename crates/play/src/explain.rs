@@ -1,13 +1,17 @@
-//! Why a move the player asked for is not legal, in the words of RULES.md, per variant.
+//! Why a move the player asked for is not legal, and which directions the maze's moves use.
 //!
 //! The engine (the state graph) decides legality; this module is asked only after the engine
-//! said no, and retraces the rules to name the one that failed. Should the two ever disagree,
-//! the player still gets a plain "no legal move", never a wrong reason (and the tests check
-//! that they agree on every cell and direction of the fixtures).
+//! said no. For jumping mazes the reason is the reference walker's
+//! ([`maze_variants::walker::explain`]), the one reading of the rule model that names the rule
+//! that failed, so no rule is restated here; rolling blocks retrace RULES.md section 2. Should
+//! the engine and the reason ever disagree, the player still gets a plain "no legal move",
+//! never a wrong reason (and the tests check that they agree on every cell and direction of the
+//! fixtures).
 
-use maze_graph::{Dir, Rules, StateId};
+use maze_graph::{Dir, DirSet, Rules, StateId};
 use maze_variants::rolling::{RollGraph, RollingBlockMaze, Tile};
-use maze_variants::{CompiledMaze, Coord, GoalKind, JumpGraph, JumpingMaze, Maze, Tiling};
+use maze_variants::rules::D;
+use maze_variants::{CompiledMaze, Coord, JumpGraph, JumpingMaze, Maze};
 
 /// The directions the maze's moves use, in direction order.
 pub(crate) fn move_dirs(maze: &Maze) -> Vec<Dir> {
@@ -18,20 +22,37 @@ pub(crate) fn move_dirs(maze: &Maze) -> Vec<Dir> {
     }
 }
 
-/// Every direction some kind of move of the rules can take, in direction order.
+/// Every direction some kind of move of the rules can take, in direction order: a fixed set
+/// as it stands, the arrows drawn on the board (or their reverses) for arrow moves, and every
+/// direction for a direction a register holds (it may hold any).
 fn move_dirs_of_rules(m: &JumpingMaze) -> Vec<Dir> {
     let Ok(set) = m.rules.compile() else {
         return Vec::new();
     };
-    let mut all = maze_graph::DirSet::EMPTY;
+    let all_dirs = DirSet::from_bits(((1u32 << set.directions.len()) - 1) as u16);
+    let mut arrows = DirSet::EMPTY;
+    for cell in &m.board.cells {
+        arrows = union(arrows, cell.arrows);
+    }
+    let mut reversed = DirSet::EMPTY;
+    for d in arrows.iter() {
+        reversed.insert(set.directions.opposite(d));
+    }
+    let mut all = DirSet::EMPTY;
     for kind in &set.kinds {
         let dirs = match &kind.dirs {
-            maze_variants::rules::D::Set(s) => *s,
-            _ => maze_graph::DirSet::from_bits(((1u32 << set.directions.len()) - 1) as u16),
+            D::Set(s) => *s,
+            D::Arrows => arrows,
+            D::ReverseArrows => reversed,
+            D::Register(_) | D::Reverse(_) | D::Turned(_) => all_dirs,
         };
-        all = maze_graph::DirSet::from_bits(all.bits() | dirs.bits());
+        all = union(all, dirs);
     }
     all.iter().collect()
+}
+
+fn union(a: DirSet, b: DirSet) -> DirSet {
+    DirSet::from_bits(a.bits() | b.bits())
 }
 
 /// The direction the rules bar next because it reverses the move that led to `state`
@@ -123,40 +144,6 @@ fn jumping(maze: &JumpingMaze, graph: &JumpGraph, state: StateId, dir: Dir) -> O
     maze_variants::walker::explain(maze, at, &graph.state_key(state), dir)
 }
 
-/// A one-line description of the rules, for the board's caption.
-pub(crate) fn rules_caption(maze: &Maze) -> String {
-    match maze {
-        Maze::RollingBlock(m) => {
-            let (a, b, h) = m.rules.block;
-            format!("rolling block {a}×{b}×{h}: roll it so it ends exactly on the goal")
-        }
-        Maze::Jumping(m) => {
-            let r = &m.rules;
-            let mut parts = vec![match (r.tiling, r.moves) {
-                (Tiling::Square, maze_variants::MoveSet::Rook) => "square, rook moves".to_string(),
-                (Tiling::Square, maze_variants::MoveSet::Queen) => {
-                    "square, queen moves".to_string()
-                }
-                (Tiling::Hex, _) => "hex".to_string(),
-                (Tiling::Triangle, _) => "triangle".to_string(),
-            }];
-            if r.torus {
-                parts.push("torus".into());
-            }
-            if r.no_u_turn {
-                parts.push("no U-turns".into());
-            }
-            if r.goal == GoalKind::Exit {
-                parts.push("goal: jump off the board".into());
-            }
-            if !r.is_plain() {
-                parts.push("rules of the file (see its `rules`)".into());
-            }
-            format!("Jumping maze: {}", parts.join(", "))
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -172,8 +159,17 @@ mod tests {
     }
 
     /// The engine and the explanation agree on every jump of every cell: no reason exactly
-    /// when the engine has the move.
+    /// when the engine has the move. The fixture must have a move to explain.
     fn check_agreement(src: &str) {
+        assert!(
+            agreement(src, "fixture") > 0,
+            "the fixture has no illegal jump to explain"
+        );
+    }
+
+    /// [`check_agreement`] for any maze (a torus may have no illegal jump); how many reasons
+    /// were given.
+    fn agreement(src: &str, label: &str) -> usize {
         let maze = parse(src);
         let graph = JumpGraph::new(&maze);
         let mut explained = 0;
@@ -187,11 +183,11 @@ mod tests {
             for d in 0..graph.directions().len() as Dir {
                 let legal = graph.moves(state).iter().any(|m| m.dir == d);
                 let why = jumping(&maze, &graph, state, d);
-                assert_eq!(legal, why.is_none(), "{at:?} dir {d}: {why:?}");
+                assert_eq!(legal, why.is_none(), "{label} {at:?} dir {d}: {why:?}");
                 explained += usize::from(why.is_some());
             }
         }
-        assert!(explained > 0, "the fixture has no illegal jump to explain");
+        explained
     }
 
     #[test]
@@ -220,6 +216,33 @@ mod tests {
         ] {
             check_agreement(src);
         }
+    }
+
+    /// Every rule-family fixture and bundled variant, read when the test runs so new files
+    /// are checked too: the walker gives a reason exactly when the engine has no move.
+    #[test]
+    fn family_explanations_agree_with_the_engine() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let (mut checked, mut explained) = (0, 0);
+        for dir in ["tests/fixtures/families", "variants"] {
+            let Ok(entries) = std::fs::read_dir(root.join(dir)) else {
+                continue;
+            };
+            let mut paths: Vec<_> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+            paths.sort();
+            for path in paths
+                .iter()
+                .filter(|p| p.extension().is_some_and(|e| e == "ron"))
+            {
+                let src = std::fs::read_to_string(path).unwrap_or_default();
+                if matches!(maze_variants::parse("f.ron", &src), Ok(Maze::Jumping(_))) {
+                    explained += agreement(&src, &path.display().to_string());
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked >= 13, "only {checked} jumping files found");
+        assert!(explained > 0);
     }
 
     /// Rolling blocks: a reason exactly when the engine has no roll, on boards with every

@@ -4,7 +4,7 @@
 use maze_features::UNREACHED;
 use maze_graph::{Adjacency, Dir, Rules, StateId};
 use maze_variants::{CompiledMaze, Coord, Maze};
-use ratatui::crossterm::event::{KeyEvent, KeyEventKind};
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind};
 
 use crate::explain;
 use crate::keymap::{self, Command, Keymap};
@@ -58,6 +58,16 @@ pub enum Flow {
     Quit,
 }
 
+/// A move in a direction that may stop on several cells, waiting for the player to pick one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Aim {
+    dir: Dir,
+    /// The states the move may reach, nearest first.
+    targets: Vec<StateId>,
+    /// The one aimed at.
+    index: usize,
+}
+
 /// A maze being played: the maze, its state graph, the player's position and history.
 #[derive(Clone, Debug)]
 pub struct Game {
@@ -72,6 +82,10 @@ pub struct Game {
     history: Vec<Step>,
     hints: u32,
     message: Message,
+    aim: Option<Aim>,
+    /// Whether a move anywhere in the maze may stop on several cells (the keys then say how
+    /// to aim).
+    aiming_maze: bool,
 }
 
 impl Game {
@@ -83,6 +97,14 @@ impl Game {
         let move_dirs = explain::move_dirs(&maze);
         let keymap = Keymap::new(compiled.directions(), &move_dirs);
         let state = compiled.start();
+        // Two edges of a state share a direction exactly when their direction sets, counted
+        // one by one, hold more directions than their union.
+        let aiming_maze = (0..graph.n_states() as StateId).any(|s| {
+            let dirs = graph.edge_dirs(s);
+            let each: usize = dirs.iter().map(|d| d.len()).sum();
+            let union = dirs.iter().fold(0u16, |all, d| all | d.bits());
+            each > union.count_ones() as usize
+        });
         Game {
             title: title.into(),
             maze,
@@ -98,6 +120,8 @@ impl Game {
                 Tone::Info,
                 "Reach the goal. Keys are listed below; h shows a hint.",
             ),
+            aim: None,
+            aiming_maze,
         }
     }
 
@@ -105,6 +129,16 @@ impl Game {
     /// are ignored (terminals that report them would otherwise move twice).
     pub fn press(&mut self, key: KeyEvent) -> Flow {
         if key.kind == KeyEventKind::Release {
+            return Flow::Continue;
+        }
+        // While aiming, Esc takes the aim back instead of leaving the game (q and Ctrl-C
+        // still leave).
+        if key.code == KeyCode::Esc && key.modifiers.is_empty() && self.aim.is_some() {
+            self.aim = None;
+            self.message = Message::new(
+                Tone::Info,
+                format!("Aim cancelled: still at {}", self.state_name()),
+            );
             return Flow::Continue;
         }
         match self.keymap.command(key) {
@@ -124,8 +158,26 @@ impl Game {
 
     /// Carries out one command.
     pub fn apply(&mut self, command: Command) -> Flow {
+        // Only pressing the aimed direction again keeps an aim; anything else drops it.
+        let aim = self.aim.take();
         match command {
-            Command::Move(dir) => self.step(dir),
+            Command::Move(dir) => match aim {
+                Some(mut aim) if aim.dir == dir => {
+                    aim.index = (aim.index + 1) % aim.targets.len();
+                    self.aim = Some(aim);
+                    self.aim_message();
+                }
+                _ => self.step(dir),
+            },
+            Command::Confirm => match aim {
+                Some(aim) => self.go(aim.dir, aim.targets[aim.index]),
+                None => {
+                    self.message = Message::new(
+                        Tone::Refused,
+                        "Nothing is aimed at: Enter and Space make a move that may stop on several cells, after its direction key",
+                    );
+                }
+            },
             Command::Undo => self.undo(),
             Command::Restart => {
                 self.history.clear();
@@ -166,13 +218,29 @@ impl Game {
             );
             return;
         }
-        let Some(to) = self.target(dir) else {
-            self.message = Message::new(
-                Tone::Refused,
-                explain::illegal_move(&self.maze, &self.compiled, self.state, dir),
-            );
-            return;
-        };
+        let targets = self.targets(dir);
+        match targets.as_slice() {
+            [] => {
+                self.message = Message::new(
+                    Tone::Refused,
+                    explain::illegal_move(&self.maze, &self.compiled, self.state, dir),
+                );
+            }
+            &[to] => self.go(dir, to),
+            _ => {
+                self.aim = Some(Aim {
+                    dir,
+                    targets,
+                    index: 0,
+                });
+                self.aim_message();
+            }
+        }
+    }
+
+    /// Makes the move `dir` to `to` (a legal move).
+    fn go(&mut self, dir: Dir, to: StateId) {
+        let name = self.compiled.directions().name(dir);
         self.history.push(Step {
             dir,
             from: self.state,
@@ -187,6 +255,19 @@ impl Game {
                 format!("{name} to {}", self.compiled.state_name(to)),
             )
         };
+    }
+
+    fn aim_message(&mut self) {
+        let Some(aim) = &self.aim else { return };
+        let name = self.compiled.directions().name(aim.dir);
+        let at = self.compiled.state_name(aim.targets[aim.index]);
+        let text = format!(
+            "{name} may stop on {} cells: aiming at {at} ({} of {}). {name} again aims further, Enter or Space moves there, Esc cancels",
+            aim.targets.len(),
+            aim.index + 1,
+            aim.targets.len()
+        );
+        self.message = Message::new(Tone::Info, text);
     }
 
     fn undo(&mut self) {
@@ -213,14 +294,20 @@ impl Game {
             self.message = Message::new(Tone::Refused, "The maze is solved: no hint needed");
             return;
         }
-        self.message = match self.hint() {
-            Some(dir) => {
+        self.message = match self.hint_move() {
+            Some((dir, to)) => {
                 self.hints += 1;
                 let left = self.to_goal[self.state as usize];
+                // Where the direction alone does not say where to stop, the hint does.
+                let landing = if self.targets(dir).len() > 1 {
+                    format!(" to {}", self.compiled.state_name(to))
+                } else {
+                    String::new()
+                };
                 Message::new(
                     Tone::Info,
                     format!(
-                        "Hint: {} (the goal is {left} move{} away)",
+                        "Hint: {}{landing} (the goal is {left} move{} away)",
                         self.compiled.directions().name(dir),
                         if left == 1 { "" } else { "s" }
                     ),
@@ -249,14 +336,57 @@ impl Game {
         }
     }
 
-    /// The state a move in `dir` from the current state reaches, if the move is legal.
-    fn target(&self, dir: Dir) -> Option<StateId> {
+    /// The states a move in `dir` from the current state may reach, nearest first (a move of
+    /// any length may stop on several cells).
+    fn targets(&self, dir: Dir) -> Vec<StateId> {
         let s = self.state;
-        self.graph
+        let mut targets: Vec<StateId> = self
+            .graph
             .edge_dirs(s)
             .iter()
-            .position(|dirs| dirs.contains(dir))
-            .map(|i| self.graph.targets(s)[i])
+            .zip(self.graph.targets(s))
+            .filter(|(dirs, _)| dirs.contains(dir))
+            .map(|(_, &t)| t)
+            .collect();
+        if targets.len() > 1 {
+            let ray = self.ray(dir);
+            let distance = |t: StateId| {
+                self.compiled
+                    .state_cell(t)
+                    .and_then(|cell| ray.iter().position(|&p| p == cell))
+                    .unwrap_or(usize::MAX)
+            };
+            targets.sort_by_key(|&t| (distance(t), t));
+        }
+        targets
+    }
+
+    /// The cells a straight run of unit steps in `dir` from the player's cell passes, in
+    /// order, to order a move's landings by distance. Geometry only: which landings are legal
+    /// is the engine's to say.
+    fn ray(&self, dir: Dir) -> Vec<Coord> {
+        let (Maze::Jumping(m), Some(at)) = (&self.maze, self.cell()) else {
+            return Vec::new();
+        };
+        let (rows, cols) = (m.board.rows as i64, m.board.cols as i64);
+        let mut out = Vec::new();
+        let mut p = (at.0 as i64, at.1 as i64);
+        for _ in 0..rows * cols {
+            let (r, c) = m.rules.tiling.walk(p, dir, 1);
+            p = if m.rules.torus {
+                (r.rem_euclid(rows), c.rem_euclid(cols))
+            } else if m.board.contains((r, c)) {
+                (r, c)
+            } else {
+                break;
+            };
+            let cell = (p.0 as usize, p.1 as usize);
+            if cell == at {
+                break;
+            }
+            out.push(cell);
+        }
+        out
     }
 
     /// The title shown on screen.
@@ -341,19 +471,36 @@ impl Game {
         self.is_solved() && self.optimum().map(|b| b as usize) == Some(self.moves())
     }
 
-    /// The legal moves from the current state, one per direction, in direction order, with
-    /// the state each reaches.
+    /// The legal moves from the current state, in direction order and, where a direction may
+    /// stop on several cells, nearest first, with the state each reaches.
     pub fn legal_moves(&self) -> Vec<(Dir, StateId)> {
         self.move_dirs
             .iter()
-            .filter_map(|&d| self.target(d).map(|t| (d, t)))
+            .flat_map(|&d| self.targets(d).into_iter().map(move |t| (d, t)))
             .collect()
     }
 
-    /// The next move of a shortest path from here: the first direction, in direction order,
-    /// that lands one step nearer the goal (RULES.md's `solution` rule, from this state).
+    /// The direction of the next move of a shortest path from here (see [`Game::hint_move`]).
     pub fn hint(&self) -> Option<Dir> {
-        maze_features::next_step(&self.graph, &self.to_goal, self.state).map(|(d, _)| d)
+        self.hint_move().map(|(d, _)| d)
+    }
+
+    /// The next move of a shortest path from here: the first direction, in direction order,
+    /// that lands one step nearer the goal (RULES.md's `solution` rule, from this state), with
+    /// the state it lands on.
+    pub fn hint_move(&self) -> Option<(Dir, StateId)> {
+        maze_features::next_step(&self.graph, &self.to_goal, self.state)
+    }
+
+    /// The aimed move, while a direction that may stop on several cells waits for Enter: its
+    /// direction and the state aimed at.
+    pub fn aim(&self) -> Option<(Dir, StateId)> {
+        self.aim.as_ref().map(|a| (a.dir, a.targets[a.index]))
+    }
+
+    /// Whether a move somewhere in this maze may stop on several cells, so the player aims.
+    pub fn has_aiming(&self) -> bool {
+        self.aiming_maze
     }
 
     /// The message for the last key.

@@ -1,10 +1,16 @@
-//! The keymap: which key does what, for every direction set, and how it is shown on screen.
+//! The keymap: which key does what, for any direction set, and how it is shown on screen.
 //!
 //! `u`, `r`, `h` and `q` are taken by undo, restart, hint and quit, so the direction letters
 //! avoid them: the left hand's `w a s d` ring for the four orthogonal directions (and its
 //! hexagon `w e a d z x` on the six-direction tilings), the right hand's `i o / k l` square for
 //! the square tiling's diagonals, and the numeric keypad (or digit row) everywhere, laid out as
-//! the keypad is: 7 8 9 / 4 · 6 / 1 2 3.
+//! the keypad is: 7 8 9 / 4 · 6 / 1 2 3. The knight's leaps sit where they point from the
+//! middle of the keyboard (`g`/`b`): `t y` two rows up, `f j` one row up and out, `c m` one row
+//! down and out, `v n` two rows down.
+//!
+//! A direction set is matched by its names, not its size: the smallest table naming every
+//! direction is used, and a direction no table names still gets a free letter, so any rule's
+//! directions can be played.
 
 use maze_graph::{Dir, Directions};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -12,8 +18,12 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 /// What the player asked for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Command {
-    /// Move in a direction (an index into the maze's [`Directions`]).
+    /// Move in a direction (an index into the maze's [`Directions`]). Where a move in that
+    /// direction may stop on several cells, this aims at the nearest, and pressing it again
+    /// aims further.
     Move(Dir),
+    /// Make the aimed move (Enter or Space).
+    Confirm,
     /// Take back the last move.
     Undo,
     /// Go back to the start with no moves made.
@@ -33,7 +43,8 @@ enum Key {
 
 /// The keys of each direction name. The orthogonal names mean the same on the square tiling
 /// and for rolling blocks; the diagonal names differ between the square and the six-direction
-/// tilings, so there are two tables.
+/// tilings, so there are two tables. The square table also holds the knight's leaps, which
+/// only the square tiling has.
 const SQUARE_KEYS: &[(&str, &[Key])] = &[
     (
         "N",
@@ -55,6 +66,14 @@ const SQUARE_KEYS: &[(&str, &[Key])] = &[
         &[Key::Arrow(KeyCode::Left), Key::Char('a'), Key::Char('4')],
     ),
     ("NW", &[Key::Char('i'), Key::Char('7')]),
+    ("NNE", &[Key::Char('y')]),
+    ("ENE", &[Key::Char('j')]),
+    ("ESE", &[Key::Char('m')]),
+    ("SSE", &[Key::Char('n')]),
+    ("SSW", &[Key::Char('v')]),
+    ("WSW", &[Key::Char('c')]),
+    ("WNW", &[Key::Char('f')]),
+    ("NNW", &[Key::Char('t')]),
 ];
 
 const SIX_KEYS: &[(&str, &[Key])] = &[
@@ -72,12 +91,18 @@ const SIX_KEYS: &[(&str, &[Key])] = &[
     ("SE", &[Key::Char('x'), Key::Char('3')]),
 ];
 
+const TABLES: &[&[(&str, &[Key])]] = &[SIX_KEYS, SQUARE_KEYS];
+
+/// Letters handed out, in this order, to directions no table names (never `q u r h`, the
+/// commands').
+const SPARE_LETTERS: &str = "abcdefgijklmnopstvwxyz";
+
 /// The game's keys, built for one maze's directions.
 #[derive(Clone, Debug)]
 pub struct Keymap {
     directions: &'static Directions,
     /// Per direction (in direction order), its keys.
-    keys: Vec<&'static [Key]>,
+    keys: Vec<Vec<Key>>,
     /// The directions the maze's moves use (rook moves use four of the square's eight), in
     /// direction order: only these are shown.
     shown: Vec<Dir>,
@@ -86,21 +111,40 @@ pub struct Keymap {
 impl Keymap {
     /// The keymap for a maze whose directions are `directions` and whose moves use `shown`.
     pub fn new(directions: &'static Directions, shown: &[Dir]) -> Keymap {
-        let table = if directions.len() == 6 {
-            SIX_KEYS
-        } else {
-            SQUARE_KEYS
+        type Table = &'static [(&'static str, &'static [Key])];
+        let keys_of = |table: Table, name: &str| {
+            table
+                .iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, keys)| keys.to_vec())
         };
-        let keys = directions
+        // The smallest table naming every direction: the hex's six names are also square
+        // names, but mean other keys there.
+        let table: Table = TABLES
+            .iter()
+            .copied()
+            .filter(|&table| {
+                directions
+                    .names
+                    .iter()
+                    .all(|name| keys_of(table, name).is_some())
+            })
+            .min_by_key(|table| table.len())
+            .unwrap_or(SQUARE_KEYS);
+        let mut keys: Vec<Vec<Key>> = directions
             .names
             .iter()
-            .map(|name| {
-                table
-                    .iter()
-                    .find(|(n, _)| n == name)
-                    .map_or(&[][..], |(_, keys)| *keys)
-            })
+            .map(|name| keys_of(table, name).unwrap_or_default())
             .collect();
+        // A direction no table names gets the first letter nothing else uses.
+        let mut spare = SPARE_LETTERS
+            .chars()
+            .filter(|c| !table.iter().any(|(_, k)| k.contains(&Key::Char(*c))));
+        for k in keys.iter_mut().filter(|k| k.is_empty()) {
+            if let Some(c) = spare.next() {
+                k.push(Key::Char(c));
+            }
+        }
         Keymap {
             directions,
             keys,
@@ -125,6 +169,7 @@ impl Keymap {
         }
         let wanted = match key.code {
             KeyCode::Esc => return Some(Command::Quit),
+            KeyCode::Enter | KeyCode::Char(' ') => return Some(Command::Confirm),
             KeyCode::Char(c) => match c.to_ascii_lowercase() {
                 'q' => return Some(Command::Quit),
                 'u' => return Some(Command::Undo),
@@ -164,6 +209,12 @@ impl Keymap {
             .collect()
     }
 
+    /// How many directions the maze's direction table has (six on the hex and triangle
+    /// tilings), shown or not: it decides how the keys are laid out.
+    pub fn table_len(&self) -> usize {
+        self.directions.len()
+    }
+
     /// The other commands' keys as shown on screen.
     pub fn command_keys() -> &'static [(&'static str, &'static str)] {
         &[
@@ -171,6 +222,16 @@ impl Keymap {
             ("r", "restart"),
             ("h", "hint"),
             ("q Esc Ctrl-C", "quit"),
+        ]
+    }
+
+    /// The keys of [`Command::Confirm`] and of cancelling an aim, as shown on screen, for
+    /// mazes where a move may stop on several cells.
+    pub fn aim_keys() -> &'static [(&'static str, &'static str)] {
+        &[
+            ("key again", "aims further"),
+            ("Enter Space", "go"),
+            ("Esc", "cancel"),
         ]
     }
 }
@@ -199,55 +260,87 @@ pub(crate) fn describe(key: KeyEvent) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use maze_variants::tiling::{SIX_DIRECTIONS, SQUARE_DIRECTIONS};
+    use maze_variants::tiling::{SIX_DIRECTIONS, SQUARE_DIRECTIONS, SQUARE_LEAP_DIRECTIONS};
 
     fn press(map: &Keymap, code: KeyCode) -> Option<Command> {
         map.command(KeyEvent::new(code, KeyModifiers::NONE))
     }
 
+    fn code(k: Key) -> KeyCode {
+        match k {
+            Key::Arrow(code) => code,
+            Key::Char(c) => KeyCode::Char(c),
+        }
+    }
+
     #[test]
     fn no_key_has_two_meanings() {
-        for (table, n) in [(SQUARE_KEYS, 8), (SIX_KEYS, 6)] {
+        for (table, n) in [(SQUARE_KEYS, 16), (SIX_KEYS, 6)] {
             assert_eq!(table.len(), n);
             let all: Vec<Key> = table.iter().flat_map(|(_, k)| k.iter().copied()).collect();
             for (i, k) in all.iter().enumerate() {
                 assert!(!all[i + 1..].contains(k), "{k:?} twice");
                 assert!(
-                    !matches!(k, Key::Char('q' | 'u' | 'r' | 'h')),
+                    !matches!(k, Key::Char('q' | 'u' | 'r' | 'h' | ' ')),
                     "{k:?} is a command key"
                 );
+            }
+        }
+        assert!(!SPARE_LETTERS.contains(['q', 'u', 'r', 'h']));
+    }
+
+    #[test]
+    fn every_direction_has_a_letter_and_the_compass_a_digit() {
+        for directions in [&SQUARE_DIRECTIONS, &SIX_DIRECTIONS, &SQUARE_LEAP_DIRECTIONS] {
+            let all: Vec<Dir> = (0..directions.len() as Dir).collect();
+            let map = Keymap::new(directions, &all);
+            for d in all {
+                let keys = &map.keys[usize::from(d)];
+                assert!(
+                    keys.iter()
+                        .any(|k| matches!(k, Key::Char(c) if c.is_ascii_lowercase()))
+                );
+                // The keypad has eight directions around its middle: the compass's.
+                if d < 8 {
+                    assert!(
+                        keys.iter()
+                            .any(|k| matches!(k, Key::Char(c) if c.is_ascii_digit()))
+                    );
+                }
+                for &k in keys {
+                    assert_eq!(press(&map, code(k)), Some(Command::Move(d)), "{k:?}");
+                }
             }
         }
     }
 
     #[test]
-    fn every_direction_has_a_letter_and_a_digit() {
-        for (directions, table) in [
-            (&SQUARE_DIRECTIONS, SQUARE_KEYS),
-            (&SIX_DIRECTIONS, SIX_KEYS),
-        ] {
-            let all: Vec<Dir> = (0..directions.len() as Dir).collect();
-            let map = Keymap::new(directions, &all);
-            for d in all {
-                let keys = map.keys[usize::from(d)];
-                assert!(
-                    keys.iter()
-                        .any(|k| matches!(k, Key::Char(c) if c.is_ascii_lowercase()))
-                );
-                assert!(
-                    keys.iter()
-                        .any(|k| matches!(k, Key::Char(c) if c.is_ascii_digit()))
-                );
-                for &k in keys {
-                    let code = match k {
-                        Key::Arrow(code) => code,
-                        Key::Char(c) => KeyCode::Char(c),
-                    };
-                    assert_eq!(press(&map, code), Some(Command::Move(d)), "{k:?}");
-                }
-            }
-            assert_eq!(table.len(), directions.len());
-        }
+    fn knight_leaps_keep_the_compass_keys() {
+        let all: Vec<Dir> = (0..16).collect();
+        let leaps = Keymap::new(&SQUARE_LEAP_DIRECTIONS, &all);
+        let compass = Keymap::new(&SQUARE_DIRECTIONS, &all[..8]);
+        assert_eq!(leaps.keys[..8], compass.keys[..]);
+        let n = |name| SQUARE_LEAP_DIRECTIONS.parse(name).map(Command::Move);
+        assert_eq!(press(&leaps, KeyCode::Char('y')), n("NNE"));
+        assert_eq!(press(&leaps, KeyCode::Char('c')), n("WSW"));
+        // Without leaps, their letters mean nothing.
+        assert_eq!(press(&compass, KeyCode::Char('y')), None);
+        let shown: Vec<&str> = leaps.direction_keys().iter().map(|(n, _)| *n).collect();
+        assert_eq!(shown, SQUARE_LEAP_DIRECTIONS.names);
+    }
+
+    #[test]
+    fn unknown_direction_names_get_spare_letters() {
+        static ODD: Directions = Directions {
+            names: &["N", "UP", "DOWN", "S"],
+            opposite: &[3, 2, 1, 0],
+        };
+        let map = Keymap::new(&ODD, &[0, 1, 2, 3]);
+        let keys = map.direction_keys();
+        assert_eq!(keys[0], ("N", "↑ w 8".to_string()));
+        assert_eq!(keys[1], ("UP", "b".to_string()));
+        assert_eq!(keys[2], ("DOWN", "e".to_string()));
+        assert_eq!(press(&map, KeyCode::Char('e')), Some(Command::Move(2)));
     }
 
     #[test]
@@ -258,6 +351,8 @@ mod tests {
         assert_eq!(press(&map, KeyCode::Char('h')), Some(Command::Hint));
         assert_eq!(press(&map, KeyCode::Char('q')), Some(Command::Quit));
         assert_eq!(press(&map, KeyCode::Esc), Some(Command::Quit));
+        assert_eq!(press(&map, KeyCode::Enter), Some(Command::Confirm));
+        assert_eq!(press(&map, KeyCode::Char(' ')), Some(Command::Confirm));
         let ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
         assert_eq!(map.command(ctrl_c), Some(Command::Quit));
         let ctrl_z = KeyEvent::new(KeyCode::Char('z'), KeyModifiers::CONTROL);

@@ -11,6 +11,7 @@
 #![deny(missing_docs)]
 
 mod board;
+mod caption;
 mod explain;
 mod game;
 mod keymap;

@@ -8,19 +8,26 @@ use ratatui::style::{Style, Stylize};
 use ratatui::text::{Line, Span, Text};
 use ratatui::widgets::{Block, Padding, Paragraph, Wrap};
 
+use maze_variants::rules::{Domain, L, NONE};
+use maze_variants::{CompiledMaze, JumpGraph};
+
 use crate::board;
-use crate::explain;
+use crate::caption;
 use crate::game::{Game, Tone};
 use crate::keymap::Keymap;
 
 /// Draws `game` over the whole frame. Never fails: a terminal too small for it clips.
 pub fn draw(frame: &mut Frame, game: &Game) {
-    let mut board_lines = vec![Line::from(explain::rules_caption(game.maze())).italic()];
-    board_lines.extend(board::lines(game));
-    let keys = key_lines(game.keymap());
-    let status = status_lines(game);
     // Borders and padding take two columns on each side.
     let inner_width = usize::from(frame.area().width.saturating_sub(4)).max(1);
+    let mut board_lines: Vec<Line> = caption::rules_caption(game.maze())
+        .iter()
+        .flat_map(|line| wrap(line, inner_width))
+        .map(|line| Line::from(line).italic())
+        .collect();
+    board_lines.extend(board::lines(game, inner_width));
+    let keys = key_lines(game.keymap(), game.has_aiming());
+    let status = status_lines(game);
     // Word wrapping can take a row more than the width alone says: spare one per long line.
     let status_rows: usize = status
         .iter()
@@ -63,9 +70,18 @@ pub fn draw(frame: &mut Frame, game: &Game) {
 fn status_lines(game: &Game) -> Vec<Line<'static>> {
     let compiled = game.compiled();
     let directions = compiled.directions();
-    let mut position = vec![Span::raw("At "), Span::raw(game.state_name()).bold()];
-    if let Some(k) = compiled.jump(game.state()).filter(|&k| k > 0) {
+    let carried = carried(compiled, game.state());
+    // What is carried is said in words, so the position is the cell alone.
+    let at = match (&carried, game.cell()) {
+        (Some(_), Some((r, c))) => format!("({r},{c})"),
+        _ => game.state_name(),
+    };
+    let mut position = vec![Span::raw("At "), Span::raw(at).bold()];
+    if let Some(k) = jump(compiled, game.state()) {
         position.push(Span::raw(format!(", jump {k}")));
+    }
+    if let Some(carried) = carried {
+        position.push(Span::raw(format!(" · carrying {carried}")));
     }
     if let Some(last) = game.last_dir() {
         position.push(Span::raw(format!(" · last move {}", directions.name(last))));
@@ -88,10 +104,20 @@ fn status_lines(game: &Game) -> Vec<Line<'static>> {
     } else if legal.is_empty() {
         "Legal moves: none, a dead end: undo (u) or restart (r)".to_string()
     } else {
-        let list: Vec<String> = legal
-            .iter()
-            .map(|&(d, t)| format!("{} → {}", directions.name(d), compiled.state_name(t)))
-            .collect();
+        // One entry per direction, its landings nearest first.
+        let mut list: Vec<String> = Vec::new();
+        let mut last = None;
+        for &(d, t) in &legal {
+            let target = compiled.state_name(t);
+            match list.last_mut() {
+                Some(entry) if last == Some(d) => {
+                    entry.push(' ');
+                    entry.push_str(&target);
+                }
+                _ => list.push(format!("{} → {target}", directions.name(d))),
+            }
+            last = Some(d);
+        }
         format!("Legal moves: {}", list.join(" · "))
     };
 
@@ -115,11 +141,94 @@ fn status_lines(game: &Game) -> Vec<Line<'static>> {
     lines
 }
 
-fn key_lines(keymap: &Keymap) -> Vec<Line<'static>> {
+/// The jump number shown beside the position: the cell's number as the rules read it (a
+/// wildcard's inherited one included), where every kind of move jumps exactly that far.
+fn jump(compiled: &CompiledMaze, state: maze_graph::StateId) -> Option<u32> {
+    let k = match compiled {
+        CompiledMaze::Jumping(g) => {
+            let set = g.rule_set();
+            if !set.kinds.iter().all(|k| k.length == L::Number) {
+                return None;
+            }
+            let (r, c) = g.state_cell(state)?;
+            let cell = g.cell(r * g.size().1 + c);
+            if !cell.is_ordinary() {
+                return None;
+            }
+            let number = set.effective(&cell, &g.state_key(state)).number?;
+            u32::try_from(number).ok()?
+        }
+        CompiledMaze::RollingBlock(_) => compiled.jump(state)?,
+    };
+    (k > 0).then_some(k)
+}
+
+/// What the player carries (`t=diagonal, d=2`): the registers kept on the current cell,
+/// except the no-U-turn direction, which the status names as the last move. `None` with
+/// nothing to show.
+fn carried(compiled: &CompiledMaze, state: maze_graph::StateId) -> Option<String> {
+    let CompiledMaze::Jumping(g) = compiled else {
+        return None;
+    };
+    registers(g, state)
+}
+
+fn registers(g: &JumpGraph, state: maze_graph::StateId) -> Option<String> {
+    let set = g.rule_set();
+    let (r, c) = g.state_cell(state)?;
+    let cell = g.cell(r * g.size().1 + c);
+    // The goal drops every register (RULES.md: one goal state).
+    if cell.is_goal() {
+        return None;
+    }
+    let key = g.state_key(state);
+    let shown: Vec<String> = set
+        .regs
+        .iter()
+        .enumerate()
+        .filter(|&(i, reg)| {
+            let unset =
+                key[i] == NONE && !matches!(reg.domain, Domain::Choice(_) | Domain::Counter(..));
+            set.bare != Some(i) && set.kept(i, &cell) && !unset
+        })
+        .map(|(i, reg)| format!("{}={}", reg.name, set.show(i, key[i])))
+        .collect();
+    (!shown.is_empty()).then(|| shown.join(", "))
+}
+
+/// `text` broken at spaces into lines of at most `width` columns (a longer word stays whole);
+/// lines after the first are indented by two, so a wrapped line reads as one.
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ').filter(|w| !w.is_empty()) {
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+            out.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        } else if !out.is_empty() {
+            line.push_str("  ");
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() || out.is_empty() {
+        out.push(line);
+    }
+    out
+}
+
+fn key_lines(keymap: &Keymap, aiming: bool) -> Vec<Line<'static>> {
     let dirs = keymap.direction_keys();
     // Four directions a line on the square tiling, three on the six-direction ones, so each
     // line is a row of the compass and nothing needs wrapping.
-    let per_line = if dirs.len() == 6 { 3 } else { 4 };
+    let per_line = if keymap.table_len() == 6 { 3 } else { 4 };
+    let name_width = dirs
+        .iter()
+        .map(|(n, _)| n.chars().count())
+        .max()
+        .unwrap_or(2)
+        .max(2);
     let mut out: Vec<Line> = dirs
         .chunks(per_line)
         .map(|chunk| {
@@ -128,20 +237,26 @@ fn key_lines(keymap: &Keymap) -> Vec<Line<'static>> {
                 if i > 0 {
                     spans.push(Span::raw("   "));
                 }
-                spans.push(Span::raw(format!("{name:<2}")).bold());
+                spans.push(Span::raw(format!("{name:<name_width$}")).bold());
                 spans.push(Span::raw(format!(" {keys:<7}")));
             }
             Line::from(spans)
         })
         .collect();
-    let mut spans = Vec::new();
-    for (i, (keys, what)) in Keymap::command_keys().iter().enumerate() {
-        if i > 0 {
-            spans.push(Span::raw("   "));
+    let command_line = |commands: &[(&'static str, &'static str)]| {
+        let mut spans = Vec::new();
+        for (i, (keys, what)) in commands.iter().enumerate() {
+            if i > 0 {
+                spans.push(Span::raw("   "));
+            }
+            spans.push(Span::raw(*keys).bold());
+            spans.push(Span::raw(format!(" {what}")));
         }
-        spans.push(Span::raw(*keys).bold());
-        spans.push(Span::raw(format!(" {what}")));
+        Line::from(spans)
+    };
+    if aiming {
+        out.push(command_line(Keymap::aim_keys()));
     }
-    out.push(Line::from(spans));
+    out.push(command_line(Keymap::command_keys()));
     out
 }

@@ -8,10 +8,11 @@ use std::path::PathBuf;
 
 use maze_graph::{Adjacency, Rules};
 use maze_play::{Flow, Game, Tone, draw, run};
-use maze_variants::Maze;
+use maze_variants::{CompiledMaze, Maze};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use ratatui::style::Modifier;
 
 /// "Chain Reaction", RULES.md section 6: unique shortest solution of 13 moves.
 const CHAIN_REACTION: &str = r#"Maze(
@@ -88,7 +89,12 @@ fn press_all(game: &mut Game, keys: &[KeyEvent]) {
 /// Runs the event loop on a test terminal with `keys` and then `q`; the screen is the last
 /// one drawn before quitting.
 fn play(game: &mut Game, keys: &[KeyEvent]) -> Terminal<TestBackend> {
-    let mut terminal = Terminal::new(TestBackend::new(64, 22)).unwrap();
+    play_on(game, keys, 64, 22)
+}
+
+/// [`play`] on a terminal of `width` x `height`.
+fn play_on(game: &mut Game, keys: &[KeyEvent], width: u16, height: u16) -> Terminal<TestBackend> {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
     let mut events: VecDeque<Event> = keys.iter().map(|&k| Event::Key(k)).collect();
     events.push_back(Event::Key(key(KeyCode::Char('q'))));
     run(&mut terminal, game, || {
@@ -102,7 +108,11 @@ fn play(game: &mut Game, keys: &[KeyEvent]) -> Terminal<TestBackend> {
 }
 
 fn screen(game: &Game) -> String {
-    let mut terminal = Terminal::new(TestBackend::new(64, 22)).unwrap();
+    screen_on(game, 64, 22)
+}
+
+fn screen_on(game: &Game, width: u16, height: u16) -> String {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
     terminal.draw(|frame| draw(frame, game)).unwrap();
     terminal.backend().to_string()
 }
@@ -362,11 +372,13 @@ mod never_panics {
             Just(KeyCode::Left),
             Just(KeyCode::Right),
             Just(KeyCode::Enter),
+            Just(KeyCode::Esc),
             Just(KeyCode::Backspace),
             (0u8..13).prop_map(KeyCode::F),
             // The game's own keys, often, so sequences get somewhere.
             prop::sample::select(vec![
-                'u', 'r', 'h', 'w', 'a', 's', 'd', 'e', 'z', 'x', 'o', 'l', '9', '1'
+                'u', 'r', 'h', 'w', 'a', 's', 'd', 'e', 'z', 'x', 'o', 'l', '9', '1', 'y', 'v',
+                'f', ' '
             ])
             .prop_map(KeyCode::Char),
         ];
@@ -381,12 +393,12 @@ mod never_panics {
     proptest! {
         #[test]
         fn keys_keep_the_game_consistent(
-            maze in 0usize..4,
+            maze in 0usize..7,
             keys in prop::collection::vec(any_key(), 0..60),
             width in 1u16..90,
             height in 1u16..30,
         ) {
-            let src = [CHAIN_REACTION, HEX_NO_U_TURN, TRIANGLE, EXIT][maze];
+            let src = [CHAIN_REACTION, HEX_NO_U_TURN, TRIANGLE, EXIT, SWITCHBLADE, KNIGHT, POLAR_BEAR][maze];
             let mut g = game("t", src);
             for k in keys {
                 if g.press(k) == Flow::Quit {
@@ -394,6 +406,10 @@ mod never_panics {
                 }
                 let expected = g.history().last().map_or(g.compiled().start(), |s| s.to);
                 prop_assert_eq!(g.state(), expected);
+                // An aim is always at a legal landing of its direction.
+                if let Some(aim) = g.aim() {
+                    prop_assert!(g.legal_moves().contains(&aim));
+                }
                 for w in g.history().windows(2) {
                     prop_assert_eq!(w[0].to, w[1].from);
                 }
@@ -450,4 +466,267 @@ fn rolling_block_solved_optimally() {
     assert!(g.is_optimal());
     assert_eq!(g.moves(), 7);
     snapshot("play_rolling_solved", &terminal.backend().to_string());
+}
+
+/// "Switchblade" (FAMILIES.md section 1): circled cells toggle the next move between
+/// orthogonal and diagonal. 17 moves, unique.
+const SWITCHBLADE: &str =
+    include_str!("../../../tests/fixtures/families/jump_toggle_mazelog_switchblade.ron");
+
+/// "Polar Bear" (FAMILIES.md section 3, colour_alt): follow an arrow any distance and stop on
+/// a cell of the other colour. 12 moves, unique.
+const POLAR_BEAR: &str =
+    include_str!("../../../tests/fixtures/families/arrow_colour_alt_mazelog_polarbear.ron");
+
+/// A knight maze: circled cells leap as a knight (over walls), the others jump their number
+/// orthogonally (not through walls). Solution E E S SSW WNW N SSE ESE (8 moves, unique; with
+/// the walls gone it is shorter).
+const KNIGHT: &str = r#"Maze(
+    rules: Jumping(
+        tiling: Square,
+        jumps: [
+            (when: [Circled], dirs: Knight, length: Exactly(1)),
+            (when: [Not(Circled)], dirs: Orthogonal),
+        ],
+    ),
+    board: [
+        " 2 -@  2  3  1",
+        " 3 -@  3  1 -@",
+        " 3  1  3  3  1",
+        " 3 -@ -@ -@ -@",
+        " 1  3  3  2  G",
+    ],
+    start: (0, 0),
+    walls: [((2, 1), (3, 1)), ((2, 3), (3, 3)), ((4, 3), (4, 4))],
+)"#;
+
+/// The reason the reference walker gives for `dir` from the player's state: the only source
+/// of reasons play may show.
+fn walker_reason(g: &Game, dir: u8) -> Option<String> {
+    let (Maze::Jumping(m), CompiledMaze::Jumping(graph)) = (g.maze(), g.compiled()) else {
+        return None;
+    };
+    let at = graph.state_cell(g.state())?;
+    maze_variants::walker::explain(m, at, &graph.state_key(g.state()), dir)
+}
+
+/// The first key the screen lists for direction `name`, as a key event.
+fn key_of(g: &Game, name: &str) -> KeyEvent {
+    let keys = g
+        .keymap()
+        .direction_keys()
+        .into_iter()
+        .find(|(n, _)| *n == name)
+        .unwrap_or_else(|| panic!("no key shown for {name}"))
+        .1;
+    let first = keys.split(' ').next().unwrap();
+    key(match first {
+        "↑" => KeyCode::Up,
+        "↓" => KeyCode::Down,
+        "←" => KeyCode::Left,
+        "→" => KeyCode::Right,
+        c => KeyCode::Char(c.chars().next().unwrap()),
+    })
+}
+
+/// The keys a player presses to make the move `dir` to `to`: the direction's key, again
+/// until the aim is on `to` where the move may stop on several cells, then Enter.
+fn keys_for(g: &mut Game, dir: u8, to: u32) -> Vec<KeyEvent> {
+    let name = g.compiled().directions().name(dir);
+    let k = key_of(g, name);
+    let mut pressed = vec![k];
+    press_all(g, &[k]);
+    if g.aim().is_some() {
+        while g.aim() != Some((dir, to)) {
+            press_all(g, &[k]);
+            pressed.push(k);
+            assert!(pressed.len() < 200, "{name} never aims at {to}");
+        }
+        press_all(g, &[key(KeyCode::Enter)]);
+        pressed.push(key(KeyCode::Enter));
+    }
+    pressed
+}
+
+#[test]
+fn switchblade_is_played_with_the_keys() {
+    let mut g = game("jump_toggle_mazelog_switchblade.ron", SWITCHBLADE);
+    snapshot("play_family_switchblade_start", &screen_on(&g, 64, 34));
+    // The first move is orthogonal: NE is refused, in the walker's words.
+    let ne = g.compiled().directions().parse("NE").unwrap();
+    press_all(&mut g, &chars("o"));
+    assert_eq!(g.message().tone, Tone::Refused);
+    assert_eq!(Some(g.message().text.clone()), walker_reason(&g, ne));
+    assert_eq!(
+        g.message().text,
+        "NE is not a way out of (0,0): the rules allow N E S W here"
+    );
+    // S E W: W lands on the circled (3,1), so the next move is diagonal.
+    press_all(&mut g, &chars("sda"));
+    assert_eq!(g.state_name(), "(3,1)/t=diagonal");
+    assert!(
+        screen_on(&g, 64, 30).contains("At (3,1), jump 2 · carrying t=diagonal"),
+        "{}",
+        screen_on(&g, 64, 30)
+    );
+    // NE SE NW SE E S NW SW N SE W E NW SE, with letters and keypad digits.
+    let terminal = play_on(&mut g, &chars("9l7ldsikwladi3"), 64, 34);
+    assert!(g.is_solved());
+    assert!(g.is_optimal());
+    assert_eq!(g.moves(), 17);
+    snapshot(
+        "play_family_switchblade_solved",
+        &terminal.backend().to_string(),
+    );
+}
+
+#[test]
+fn knight_leaps_and_walls() {
+    let mut g = game("knight.ron", KNIGHT);
+    let mut terminal = Terminal::new(TestBackend::new(64, 32)).unwrap();
+    terminal.draw(|frame| draw(frame, &g)).unwrap();
+    let start = terminal.backend().to_string();
+    // The wall between (4,3) and (4,4) stands between the cells; the leaps have keys.
+    assert!(start.contains("│ 4   1   3   3   2│  G"), "{start}");
+    assert!(start.contains("NNE y"), "{start}");
+    // The walls under (2,1) and (2,3) underline those cells, and only those.
+    let buffer = terminal.backend().buffer();
+    let row = (0..buffer.area.height)
+        .find(|&y| {
+            (0..buffer.area.width)
+                .map(|x| buffer[(x, y)].symbol())
+                .collect::<String>()
+                .starts_with("│ 2   3   1")
+        })
+        .unwrap();
+    let underlined: Vec<u16> = (0..buffer.area.width)
+        .filter(|&x| buffer[(x, row)].modifier.contains(Modifier::UNDERLINED))
+        .collect();
+    assert_eq!(underlined, [8, 9, 10, 11, 16, 17, 18, 19]);
+    snapshot("play_family_knight_start", &start);
+    // E E S SSW WNW; then S from (2,1) would cross the wall below it.
+    press_all(&mut g, &chars("ddsvf"));
+    assert_eq!(g.state_name(), "(2,1)");
+    let s = g.compiled().directions().parse("S").unwrap();
+    press_all(&mut g, &chars("s"));
+    assert_eq!(
+        g.message().text,
+        "S: a jump of 1 from (2,1) crosses the wall between (2,1) and (3,1)"
+    );
+    assert_eq!(Some(g.message().text.clone()), walker_reason(&g, s));
+    // A circled cell leaps but has no rook moves.
+    press_all(&mut g, &chars("w"));
+    assert_eq!(g.state_name(), "(1,1)");
+    press_all(&mut g, &chars("d"));
+    assert_eq!(
+        g.message().text,
+        "E is not a way out of (1,1): the rules allow NNE ENE ESE SSE SSW WSW WNW NNW here"
+    );
+    // SSE ESE: the last leap clears the wall beside the goal.
+    let terminal = play_on(&mut g, &chars("nm"), 64, 32);
+    assert!(g.is_optimal());
+    assert_eq!(g.moves(), 8);
+    snapshot("play_family_knight_solved", &terminal.backend().to_string());
+}
+
+#[test]
+fn a_move_of_any_length_is_aimed_then_made() {
+    let mut g = game("arrow_colour_alt_mazelog_polarbear.ron", POLAR_BEAR);
+    // S from the blue (0,0) may stop on any red cell below: (1,0), (2,0), (3,0) or (5,0).
+    press_all(&mut g, &[key(KeyCode::Down)]);
+    assert_eq!(g.moves(), 0);
+    let s = g.compiled().directions().parse("S").unwrap();
+    let aimed = |g: &Game| g.aim().map(|(_, t)| g.compiled().state_name(t));
+    assert_eq!(aimed(&g).as_deref(), Some("(1,0)"));
+    press_all(&mut g, &[key(KeyCode::Down)]);
+    assert_eq!(aimed(&g).as_deref(), Some("(2,0)"));
+    snapshot("play_family_aiming", &screen_on(&g, 64, 30));
+    // Esc takes the aim back and the game goes on; the event loop does not quit.
+    let terminal = play_on(&mut g, &[key(KeyCode::Esc)], 64, 30);
+    drop(terminal);
+    assert_eq!(g.aim(), None);
+    assert_eq!(g.moves(), 0);
+    // Enter with nothing aimed is refused.
+    press_all(&mut g, &[key(KeyCode::Enter)]);
+    assert_eq!(g.message().tone, Tone::Refused);
+    // Aim again and go: the second landing, (2,0).
+    press_all(
+        &mut g,
+        &[
+            key(KeyCode::Char('s')),
+            key(KeyCode::Char('2')),
+            key(KeyCode::Char(' ')),
+        ],
+    );
+    assert_eq!(g.state_name(), "(2,0)");
+    assert_eq!(g.history()[0].dir, s);
+    // The hint names the landing where the direction alone does not.
+    press_all(&mut g, &chars("h"));
+    assert_eq!(
+        g.message().text,
+        "Hint: E to (2,5) (the goal is 11 moves away)"
+    );
+    // The rest along the hints, with the keys a player would press.
+    while let Some((d, to)) = g.hint_move() {
+        keys_for(&mut g, d, to);
+    }
+    assert!(g.is_optimal());
+    assert_eq!(g.moves(), 12);
+}
+
+/// Every family fixture and bundled variant, whatever its rules, is played to the goal with
+/// the keys the screen shows, on a shortest path; at the start, every shown direction that is
+/// no move is refused, for jumping mazes with the walker's reason. Files are read when the
+/// test runs, so new ones are played too.
+#[test]
+fn every_family_and_variant_is_playable_with_the_keys() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let mut paths: Vec<PathBuf> = Vec::new();
+    for dir in ["tests/fixtures/families", "variants"] {
+        for entry in std::fs::read_dir(root.join(dir)).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|e| e == "ron") {
+                paths.push(path);
+            }
+        }
+    }
+    paths.sort();
+    assert!(paths.len() >= 27);
+    for path in paths {
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let mut g = game(&name, &std::fs::read_to_string(&path).unwrap());
+        let legal: Vec<u8> = g.legal_moves().iter().map(|&(d, _)| d).collect();
+        let shown: Vec<&str> = g
+            .keymap()
+            .direction_keys()
+            .iter()
+            .map(|(n, _)| *n)
+            .collect();
+        for dir_name in shown {
+            let d = g.compiled().directions().parse(dir_name).unwrap();
+            if legal.contains(&d) {
+                continue;
+            }
+            let k = key_of(&g, dir_name);
+            press_all(&mut g, &[k]);
+            assert_eq!(g.message().tone, Tone::Refused, "{name} {dir_name}");
+            if let Some(why) = walker_reason(&g, d) {
+                assert_eq!(g.message().text, why, "{name} {dir_name}");
+            }
+        }
+        assert_eq!(g.moves(), 0);
+        let Some(optimum) = g.optimum() else {
+            continue;
+        };
+        while let Some((d, to)) = g.hint_move() {
+            keys_for(&mut g, d, to);
+            assert!(
+                g.moves() <= optimum as usize,
+                "{name}: off the shortest path"
+            );
+        }
+        assert!(g.is_optimal(), "{name}");
+        // The screen draws at the goal too.
+        screen_on(&g, 80, 40);
+    }
 }

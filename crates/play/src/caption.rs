@@ -1,0 +1,377 @@
+//! The rules in words, for the board's caption: built from the fields of the rules as the file
+//! writes them ([`JumpRules`]), so any rule gets a caption without code of its own.
+//!
+//! Plain rules (RULES.md's flags only) keep their one-line caption; rules with registers, kinds
+//! of move or effects get a line per kind of move, register and effect. The caption describes;
+//! it never decides a move (the engine does) nor says why one is refused (the walker does).
+
+use maze_variants::rules::{Cond, Dirs, Effect, JumpKind, Keep, Length, Op, Over, Phase, Register};
+use maze_variants::rules::{RegisterKind, Value};
+use maze_variants::{Attr, GoalKind, JumpRules, Maze, MoveSet, Tiling};
+
+/// The rules in words: a first line naming the maze and its flags, then (for rules beyond the
+/// flags) one line per kind of move, register and effect.
+pub(crate) fn rules_caption(maze: &Maze) -> Vec<String> {
+    match maze {
+        Maze::RollingBlock(m) => {
+            let (a, b, h) = m.rules.block;
+            vec![format!(
+                "rolling block {a}×{b}×{h}: roll it so it ends exactly on the goal"
+            )]
+        }
+        Maze::Jumping(m) => jumping(&m.rules),
+    }
+}
+
+fn jumping(r: &JumpRules) -> Vec<String> {
+    let mut parts = vec![tiling_name(r.tiling)];
+    if r.is_plain() {
+        // The flags' one-line caption, as it always was.
+        if distinguishes_moves(r.tiling) {
+            parts.push(format!("{} moves", move_set_name(r.moves)));
+        }
+    }
+    if r.torus {
+        parts.push("torus".into());
+    }
+    if r.no_u_turn {
+        parts.push("no U-turns".into());
+    }
+    match r.goal {
+        GoalKind::Cell => {}
+        GoalKind::Cells => parts.push("goal: any G cell".into()),
+        GoalKind::Exit => parts.push("goal: jump off the board".into()),
+    }
+    let mut lines = vec![format!("Jumping maze: {}", parts.join(", "))];
+    if r.is_plain() {
+        return lines;
+    }
+    // No `jumps` means the one default kind: the cell's number in a `moves` direction.
+    let default = [JumpKind::default()];
+    let kinds: &[JumpKind] = if r.jumps.is_empty() {
+        &default
+    } else {
+        &r.jumps
+    };
+    match kinds {
+        [one] => lines.push(format!("Move: {}", kind(r, one))),
+        _ => {
+            lines.push("Moves, each where its condition holds:".into());
+            lines.extend(kinds.iter().map(|k| format!("· {}", kind(r, k))));
+        }
+    }
+    lines.extend(r.registers.iter().map(register));
+    lines.extend(r.effects.iter().map(effect));
+    lines
+}
+
+fn tiling_name(tiling: Tiling) -> String {
+    format!("{tiling:?}").to_lowercase()
+}
+
+/// Whether the tiling's rook and queen moves differ (on the others `moves` says nothing).
+fn distinguishes_moves(tiling: Tiling) -> bool {
+    tiling.move_dirs(MoveSet::Rook) != tiling.move_dirs(MoveSet::Queen)
+}
+
+fn move_set_name(moves: MoveSet) -> String {
+    format!("{moves:?}").to_lowercase()
+}
+
+/// One kind of move: `when t is diagonal: diagonally, exactly the cell's number`.
+fn kind(r: &JumpRules, k: &JumpKind) -> String {
+    let mut what = vec![dirs(r, &k.dirs)];
+    match k.over {
+        Over::Flyable => {}
+        Over::Empty => what.push("over empty cells only".into()),
+        Over::Occupied => what.push("over occupied cells only".into()),
+    }
+    // A knight's leap is one step of its own kind: "one step" would only confuse.
+    let knight_step = k.dirs == Dirs::Knight && k.length == Length::Exactly(1);
+    if !knight_step {
+        what.push(length(&k.length));
+    }
+    if !k.land.is_empty() {
+        let land: Vec<String> = k.land.iter().map(|c| condition(c, "landing on")).collect();
+        what.push(land.join(" and "));
+    }
+    let what = what.join(", ");
+    if k.when.is_empty() {
+        what
+    } else {
+        let when: Vec<String> = k.when.iter().map(|c| condition(c, "on")).collect();
+        format!("{}: {what}", when.join(" and "))
+    }
+}
+
+fn dirs(r: &JumpRules, d: &Dirs) -> String {
+    match d {
+        Dirs::Moves if distinguishes_moves(r.tiling) => {
+            let names: Vec<&str> = r
+                .tiling
+                .move_dirs(r.moves)
+                .iter()
+                .map(|&d| r.tiling.directions().name(d))
+                .collect();
+            format!("{} moves ({})", move_set_name(r.moves), names.join(" "))
+        }
+        Dirs::Moves | Dirs::All => "any direction".into(),
+        Dirs::Orthogonal => "orthogonally (N E S W)".into(),
+        Dirs::Diagonal => "diagonally (NE SE SW NW)".into(),
+        Dirs::List(names) => join(names.iter().cloned(), "or"),
+        Dirs::Knight => "a knight's leap".into(),
+        Dirs::Arrows => "along one of the cell's arrows".into(),
+        Dirs::ReverseArrows => "against one of the cell's arrows".into(),
+        Dirs::Register(n) => format!("in the direction {n} holds"),
+        Dirs::Reverse(n) => format!("opposite to the direction {n} holds"),
+        Dirs::Turned(n) => format!("the direction {n} holds, turned by the cell's turn"),
+    }
+}
+
+fn length(l: &Length) -> String {
+    match l {
+        Length::Number => "exactly the cell's number".into(),
+        Length::UpToNumber => "1 to the cell's number".into(),
+        Length::Any => "any distance".into(),
+        Length::Exactly(1) => "one step".into(),
+        Length::Exactly(k) => format!("exactly {k} steps"),
+        Length::Register(n) => format!("exactly {n}"),
+        Length::Cycle(n, list) => {
+            let list: Vec<String> = list.iter().map(u32::to_string).collect();
+            format!("exactly {} in turn (entry {n} next)", list.join(", "))
+        }
+        Length::First => "stopping on the first cell it cannot pass over".into(),
+    }
+}
+
+/// Whether a condition is about a cell only (no register, no move).
+fn about_cell(c: &Cond) -> bool {
+    match c {
+        Cond::Is(..) | Cond::Eq(..) | Cond::Lt(..) | Cond::Gt(..) | Cond::Opposite(_) => false,
+        Cond::Not(c) => about_cell(c),
+        Cond::Any(cs) | Cond::All(cs) => cs.iter().all(about_cell),
+        _ => true,
+    }
+}
+
+/// A condition as a phrase: cell conditions as `{prefix} a circled cell`, the others as they
+/// read (`t is diagonal`).
+fn condition(c: &Cond, prefix: &str) -> String {
+    if about_cell(c) {
+        return format!("{prefix} {}", cell(c));
+    }
+    match c {
+        Cond::Is(r, v) => format!("{r} is {v}"),
+        Cond::Eq(r, v) => format!("{r} = {v}"),
+        Cond::Lt(r, v) => format!("{r} < {v}"),
+        Cond::Gt(r, v) => format!("{r} > {v}"),
+        Cond::Opposite(r) => format!("the move goes opposite to {r}"),
+        Cond::Not(c) => format!("not ({})", condition(c, prefix)),
+        Cond::Any(cs) => join(cs.iter().map(|c| condition(c, prefix)), "or"),
+        Cond::All(cs) => join(cs.iter().map(|c| condition(c, prefix)), "and"),
+        other => cell(other),
+    }
+}
+
+/// A cell condition as the cells meeting it: `a circled cell`, `a king or a wildcard`.
+fn cell(c: &Cond) -> String {
+    match c {
+        Cond::Circled => "a circled cell".into(),
+        Cond::Wildcard => "a wildcard".into(),
+        Cond::Turn => "a turn cell".into(),
+        Cond::Goal => "the goal".into(),
+        Cond::Piece(p) => format!("a {}", format!("{p:?}").to_lowercase()),
+        Cond::Colour(name) => format!("a cell coloured {name}"),
+        Cond::Symbol(name) => format!("a cell with symbol {name}"),
+        Cond::SameColour => "a cell of the same colour".into(),
+        Cond::OtherColour => "a cell of another colour".into(),
+        Cond::SameSymbol => "a cell with the same symbol".into(),
+        Cond::Not(c) => format!("anything but {}", cell(c)),
+        Cond::Any(cs) => join(cs.iter().map(cell), "or"),
+        Cond::All(cs) => join(cs.iter().map(cell), "and"),
+        other => condition(other, "on"),
+    }
+}
+
+/// `a`, `a or b`, `a, b or c`.
+fn join(items: impl Iterator<Item = String>, word: &str) -> String {
+    let items: Vec<String> = items.collect();
+    match items.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} {word} {last}", rest.join(", ")),
+        Some((last, _)) => last.clone(),
+        None => String::new(),
+    }
+}
+
+/// `Carries t: orthogonal or diagonal, starting orthogonal`.
+fn register(r: &Register) -> String {
+    let (values, start) = match &r.kind {
+        RegisterKind::Choice(names) => (
+            join(names.iter().cloned(), "or"),
+            names.first().cloned().unwrap_or_default(),
+        ),
+        RegisterKind::Counter { min, max, start } => {
+            (format!("{min} to {max}"), start.unwrap_or(*min).to_string())
+        }
+        RegisterKind::Direction => ("a direction".into(), "none".into()),
+        RegisterKind::Piece => ("a piece".into(), "none".into()),
+        RegisterKind::Colour => ("a colour".into(), "none".into()),
+        RegisterKind::Symbol => ("a symbol".into(), "none".into()),
+    };
+    let kept = match &r.keep {
+        Keep::Everywhere => String::new(),
+        Keep::Where(c) => format!(" while {}", condition(c, "on")),
+    };
+    let stands = match r.stands_for {
+        Some(attr) => format!(", read as the cell's {}", attr_name(attr)),
+        None => String::new(),
+    };
+    format!(
+        "Carries {}{kept}: {values}, starting {start}{stands}",
+        r.name
+    )
+}
+
+fn attr_name(attr: Attr) -> String {
+    attr.name().to_lowercase()
+}
+
+/// `On landing on a circled cell: t takes its next value`.
+fn effect(e: &Effect) -> String {
+    let when: Vec<String> = e
+        .when
+        .iter()
+        .map(|c| {
+            condition(
+                c,
+                match e.on {
+                    Phase::Land => "landing on",
+                    Phase::Leave => "leaving",
+                },
+            )
+        })
+        .collect();
+    let head = match (e.on, when.is_empty()) {
+        (Phase::Land, true) => "After every move".to_string(),
+        (Phase::Leave, true) => "Before every move".to_string(),
+        (Phase::Land, false) => format!("After a move {}", when.join(" and ")),
+        (Phase::Leave, false) => format!("Before a move {}", when.join(" and ")),
+    };
+    // Values of the cell moved from: on leaving that is the cell stood on.
+    let cell = match e.on {
+        Phase::Land => "the cell left",
+        Phase::Leave => "the cell",
+    };
+    let ops: Vec<String> = e.ops.iter().map(|op| operation(op, cell)).collect();
+    format!("{head}: {}", ops.join(", then "))
+}
+
+fn operation(op: &Op, cell: &str) -> String {
+    match op {
+        Op::Set(r, v) => format!("{r} becomes {}", value(v, cell)),
+        Op::Add(r, Value::Int(k)) if *k < 0 => format!("{r} goes down by {}", k.unsigned_abs()),
+        Op::Add(r, v) => format!("{r} goes up by {}", value(v, cell)),
+        Op::Next(r) => format!("{r} takes its next value"),
+    }
+}
+
+fn value(v: &Value, cell: &str) -> String {
+    match v {
+        Value::Int(k) => k.to_string(),
+        Value::Name(n) => n.clone(),
+        Value::Number => format!("the number of {cell}"),
+        Value::Piece => format!("the piece of {cell}"),
+        Value::Colour => format!("the colour of {cell}"),
+        Value::Symbol => format!("the symbol of {cell}"),
+        Value::Length => "the move's length".into(),
+        Value::Direction => "the move's direction".into(),
+        Value::Register(r) => r.clone(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn caption(src: &str) -> Vec<String> {
+        match maze_variants::parse("test.ron", src) {
+            Ok(maze) => rules_caption(&maze),
+            Err(e) => panic!("{}", e.one_line()),
+        }
+    }
+
+    #[test]
+    fn plain_rules_keep_their_one_line() {
+        for (rules, board, expected) in [
+            ("Jumping()", "1 G", "Jumping maze: square, rook moves"),
+            (
+                "Jumping(moves: Queen, goal: Exit)",
+                "1 1",
+                "Jumping maze: square, queen moves, goal: jump off the board",
+            ),
+            (
+                "Jumping(tiling: Hex, no_u_turn: true)",
+                "1 G",
+                "Jumping maze: hex, no U-turns",
+            ),
+            ("Jumping(tiling: Triangle)", "1 G", "Jumping maze: triangle"),
+        ] {
+            let src = format!(r#"Maze(rules: {rules}, board: ["{board}"], start: (0, 0))"#);
+            assert_eq!(caption(&src), [expected]);
+        }
+    }
+
+    #[test]
+    fn rules_as_data_are_described_from_their_fields() {
+        let lines = caption(include_str!(
+            "../../../tests/fixtures/families/jump_toggle_mazelog_switchblade.ron"
+        ));
+        assert_eq!(
+            lines,
+            [
+                "Jumping maze: square",
+                "Moves, each where its condition holds:",
+                "· t is orthogonal: orthogonally (N E S W), exactly the cell's number",
+                "· t is diagonal: diagonally (NE SE SW NW), exactly the cell's number",
+                "Carries t: orthogonal or diagonal, starting orthogonal",
+                "After a move landing on a circled cell: t takes its next value",
+            ]
+        );
+        let lines = caption(include_str!(
+            "../../../tests/fixtures/families/wild_rook_mazelog_grumble.ron"
+        ));
+        assert_eq!(
+            lines[1..],
+            [
+                "Move: rook moves (N E S W), exactly the cell's number",
+                "Carries L while on a wildcard: 1 to 5, starting 1, read as the cell's number",
+                "After a move landing on a wildcard: L becomes the move's length",
+            ]
+        );
+        let lines = caption(include_str!(
+            "../../../tests/fixtures/families/varjump_offset_lispology_offset_tweetmaze.ron"
+        ));
+        assert_eq!(
+            lines[1..],
+            [
+                "Move: E or W, exactly J",
+                "Carries J: 0 to 9, starting 0",
+                "Before every move: J goes up by the number of the cell",
+            ]
+        );
+    }
+
+    #[test]
+    fn every_family_has_a_caption() {
+        for src in [
+            include_str!("../../../tests/fixtures/families/alice_abbott_maze18.ron"),
+            include_str!("../../../tests/fixtures/families/chess_plain_mazelog_fourkings.ron"),
+            include_str!("../../../tests/fixtures/families/link_alt_sc_mazelog_jingo.ron"),
+            include_str!("../../../tests/fixtures/families/arrow_reflector_mazelog_billiards.ron"),
+        ] {
+            let lines = caption(src);
+            assert!(lines.len() > 2, "{lines:?}");
+            assert!(lines.iter().all(|l| !l.is_empty()), "{lines:?}");
+        }
+    }
+}
