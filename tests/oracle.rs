@@ -293,7 +293,7 @@ pub fn check_maze(maze: Maze) {
     let mut queue = VecDeque::from([g.start]);
     while let Some(u) = queue.pop_front() {
         let mut edges: Vec<_> = g.graph.edges(u).collect();
-        edges.sort_by_key(|e| e.weight().first());
+        edges.sort_by_key(|e| (e.weight().first(), e.target().index()));
         for e in edges {
             if let std::collections::hash_map::Entry::Vacant(slot) = parent.entry(e.target()) {
                 slot.insert(u);

@@ -8,6 +8,7 @@ mod published;
 mod render;
 mod rolling;
 mod rules;
+mod rules_model;
 mod snapshots;
 mod tilings;
 mod worked;

@@ -11,7 +11,9 @@ pub(crate) const NO_JUMP: u32 = u32::MAX;
 /// in order of first direction, each with every direction that reaches it. Direction order
 /// decides which edge comes first.
 pub(crate) fn merge_moves(from: StateId, moves: &mut [Move], out: &mut Vec<(StateId, DirSet)>) {
-    moves.sort_unstable_by_key(|m| m.dir);
+    // Direction order; moves that stop at several places along one direction keep their
+    // targets' order, so every form of the graph breaks ties alike.
+    moves.sort_unstable_by_key(|m| (m.dir, m.to));
     let first = out.len();
     for m in moves.iter() {
         debug_assert!(
@@ -111,7 +113,7 @@ impl Adjacency {
                 use petgraph::visit::EdgeRef;
                 (e.target().index() as StateId, *e.weight())
             }));
-            edges.sort_unstable_by_key(|&(_, dirs)| dirs.first());
+            edges.sort_unstable_by_key(|&(t, dirs)| (dirs.first(), t));
             for &(t, dirs) in &edges {
                 adjacency.targets.push(t);
                 adjacency.dirs.push(dirs);

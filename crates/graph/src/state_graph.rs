@@ -81,7 +81,7 @@ impl StateGraph {
         for node in g.node_indices() {
             let mut edges: Vec<(DirSet, NodeIndex)> =
                 g.edges(node).map(|e| (*e.weight(), e.target())).collect();
-            edges.sort_by_key(|(dirs, _)| dirs.first());
+            edges.sort_by_key(|(dirs, t)| (dirs.first(), t.index()));
             let mut roles = Vec::new();
             if node == self.start {
                 roles.push("start");

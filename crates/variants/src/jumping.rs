@@ -8,9 +8,7 @@ use std::sync::Arc;
 use maze_graph::{Dir, DirSet, Directions, Move, Rules, StateId};
 
 use crate::board::{Board, Cell, Kind};
-use crate::rules::{
-    Ctx, Domain, K, Key, L, LAST_DIRECTION, NONE, O, RulePart, RuleSet, V, tag_value,
-};
+use crate::rules::{Ctx, K, Key, L, LAST_DIRECTION, NONE, RulePart, RuleSet};
 pub use crate::rules::{GoalKind, JumpRules};
 use crate::tiling::Tiling;
 
@@ -567,7 +565,8 @@ impl JumpGraph {
         let to = self
             .index(self.set.tiling.walk(from, dir, 1))
             .ok_or(Stop::Edge)?;
-        if walls.is_empty() {
+        // A knight's leap is no step across an edge: walls do not stop it.
+        if walls.is_empty() || (self.set.tiling == Tiling::Square && dir >= 8) {
             return Ok(to);
         }
         let walled = |a: usize, b: usize| walls.contains(&(a, b));
@@ -798,45 +797,10 @@ impl JumpGraph {
         }
     }
 
-    /// The values each register can take in a state, sorted (a missing value first): its
-    /// whole domain, directions narrowed to those a move can take (plus every direction when
-    /// an effect may set one by name or copy), colours and symbols to those on the board.
+    /// The values each register can take in a state ([`RuleSet::values`]).
     fn domains(&self) -> Vec<Vec<i64>> {
-        let set = &*self.set;
-        set.regs
-            .iter()
-            .enumerate()
-            .map(|(r, reg)| match &reg.domain {
-                Domain::Choice(names) => (0..names.len() as i64).collect(),
-                Domain::Counter(lo, hi) => (*lo..=*hi).collect(),
-                Domain::Direction => {
-                    let named = set.leave.iter().chain(&set.land).any(|e| {
-                        e.ops.iter().any(
-                            |o| matches!(o, O::Set(t, v) if *t == r && !matches!(v, V::Direction)),
-                        )
-                    });
-                    std::iter::once(NONE)
-                        .chain(
-                            (0..set.directions.len() as i64)
-                                .filter(|&d| named || self.slot_of[d as usize] != u8::MAX),
-                        )
-                        .collect()
-                }
-                Domain::Piece => (NONE..6).collect(),
-                Domain::Colour | Domain::Symbol => {
-                    let colour = reg.domain == Domain::Colour;
-                    let mut v: Vec<i64> = self
-                        .cells
-                        .iter()
-                        .filter_map(|c| if colour { c.colour } else { c.symbol })
-                        .map(tag_value)
-                        .collect();
-                    v.push(NONE);
-                    v.sort_unstable();
-                    v.dedup();
-                    v
-                }
-            })
+        (0..self.set.regs.len())
+            .map(|r| self.set.values(r, &self.cells))
             .collect()
     }
 

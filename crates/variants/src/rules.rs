@@ -455,6 +455,13 @@ impl RuleProblem {
 /// The most registers a rule may declare (the state key holds them inline).
 pub const MAX_REGISTERS: usize = 6;
 
+/// The longest move a rule may write (`Exactly`, `Cycle`): the reference walker walks it step
+/// by step, and no board needs more.
+pub const MAX_LENGTH: u32 = 10_000;
+
+/// The largest counter value (in magnitude): a counter used as a length stays walkable.
+pub const MAX_COUNTER: i64 = 10_000;
+
 /// The name the `no_u_turn` shorthand gives its direction register.
 pub const LAST_DIRECTION: &str = "last";
 
@@ -972,6 +979,93 @@ impl RuleSet {
         !self.regs.is_empty()
     }
 
+    /// The values register `r` can hold in a state on a board of `cells`, sorted (a missing
+    /// value first): a choice's names, a counter's range, pieces; a direction register the
+    /// directions some kind of move can take (all when directions come from cells or
+    /// registers); colours and symbols those on the board; plus every value the rules name
+    /// for it. A register copied from another may hold any value of its kind. The engine and
+    /// the walker both enumerate states over these values.
+    pub fn values(&self, r: usize, cells: &[Cell]) -> Vec<i64> {
+        let copied = self.leave.iter().chain(&self.land).any(|e| {
+            e.ops
+                .iter()
+                .any(|o| matches!(o, O::Set(t, V::Register(_)) if *t == r))
+        });
+        let mut v: Vec<i64> = match &self.regs[r].domain {
+            Domain::Choice(names) => (0..names.len() as i64).collect(),
+            Domain::Counter(lo, hi) => (*lo..=*hi).collect(),
+            Domain::Piece => (NONE..6).collect(),
+            Domain::Direction => {
+                let mut dirs = DirSet::EMPTY;
+                for k in &self.kinds {
+                    match &k.dirs {
+                        D::Set(s) if !copied => dirs = DirSet::from_bits(dirs.bits() | s.bits()),
+                        _ => dirs = DirSet::from_bits(((1u32 << self.directions.len()) - 1) as u16),
+                    }
+                }
+                std::iter::once(NONE)
+                    .chain(dirs.iter().map(i64::from))
+                    .collect()
+            }
+            Domain::Colour | Domain::Symbol => {
+                let colour = self.regs[r].domain == Domain::Colour;
+                std::iter::once(NONE)
+                    .chain(
+                        cells
+                            .iter()
+                            .filter_map(|c| if colour { c.colour } else { c.symbol })
+                            .map(tag_value),
+                    )
+                    .collect()
+            }
+        };
+        v.extend(self.constants(r));
+        v.sort_unstable();
+        v.dedup();
+        v
+    }
+
+    /// Every constant the rules compare register `r` with or set it to.
+    fn constants(&self, r: usize) -> Vec<i64> {
+        fn walk(c: &C, r: usize, out: &mut Vec<i64>) {
+            match c {
+                C::Eq(x, v) if *x == r => out.push(*v),
+                C::Not(c) => walk(c, r, out),
+                C::Any(cs) | C::All(cs) => cs.iter().for_each(|c| walk(c, r, out)),
+                _ => {}
+            }
+        }
+        let mut out = Vec::new();
+        let conds = self
+            .kinds
+            .iter()
+            .flat_map(|k| k.when.iter().chain(&k.land))
+            .chain(
+                self.leave
+                    .iter()
+                    .chain(&self.land)
+                    .flat_map(|e| e.when.iter()),
+            )
+            .chain(self.regs.iter().filter_map(|g| g.keep.as_ref()));
+        for c in conds {
+            walk(c, r, &mut out);
+        }
+        for e in self.leave.iter().chain(&self.land) {
+            for o in &e.ops {
+                if let O::Set(t, V::Const(v)) = o
+                    && *t == r
+                {
+                    out.push(*v);
+                }
+            }
+        }
+        // Counters keep to their range; other values of a counter are no state.
+        if let Domain::Counter(lo, hi) = self.regs[r].domain {
+            out.retain(|v| (lo..=hi).contains(v));
+        }
+        out
+    }
+
     /// Whether changing a cell from `old` to `new` (same kind) changes only the moves out of
     /// it: no attribute that differs is read of a landing cell. Numbers and arrows never are.
     pub fn local_change(&self, old: &Cell, new: &Cell) -> bool {
@@ -1475,6 +1569,12 @@ impl Compiler<'_> {
                 if *k == 0 {
                     return Err(problem(part, "`Exactly(0)` is no move: lengths start at 1"));
                 }
+                if *k > MAX_LENGTH {
+                    return Err(problem(
+                        part,
+                        format!("`Exactly({k})`: a move is at most {MAX_LENGTH} unit steps"),
+                    ));
+                }
                 L::Exactly(i64::from(*k))
             }
             Length::Register(n) => {
@@ -1489,6 +1589,14 @@ impl Compiler<'_> {
                     return Err(problem(
                         part,
                         "a `Cycle` needs one or more lengths of at least 1",
+                    ));
+                }
+                if let Some(k) = list.iter().find(|&&k| k > MAX_LENGTH) {
+                    return Err(problem(
+                        part,
+                        format!(
+                            "a `Cycle` length of {k}: a move is at most {MAX_LENGTH} unit steps"
+                        ),
                     ));
                 }
                 L::Cycle(r, list.iter().map(|&k| i64::from(k)).collect())
@@ -1616,6 +1724,12 @@ impl JumpRules {
                             format!("a counter from {min} to {max} holds no value"),
                         ));
                     }
+                    if i64::from(*min).abs() > MAX_COUNTER || i64::from(*max).abs() > MAX_COUNTER {
+                        return Err(problem(
+                            part,
+                            format!("a counter holds values from -{MAX_COUNTER} to {MAX_COUNTER}"),
+                        ));
+                    }
                     if i64::from(*max) - i64::from(*min) > 10_000 {
                         return Err(problem(
                             part,
@@ -1648,8 +1762,15 @@ impl JumpRules {
                     return Err(problem(
                         part,
                         format!(
-                            "a {:?} register cannot stand for the cells' {}",
-                            r.kind,
+                            "a {} register cannot stand for the cells' {}",
+                            match &r.kind {
+                                RegisterKind::Choice(_) => "Choice",
+                                RegisterKind::Counter { .. } => "Counter",
+                                RegisterKind::Direction => "Direction",
+                                RegisterKind::Piece => "Piece",
+                                RegisterKind::Colour => "Colour",
+                                RegisterKind::Symbol => "Symbol",
+                            },
                             attr.name()
                         ),
                     )

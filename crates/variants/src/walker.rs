@@ -12,7 +12,7 @@ use maze_graph::Dir;
 
 use crate::board::{Cell, Kind};
 use crate::jumping::{Coord, JumpingMaze, Problem};
-use crate::rules::{C, Ctx, Domain, GoalKind, K, Key, L, NONE, RuleSet, tag_value};
+use crate::rules::{C, Ctx, GoalKind, K, Key, L, RuleSet};
 
 /// Where a move ends.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -132,36 +132,11 @@ impl Walker<'_> {
     fn keys(&self, at: Coord) -> Vec<Key> {
         let cell = self.maze.board.get(at);
         let mut keys = vec![self.set.start_key()];
-        for (r, reg) in self.set.regs.iter().enumerate() {
+        for r in 0..self.set.regs.len() {
             if !self.set.kept(r, &cell) {
                 continue;
             }
-            let values: Vec<i64> = match &reg.domain {
-                Domain::Choice(names) => (0..names.len() as i64).collect(),
-                Domain::Counter(lo, hi) => (*lo..=*hi).collect(),
-                Domain::Direction => std::iter::once(NONE)
-                    .chain(0..self.set.directions.len() as i64)
-                    .collect(),
-                Domain::Piece => std::iter::once(NONE).chain(0..6).collect(),
-                Domain::Colour | Domain::Symbol => {
-                    let mut v: BTreeSet<i64> = self
-                        .maze
-                        .board
-                        .cells
-                        .iter()
-                        .filter_map(|c| {
-                            if reg.domain == Domain::Colour {
-                                c.colour
-                            } else {
-                                c.symbol
-                            }
-                        })
-                        .map(tag_value)
-                        .collect();
-                    v.insert(NONE);
-                    v.into_iter().collect()
-                }
-            };
+            let values = self.set.values(r, &self.maze.board.cells);
             let mut next = Vec::new();
             for k in &keys {
                 for &v in &values {

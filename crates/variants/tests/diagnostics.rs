@@ -369,3 +369,723 @@ fn settings_and_provenance_round_trip() {
     let again = maze_variants::parse_file("t.ron", &maze_variants::write_file(&file, &[])).unwrap();
     assert_eq!(file, again);
 }
+
+/// A jumping-maze file whose rules are `rules`, the fields inside `Jumping(...)` one per line
+/// from line 3 (each at column 9), with the one-row board `row` on the line after them (its
+/// first token at column 14), starting at (0, 0).
+fn with_rules(rules: &[&str], row: &str) -> String {
+    let mut src = String::from("Maze(\n    rules: Jumping(\n");
+    for field in rules {
+        src.push_str(&format!("        {field}\n"));
+    }
+    src.push_str(&format!(
+        "    ),\n    board: [\"{row}\"],\n    start: (0, 0),\n)"
+    ));
+    src
+}
+
+/// A two-valued choice register `t`, read by the first kind of move (line 3 of the rules).
+const T: &str = "registers: [(name: \"t\", kind: Choice([\"a\", \"b\"]))],";
+
+/// Conditions, lengths, directions and effects that name no register are pointed at by the
+/// kind of move or effect holding them (its opening parenthesis: the reader locates rule
+/// parts, not the conditions inside them).
+#[test]
+fn unknown_register_names_point_at_their_rule() {
+    // In a `when`, the second kind of move (line 5).
+    check(
+        &with_rules(
+            &[
+                "jumps: [",
+                "    (),",
+                "    (when: [Is(\"x\", \"a\")]),",
+                "],",
+            ],
+            "1 G",
+        ),
+        (5, 13),
+        "no register is called `x`",
+    );
+    // Nested in a `land` condition.
+    check(
+        &with_rules(
+            &[
+                T,
+                "jumps: [",
+                "    (when: [Is(\"t\", \"a\")], land: [Not(Any([Goal, Is(\"u\", \"b\")]))]),",
+                "],",
+            ],
+            "1 G",
+        ),
+        (5, 13),
+        "no register is called `u`",
+    );
+    // In a length and in a direction set.
+    check(
+        &with_rules(&["jumps: [(length: Register(\"d\"))],"], "1 G"),
+        (3, 17),
+        "no register is called `d`",
+    );
+    check(
+        &with_rules(&["jumps: [(dirs: Reverse(\"a\"))],"], "1 G"),
+        (3, 17),
+        "no register is called `a`",
+    );
+    // In an effect's condition and in its operation: the second effect (line 7).
+    let effects = |second: &str| {
+        with_rules(
+            &[
+                T,
+                "jumps: [(when: [Is(\"t\", \"a\")])],",
+                "effects: [",
+                "    (on: Land, do: [Next(\"t\")]),",
+                second,
+                "],",
+            ],
+            "1 G",
+        )
+    };
+    check(
+        &effects("    (on: Land, when: [Is(\"u\", \"a\")], do: [Next(\"t\")]),"),
+        (7, 13),
+        "no register is called `u`",
+    );
+    check(
+        &effects("    (on: Leave, do: [Set(\"u\", Name(\"a\"))]),"),
+        (7, 13),
+        "no register is called `u`",
+    );
+    // `keep` tests the cell only: a register there is refused before its name is looked up.
+    check(
+        &with_rules(
+            &[
+                "registers: [",
+                "    (name: \"t\", kind: Choice([\"a\", \"b\"])),",
+                "    (name: \"u\", kind: Choice([\"a\", \"b\"]), keep: Where(Is(\"x\", \"a\"))),",
+                "],",
+                "jumps: [(when: [Is(\"t\", \"a\"), Is(\"u\", \"a\")])],",
+            ],
+            "1 G",
+        ),
+        (5, 13),
+        "`keep` can only test the cell, not registers",
+    );
+}
+
+#[test]
+fn values_a_register_cannot_hold_point_at_their_rule() {
+    // `Is` with a name that is not one of the choice's values.
+    check(
+        &with_rules(
+            &[T, "jumps: [", "    (when: [Is(\"t\", \"c\")]),", "],"],
+            "1 G",
+        ),
+        (5, 13),
+        "`c` is not a value of register `t`",
+    );
+    // A direction register compared with a name that is no direction of the tiling.
+    check(
+        &with_rules(
+            &[
+                "tiling: Hex,",
+                "registers: [(name: \"a\", kind: Direction)],",
+                "jumps: [(when: [Is(\"a\", \"N\")], dirs: Register(\"a\"))],",
+            ],
+            "1 G",
+        ),
+        (5, 17),
+        "`N` is not a value of register `a`",
+    );
+    // A comparison needs a counter; `Opposite` a direction register.
+    check(
+        &with_rules(&[T, "jumps: [(when: [Eq(\"t\", 1)])],"], "1 G"),
+        (4, 17),
+        "a comparison needs a counter, but register `t` is not one",
+    );
+    check(
+        &with_rules(&[T, "jumps: [(land: [Opposite(\"t\")])],"], "1 G"),
+        (4, 17),
+        "`Opposite` needs a direction register, but `t` is not one",
+    );
+    // An effect setting a choice to an integer, stepping a direction.
+    check(
+        &with_rules(
+            &[
+                T,
+                "jumps: [(when: [Is(\"t\", \"a\")])],",
+                "effects: [(on: Land, do: [Set(\"t\", Int(1))])],",
+            ],
+            "1 G",
+        ),
+        (5, 19),
+        "register `t` cannot hold an integer",
+    );
+    check(
+        &with_rules(
+            &[
+                "registers: [(name: \"a\", kind: Direction)],",
+                "jumps: [(dirs: Register(\"a\"))],",
+                "effects: [(on: Land, do: [Next(\"a\")])],",
+            ],
+            "1 G",
+        ),
+        (5, 19),
+        "`Next` steps a choice or counter; `a` is neither",
+    );
+}
+
+#[test]
+fn meaningless_kinds_of_move_point_at_the_kind() {
+    // The knight's leaps exist on squares only: the second kind (line 5).
+    check(
+        &with_rules(
+            &[
+                "tiling: Hex,",
+                "jumps: [",
+                "    (),",
+                "    (dirs: Knight, length: Exactly(1)),",
+                "],",
+            ],
+            "1 G",
+        ),
+        (6, 13),
+        "`Knight` exists only on the square tiling, not on Hex",
+    );
+    check(
+        &with_rules(&["jumps: [(dirs: Knight, length: Any)],"], "1 G"),
+        (3, 17),
+        "knight leaps have exact lengths",
+    );
+    // Directions read from the cells' arrows need arrows in the token schema.
+    check(
+        &with_rules(
+            &["jumps: [", "    (dirs: Arrows, length: Any),", "],"],
+            "1 G",
+        ),
+        (4, 13),
+        "`Arrows` reads the cells' Arrows but the board's tokens have none",
+    );
+    check(
+        &with_rules(
+            &[
+                "registers: [(name: \"a\", kind: Direction)],",
+                "jumps: [(dirs: Turned(\"a\"))],",
+            ],
+            "1 G",
+        ),
+        (4, 17),
+        "`Turned` reads the cells' Arrows but the board's tokens have none",
+    );
+    // `First` stops where the move cannot fly on; flying over everything flyable, it would
+    // stop only on blocked or void cells, where nothing lands.
+    check(
+        &with_rules(
+            &[
+                "cells: [Piece],",
+                "jumps: [",
+                "    (dirs: All, length: First),",
+                "],",
+            ],
+            "K G",
+        ),
+        (5, 13),
+        "`First` stops at the first cell the move cannot fly over, but `over: Flyable`",
+    );
+    check(
+        &with_rules(&["jumps: [(dirs: List([\"N\", \"Up\"]))],"], "1 G"),
+        (3, 17),
+        "`Up` is no direction of the Square tiling",
+    );
+    check(
+        &with_rules(&["jumps: [(length: Exactly(0))],"], "1 G"),
+        (3, 17),
+        "`Exactly(0)` is no move",
+    );
+    check(
+        &with_rules(
+            &[
+                "registers: [(name: \"i\", kind: Counter(min: 0, max: 1))],",
+                "jumps: [(length: Cycle(\"i\", []))],",
+            ],
+            "1 G",
+        ),
+        (4, 17),
+        "a `Cycle` needs one or more lengths of at least 1",
+    );
+    // A comparison of the landing cell with the origin has no landing cell in `when`.
+    check(
+        &with_rules(
+            &[
+                "cells: [Colour],",
+                "jumps: [(dirs: All, length: Any, when: [SameColour])],",
+            ],
+            "r r G",
+        ),
+        (4, 17),
+        "`SameColour` compares a landing cell with the cell moved from",
+    );
+}
+
+#[test]
+fn bad_registers_point_at_the_register() {
+    let registers = |lines: &[&str], jumps: &str| {
+        let mut rules = vec!["registers: ["];
+        rules.extend_from_slice(lines);
+        rules.push("],");
+        rules.push(jumps);
+        with_rules(&rules, "1 G")
+    };
+    // Counter bounds that hold no value, the second register (line 5).
+    check(
+        &registers(
+            &[
+                "    (name: \"t\", kind: Choice([\"a\", \"b\"])),",
+                "    (name: \"d\", kind: Counter(min: 3, max: 1)),",
+            ],
+            "jumps: [(when: [Is(\"t\", \"a\")], length: Register(\"d\"))],",
+        ),
+        (5, 13),
+        "a counter from 3 to 1 holds no value",
+    );
+    check(
+        &registers(
+            &["    (name: \"d\", kind: Counter(min: 0, max: 3, start: 5)),"],
+            "jumps: [(length: Register(\"d\"))],",
+        ),
+        (4, 13),
+        "start 5 is outside 0..=3",
+    );
+    // A register nothing reads: the second.
+    check(
+        &registers(
+            &[
+                "    (name: \"t\", kind: Choice([\"a\", \"b\"])),",
+                "    (name: \"u\", kind: Choice([\"a\", \"b\"])),",
+            ],
+            "jumps: [(when: [Is(\"t\", \"a\")])],",
+        ),
+        (5, 13),
+        "register `u` is never read",
+    );
+    // Two registers of one name: the second is pointed at.
+    check(
+        &registers(
+            &[
+                "    (name: \"t\", kind: Choice([\"a\", \"b\"])),",
+                "    (name: \"t\", kind: Choice([\"a\", \"b\"])),",
+            ],
+            "jumps: [(when: [Is(\"t\", \"a\")])],",
+        ),
+        (5, 13),
+        "a second register called `t`",
+    );
+    // Standing for the cells' number everywhere would hide every number.
+    check(
+        &registers(
+            &["    (name: \"L\", kind: Counter(min: 1, max: 3), stands_for: Number),"],
+            "",
+        ),
+        (4, 13),
+        "a register standing for Number everywhere would hide every cell's own Number",
+    );
+    check(
+        &registers(
+            &[
+                "    (name: \"t\", kind: Choice([\"a\", \"b\"]), keep: Where(Wildcard), stands_for: Number),",
+            ],
+            "",
+        ),
+        (4, 13),
+        "register cannot stand for the cells' Number",
+    );
+    check(
+        &registers(&["    (name: \"t\", kind: Choice([\"a\"])),"], ""),
+        (4, 13),
+        "a `Choice` needs at least two values",
+    );
+    check(
+        &registers(&["    (name: \"a b\", kind: Direction),"], ""),
+        (4, 13),
+        "`a b` is no register name",
+    );
+    // Six registers at most: the seventh is pointed at.
+    check(
+        &registers(
+            &[
+                "    (name: \"a\", kind: Direction), (name: \"b\", kind: Direction),",
+                "    (name: \"c\", kind: Direction), (name: \"d\", kind: Direction),",
+                "    (name: \"e\", kind: Direction), (name: \"f\", kind: Direction),",
+                "    (name: \"g\", kind: Direction),",
+            ],
+            "",
+        ),
+        (7, 13),
+        "at most 6 registers",
+    );
+}
+
+#[test]
+fn bad_effects_point_at_the_effect() {
+    let effects = |lines: &[&str]| {
+        let mut rules = vec![
+            "registers: [(name: \"L\", kind: Counter(min: 0, max: 3))],",
+            "jumps: [(length: Register(\"L\"))],",
+            "effects: [",
+        ];
+        rules.extend_from_slice(lines);
+        rules.push("],");
+        with_rules(&rules, "1 G")
+    };
+    // The move's length and direction are known only once it has landed: the second effect
+    // (line 7).
+    check(
+        &effects(&[
+            "    (on: Land, do: [Next(\"L\")]),",
+            "    (on: Leave, do: [Set(\"L\", Length)]),",
+        ]),
+        (7, 13),
+        "`Length` is the move's, known only in a landing effect",
+    );
+    check(
+        &effects(&["    (on: Leave, when: [Circled], do: [Add(\"L\", Length)]),"]),
+        (6, 13),
+        "`Length` is the move's",
+    );
+    check(
+        &effects(&["    (on: Land, do: []),"]),
+        (6, 13),
+        "this effect does nothing: `do` is empty",
+    );
+    // A number read where the tokens hold none.
+    check(
+        &with_rules(
+            &[
+                "cells: [],",
+                "registers: [(name: \"J\", kind: Counter(min: 0, max: 3))],",
+                "jumps: [(length: Register(\"J\"))],",
+                "effects: [(on: Leave, do: [Add(\"J\", Number)])],",
+            ],
+            "- G",
+        ),
+        (6, 19),
+        "`Number` reads the cells' Number but the board's tokens have none",
+    );
+}
+
+/// Problems of the rules as a whole point at the rules (`Jumping(` on line 2): the flags and
+/// the token schema are not located one by one.
+#[test]
+fn whole_rule_problems_point_at_the_rules() {
+    check(
+        &with_rules(&["cells: [Number, Number],"], "1:1 G"),
+        (2, 19),
+        "`Number` appears twice in `cells`",
+    );
+    check(
+        &with_rules(
+            &[
+                "no_u_turn: true,",
+                "registers: [(name: \"last\", kind: Direction)],",
+                "jumps: [(dirs: Register(\"last\"))],",
+            ],
+            "1 G",
+        ),
+        (2, 19),
+        "`no_u_turn` keeps its last direction in a register called `last`",
+    );
+}
+
+#[test]
+fn tokens_the_schema_cannot_read_point_at_the_token() {
+    let link = [
+        "cells: [Symbol, Colour],",
+        "jumps: [(dirs: All, length: Any, land: [SameSymbol])],",
+    ];
+    // Too many and too few `:` fields.
+    check(
+        &with_rules(&link, "C:p C:p:x G"),
+        (6, 18),
+        "`C:p:x` has 3 field(s) but the rules' `cells` schema has 2 (Symbol, Colour)",
+    );
+    check(&with_rules(&link, "C:p C G"), (6, 18), "`C` has 1 field(s)");
+    check(
+        &with_rules(&link, "C:p G:C G"),
+        (6, 18),
+        "`G:C` has 1 field(s)",
+    );
+    // An arrow that is no direction: on squares, and N on hexes (which have no N).
+    let arrows = ["cells: [Arrows],", "jumps: [(dirs: Arrows, length: Any)],"];
+    check(
+        &with_rules(&arrows, "E NN G"),
+        (6, 16),
+        "`NN` is no arrow: the directions are N NE E SE S SW W NW",
+    );
+    check(&with_rules(&arrows, "E E,X G"), (6, 16), "`X` is no arrow");
+    let hex = [
+        "tiling: Hex,",
+        "cells: [Arrows],",
+        "jumps: [(dirs: Arrows, length: Any)],",
+    ];
+    check(
+        &with_rules(&hex, "E N G"),
+        (7, 16),
+        "`N` is no arrow: the directions are E NE NW W SW SE",
+    );
+    // Knight leaps are directions of the rules but no arrows.
+    check(
+        &with_rules(
+            &[
+                "cells: [Arrows, Piece],",
+                "jumps: [(dirs: Knight, length: Exactly(1))],",
+            ],
+            "N:N NNE:N G",
+        ),
+        (6, 18),
+        "`NNE` is no arrow",
+    );
+    // An unknown piece letter.
+    let chess = [
+        "cells: [Piece],",
+        "jumps: [(dirs: All, length: Exactly(1))],",
+    ];
+    check(
+        &with_rules(&chess, "K X G"),
+        (6, 16),
+        "`X` is no piece: K Q R B N P",
+    );
+    check(&with_rules(&chess, "K k G"), (6, 16), "`k` is no piece");
+    // Other fields.
+    check(
+        &with_rules(&["cells: [Number, Colour],"], "1:r x:r G"),
+        (5, 18),
+        "`x` is no number",
+    );
+    check(
+        &with_rules(
+            &[
+                "cells: [Colour],",
+                "jumps: [(dirs: All, length: Any, land: [OtherColour])],",
+            ],
+            "r abcdefghi G",
+        ),
+        (6, 16),
+        "is no colour: 1 to 8 letters or digits",
+    );
+    check(
+        &with_rules(&[], "1 #@ G"),
+        (4, 16),
+        "only ordinary, goal and wildcard cells can be circled",
+    );
+    check(
+        &with_rules(&["cells: [],", "jumps: [(length: Exactly(1))],"], "- x G"),
+        (6, 16),
+        "these cells hold nothing",
+    );
+}
+
+#[test]
+fn a_wildcard_start_has_nothing_to_inherit() {
+    check(
+        &with_rules(
+            &[
+                "registers: [(name: \"L\", kind: Counter(min: 1, max: 3), keep: Where(Wildcard), stands_for: Number)],",
+                "effects: [(on: Land, when: [Wildcard], do: [Set(\"L\", Length)])],",
+            ],
+            "* G",
+        ),
+        (7, 12),
+        "the start (0, 0) is on a wildcard `*`, which has nothing to inherit",
+    );
+}
+
+/// A gene needs its attribute in the token schema. The diagnostic points at the `genes`
+/// list, not at the gene (reported: `Where::Setting` has no index).
+#[test]
+fn genes_need_their_attribute() {
+    check(
+        &with_settings("max_jump: 2, genes: [Number(1, 2), Arrows(1)],"),
+        (6, 29),
+        "the gene `Arrows` needs `Arrows` in the rules' `cells`, which hold Number",
+    );
+    check(
+        &with_settings("max_jump: 2, genes: [Number(1, 2), Piece([King])],"),
+        (6, 29),
+        "the gene `Piece` needs `Piece`",
+    );
+    check(
+        &with_settings("max_jump: 2, genes: [Number(1, 2), Number(1, 3)],"),
+        (6, 29),
+        "`Number` is listed twice",
+    );
+}
+
+/// The rule-family fixtures beside the root package's tests, as text, read once.
+fn family_files() -> &'static [String] {
+    static FILES: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    FILES.get_or_init(|| {
+        let dir =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures/families");
+        let mut paths: Vec<_> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|e| e == "ron"))
+            .collect();
+        paths.sort();
+        paths
+            .iter()
+            .map(|p| std::fs::read_to_string(p).unwrap())
+            .collect()
+    })
+}
+
+/// Words of the rule model and values at the edges of their ranges, for edits that keep a
+/// file readable as RON but change what it means.
+const WORDS: &[&str] = &[
+    "Arrows",
+    "ReverseArrows",
+    "Knight",
+    "All",
+    "Orthogonal",
+    "Diagonal",
+    "Moves",
+    "First",
+    "Any",
+    "Number",
+    "UpToNumber",
+    "Empty",
+    "Occupied",
+    "Flyable",
+    "Land",
+    "Leave",
+    "Length",
+    "Direction",
+    "Piece",
+    "Colour",
+    "Symbol",
+    "Wildcard",
+    "Circled",
+    "Turn",
+    "Goal",
+    "Counter",
+    "Choice",
+    "Register",
+    "Reverse",
+    "Turned",
+    "Cycle",
+    "Exactly",
+    "Where",
+    "Everywhere",
+    "Hex",
+    "Triangle",
+    "Square",
+    "Exit",
+    "Cells",
+    "Cell",
+    "true",
+    "false",
+    "0",
+    "1",
+    "-1",
+    "99",
+    "100",
+    "65536",
+    "2147483647",
+    "2147483648",
+    "-2147483649",
+    "d",
+    "t",
+    "zz",
+    "N",
+    "NNE",
+    "O",
+    "CW",
+    "G",
+    "_",
+    "*",
+    "#",
+    "-",
+    "+0",
+    "@",
+];
+
+/// One edit of a file: a character deleted, inserted or replaced, a bracket or quote
+/// inserted, a word or number replaced by one of [`WORDS`], or a line deleted or doubled.
+fn edit(src: &mut String, at: usize, op: u8, ch: char) {
+    let len = src.chars().count();
+    let byte = |i: usize| src.char_indices().nth(i).map_or(src.len(), |(b, _)| b);
+    match op {
+        0 if at < len => {
+            let b = byte(at);
+            src.remove(b);
+        }
+        1 => {
+            let b = byte(at.min(len));
+            src.insert(b, ch);
+        }
+        2 if at < len => {
+            let b = byte(at);
+            src.remove(b);
+            src.insert(b, ch);
+        }
+        3 => {
+            let b = byte(at.min(len));
+            src.insert(b, ['(', ')', '[', ']', ',', '"', ':', '@', '9'][at % 9]);
+        }
+        4 | 5 => {
+            // The words of the file: maximal runs of letters, digits, `_`, `+`, `-`.
+            let mut words = Vec::new();
+            let mut start = None;
+            for (i, c) in src.char_indices().chain(std::iter::once((src.len(), ' '))) {
+                let word = c.is_ascii_alphanumeric() || matches!(c, '_' | '+' | '-');
+                match (start, word) {
+                    (None, true) => start = Some(i),
+                    (Some(s), false) => {
+                        words.push(s..i);
+                        start = None;
+                    }
+                    _ => {}
+                }
+            }
+            if !words.is_empty() {
+                let range = words[at % words.len()].clone();
+                let with = WORDS[(ch as usize) % WORDS.len()];
+                src.replace_range(range, with);
+            }
+        }
+        6 | 7 => {
+            let mut lines: Vec<&str> = src.lines().collect();
+            if !lines.is_empty() {
+                let i = at % lines.len();
+                if op == 6 {
+                    lines.remove(i);
+                } else {
+                    lines.insert(i, lines[i]);
+                }
+            }
+            *src = lines.join("\n");
+        }
+        _ => {}
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1500))]
+
+    /// Edits of the published rule-family files never make the reader panic, and every
+    /// error points inside the file.
+    #[test]
+    fn mangled_family_files_never_panic(
+        file in 0usize..64,
+        edits in proptest::collection::vec((0usize..4000, 0u8..8, proptest::char::any()), 1..5),
+    ) {
+        let files = family_files();
+        let mut src = files[file % files.len()].clone();
+        for (at, op, ch) in edits {
+            edit(&mut src, at, op, ch);
+        }
+        if let Err(e) = maze_variants::parse_file("fuzz.ron", &src) {
+            prop_assert!(e.line >= 1 && e.line <= src.lines().count().max(1) + 1, "{}", e.one_line());
+            prop_assert!(e.column >= 1);
+        }
+    }
+}
