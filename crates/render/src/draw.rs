@@ -11,8 +11,9 @@ use svg::node::element::{
 };
 
 use crate::geometry::{self, Lattice, Point};
-use crate::scene::{Anchor, CellKind, Role, Scene};
-use maze_variants::Tiling;
+use crate::palette::{self, Paint};
+use crate::scene::{Anchor, CellKind, CellView, Role, Scene};
+use maze_variants::{Piece, Tiling, Turn};
 
 const FONT: &str = "DejaVu Sans, Verdana, Arial, sans-serif";
 const INK: &str = "#212121";
@@ -33,6 +34,13 @@ const GOAL_EDGE: &str = "#f9a825";
 const TORUS: &str = "#1565c0";
 const EXIT: &str = "#2e7d32";
 const UNREACHABLE: &str = "url(#unreachable)";
+const EMPTY: &str = "url(#empty)";
+/// The dots of an empty cell: mid grey, so that greyscale tells empty from floor and hole.
+const EMPTY_DOT: &str = "#8d8d8d";
+const HATCH: &str = "url(#hatch)";
+/// Chess pieces are letters (every font has them, unlike the chess symbols), in a serif
+/// face so they do not read as symbols.
+const PIECE_FONT: &str = "DejaVu Serif, Georgia, Times New Roman, serif";
 
 /// Depth ramp anchors, light to dark (ColorBrewer YlGnBu, light half): numbers stay legible.
 const RAMP: [(u8, u8, u8); 5] = [
@@ -273,11 +281,21 @@ pub fn draw(scene: &Scene) -> String {
             num(layout.origin.y)
         ),
     );
-    board = board.add(cells(scene, max_depth));
+    let paints = palette::palette(
+        scene
+            .cells
+            .iter()
+            .filter_map(|v| v.glyphs.colour.as_deref()),
+    );
+    board = board.add(cells(scene, max_depth, &paints));
     board = board.add(marks(scene));
     board = board.add(walls(scene));
     if let Some(frame) = frame(scene, layout.board) {
         board = board.add(frame);
+    }
+    // Attribute glyphs go under the solution's arrows, which are the overlay.
+    if let Some(glyphs) = glyphs(scene, max_depth, &paints) {
+        board = board.add(glyphs);
     }
     // Numbers go over the arrows (haloed in their cell's fill), and the arrows' step numbers
     // over everything.
@@ -287,12 +305,12 @@ pub fn draw(scene: &Scene) -> String {
     if let Some(arrows) = arrows {
         board = board.add(arrows);
     }
-    board = board.add(labels(scene, max_depth));
+    board = board.add(labels(scene, max_depth, &paints));
     if let Some(step_numbers) = step_numbers {
         board = board.add(step_numbers);
     }
 
-    let (legend, legend_height) = legend(scene, layout.width, max_depth);
+    let (legend, legend_height) = legend(scene, layout.width, max_depth, &paints);
     let height = (layout.legend_top + legend_height + PAD).ceil();
     let mut defs = Definitions::new();
     if !scene.steps.is_empty() {
@@ -348,7 +366,51 @@ pub fn draw(scene: &Scene) -> String {
         )
         .set("font-family", FONT)
         .add(Title::new(scene.title.clone()));
-    if scene.depths.is_some() || !scene.steps.is_empty() {
+    let empty = scene.cells.iter().any(|v| v.kind == CellKind::Empty);
+    if empty {
+        defs = defs.add(
+            Pattern::new()
+                .set("id", "empty")
+                .set("width", 8)
+                .set("height", 8)
+                .set("patternUnits", "userSpaceOnUse")
+                .add(
+                    Rectangle::new()
+                        .set("width", 8)
+                        .set("height", 8)
+                        .set("fill", FLOOR),
+                )
+                .add(
+                    Circle::new()
+                        .set("cx", 4)
+                        .set("cy", 4)
+                        .set("r", 1.4)
+                        .set("fill", EMPTY_DOT),
+                ),
+        );
+    }
+    let hatch = paints.iter().any(|p| p.hatch);
+    if hatch {
+        defs = defs.add(
+            Pattern::new()
+                .set("id", "hatch")
+                .set("width", 6)
+                .set("height", 6)
+                .set("patternUnits", "userSpaceOnUse")
+                .set("patternTransform", "rotate(-45)")
+                .add(
+                    Line::new()
+                        .set("x1", 0)
+                        .set("y1", 0)
+                        .set("x2", 0)
+                        .set("y2", 6)
+                        .set("stroke", INK)
+                        .set("stroke-opacity", 0.45)
+                        .set("stroke-width", 1.5),
+                ),
+        );
+    }
+    if scene.depths.is_some() || !scene.steps.is_empty() || empty || hatch {
         doc = doc.add(defs);
     }
     doc = doc
@@ -376,8 +438,14 @@ pub fn draw(scene: &Scene) -> String {
     out
 }
 
+/// The paint of a cell's colour, if it has one.
+fn paint<'a>(paints: &'a [Paint], view: &CellView) -> Option<&'a Paint> {
+    let name = view.glyphs.colour.as_deref()?;
+    paints.iter().find(|p| p.name == name)
+}
+
 /// The fill of a cell (as `#rrggbb` or a pattern) and the ink of its label.
-fn fill(scene: &Scene, i: usize, max_depth: u32) -> (String, &'static str) {
+fn fill(scene: &Scene, i: usize, max_depth: u32, paints: &[Paint]) -> (String, &'static str) {
     let kind = scene.cells[i].kind;
     let shaded = matches!(
         kind,
@@ -392,15 +460,19 @@ fn fill(scene: &Scene, i: usize, max_depth: u32) -> (String, &'static str) {
             None => (UNREACHABLE.to_string(), DEAD_END_INK),
         };
     }
+    if let (CellKind::Floor, Some(p)) = (kind, paint(paints, &scene.cells[i])) {
+        return (hex(p.rgb), ink_on(p.rgb));
+    }
     match kind {
         CellKind::DeadEnd => (DEAD_END.to_string(), DEAD_END_INK),
+        CellKind::Empty => (EMPTY.to_string(), INK),
         CellKind::Blocked => (BLOCKED.to_string(), "#ffffff"),
         CellKind::Fragile => (FRAGILE.to_string(), INK),
         CellKind::Void | CellKind::Floor | CellKind::Hole => (FLOOR.to_string(), INK),
     }
 }
 
-fn cells(scene: &Scene, max_depth: u32) -> Group {
+fn cells(scene: &Scene, max_depth: u32, paints: &[Paint]) -> Group {
     let tiling = scene.tiling;
     let mut group = Group::new()
         .set("stroke", GRID)
@@ -412,7 +484,7 @@ fn cells(scene: &Scene, max_depth: u32) -> Group {
         }
         let cell = cell_of(scene, i);
         let corners = corners_px(tiling, &geometry::polygon(tiling, cell));
-        let (fill, _) = fill(scene, i, max_depth);
+        let (fill, _) = fill(scene, i, max_depth, paints);
         group = group.add(
             Polygon::new()
                 .set("points", points(&corners))
@@ -443,6 +515,33 @@ fn cells(scene: &Scene, max_depth: u32) -> Group {
             }
             _ => {}
         }
+        match paint(paints, view) {
+            // Under depth shading the fill shows depth: the colour keeps a band inside the
+            // cell's edge, in the colour's own lightness.
+            Some(p) if scene.depths.is_some() && view.kind == CellKind::Floor => {
+                // A sixth of the inradius wide, a pixel in from the grid line.
+                let width = 0.16 * geometry::inradius(tiling);
+                group = group.add(
+                    Polygon::new()
+                        .set(
+                            "points",
+                            points(&geometry::inset(&corners, 1.0 + width / 2.0)),
+                        )
+                        .set("fill", "none")
+                        .set("stroke", hex(p.rgb))
+                        .set("stroke-width", num(width)),
+                );
+            }
+            Some(p) if p.hatch && view.kind == CellKind::Floor => {
+                group = group.add(
+                    Polygon::new()
+                        .set("points", points(&corners))
+                        .set("fill", HATCH)
+                        .set("stroke", "none"),
+                );
+            }
+            _ => {}
+        }
     }
     group
 }
@@ -469,7 +568,7 @@ fn marks(scene: &Scene) -> Group {
     group
 }
 
-fn labels(scene: &Scene, max_depth: u32) -> Group {
+fn labels(scene: &Scene, max_depth: u32, paints: &[Paint]) -> Group {
     let tiling = scene.tiling;
     let size = geometry::label_size(tiling);
     let mut group = Group::new()
@@ -485,7 +584,7 @@ fn labels(scene: &Scene, max_depth: u32) -> Group {
     for (i, view) in scene.cells.iter().enumerate() {
         let cell = cell_of(scene, i);
         let c = geometry::center(tiling, cell);
-        let (fill, ink) = fill(scene, i, max_depth);
+        let (fill, ink) = fill(scene, i, max_depth, paints);
         let halo = |text: Text| {
             if scene.steps.is_empty() {
                 text
@@ -502,26 +601,375 @@ fn labels(scene: &Scene, max_depth: u32) -> Group {
                     .set("fill", ink),
             ));
         }
+        for text in attribute_texts(tiling, cell, view, paints, ink) {
+            group = group.add(halo(text));
+        }
         let depth = scene.depths.as_ref().and_then(|ds| ds[i]);
         if let Some(d) = depth {
+            let text = Text::new(d.to_string())
+                .set("font-size", 9)
+                .set("fill", ink);
             // Up triangles are wide below the centre only near their base: their depth goes
-            // above the number, everyone else's below.
+            // above the number, everyone else's below; a ringed square's in its bottom left
+            // corner, off the ring.
             let up = tiling == Tiling::Triangle && Tiling::points_up(cell.0, cell.1);
-            let y = if up {
-                c.y - 0.55 * size
+            let rho = geometry::inradius(tiling);
+            let text = if tiling == Tiling::Square && view.glyphs.ring {
+                text.set("x", num(c.x - rho + 3.0))
+                    .set("y", num(c.y + rho - 4.0))
+                    .set("text-anchor", "start")
             } else {
-                c.y + 0.35 * size + 11.0
+                let y = if up {
+                    c.y - 0.55 * size
+                } else {
+                    c.y + 0.35 * size + 11.0
+                };
+                text.set("x", num(c.x)).set("y", num(y))
             };
-            group = group.add(halo(
-                Text::new(d.to_string())
-                    .set("x", num(c.x))
-                    .set("y", num(y))
-                    .set("font-size", 9)
-                    .set("fill", ink),
-            ));
+            // An arrow or turn glyph runs under the depth: a halo in the fill keeps it
+            // readable even without the solution's halos.
+            let crossed = !view.glyphs.arrows.is_empty() || view.glyphs.turn.is_some();
+            let text = if crossed && scene.steps.is_empty() {
+                text.set("stroke", fill.clone())
+                    .set("stroke-width", 3)
+                    .set("paint-order", "stroke")
+                    .set("stroke-linejoin", "round")
+            } else {
+                text
+            };
+            group = group.add(halo(text));
         }
     }
     group
+}
+
+/// A text attribute of a cell, in the order they take the centre when there is no label.
+enum Item<'a> {
+    Star,
+    Piece(Piece),
+    Symbol(&'a str),
+}
+
+impl Item<'_> {
+    fn text(&self) -> String {
+        match self {
+            Item::Star => "*".to_string(),
+            Item::Piece(p) => p.letter().to_string(),
+            Item::Symbol(s) => s.to_string(),
+        }
+    }
+}
+
+/// The texts of a cell's attributes: in the centre, if the label leaves it free, a
+/// wildcard's star, else a piece, else a symbol; the others and the badge in a corner; the
+/// colour's name in another corner where the cell has room.
+fn attribute_texts(
+    tiling: Tiling,
+    cell: (i64, i64),
+    view: &CellView,
+    paints: &[Paint],
+    ink: &'static str,
+) -> Vec<Text> {
+    let g = &view.glyphs;
+    let c = geometry::center(tiling, cell);
+    let size = geometry::label_size(tiling);
+    let mut items = Vec::new();
+    if g.wildcard {
+        items.push(Item::Star);
+    }
+    if let Some(p) = g.piece {
+        items.push(Item::Piece(p));
+    }
+    if let Some(s) = &g.symbol {
+        items.push(Item::Symbol(s));
+    }
+    let mut items = items.into_iter();
+    let mut out = Vec::new();
+    if view.label.is_none()
+        && let Some(item) = items.next()
+    {
+        out.push(
+            match item {
+                // The asterisk sits high in its em box: larger, and lowered to the centre.
+                Item::Star => Text::new("*")
+                    .set("x", num(c.x))
+                    .set("y", num(c.y + 0.8 * size))
+                    .set("font-size", num(1.6 * size)),
+                Item::Piece(p) => Text::new(p.letter().to_string())
+                    .set("x", num(c.x))
+                    .set("y", num(c.y + 0.35 * size))
+                    .set("font-family", PIECE_FONT)
+                    .set("font-weight", "bold"),
+                Item::Symbol(s) => {
+                    // Up to two characters at label size, longer symbols smaller to fit.
+                    let len = s.chars().count().max(2) as f64;
+                    let fit = size * 2.0 / len;
+                    let text = Text::new(s.to_string())
+                        .set("x", num(c.x))
+                        .set("y", num(c.y + 0.35 * fit));
+                    if len > 2.0 {
+                        text.set("font-size", num(fit))
+                    } else {
+                        text
+                    }
+                }
+            }
+            .set("fill", ink),
+        );
+    }
+    let corner: Vec<String> = g
+        .badge
+        .iter()
+        .cloned()
+        .chain(items.map(|item| item.text()))
+        .collect();
+    if !corner.is_empty() {
+        let (at, anchor) = badge_slot(tiling, cell);
+        out.push(
+            Text::new(corner.join(" "))
+                .set("x", num(at.x))
+                .set("y", num(at.y))
+                .set("text-anchor", anchor)
+                .set("font-size", 10)
+                .set("font-weight", "bold")
+                .set("fill", ink),
+        );
+    }
+    if let (Some(p), Some((at, anchor))) = (paint(paints, view), colour_slot(tiling, cell)) {
+        out.push(
+            Text::new(p.short.clone())
+                .set("x", num(at.x))
+                .set("y", num(at.y))
+                .set("text-anchor", anchor)
+                .set("font-size", 9)
+                .set("fill", ink),
+        );
+    }
+    out
+}
+
+/// Where a cell's corner note goes (the baseline point) and how it is anchored: in a corner
+/// of a square, and on hexes and triangles between arrow directions, clear of the depth.
+fn badge_slot(tiling: Tiling, cell: (i64, i64)) -> (Point, &'static str) {
+    let c = geometry::center(tiling, cell);
+    let rho = geometry::inradius(tiling);
+    let at = |dx: f64, dy: f64| Point {
+        x: c.x + dx,
+        y: c.y + dy,
+    };
+    match tiling {
+        Tiling::Square => (at(rho - 3.0, 11.0 - rho), "end"),
+        Tiling::Hex => (at(0.62 * rho, 3.5 - 0.2 * rho), "middle"),
+        Tiling::Triangle if Tiling::points_up(cell.0, cell.1) => {
+            (at(0.95 * rho, 0.7 * rho + 3.0), "middle")
+        }
+        Tiling::Triangle => (at(0.95 * rho, 3.0 - 0.55 * rho), "middle"),
+    }
+}
+
+/// Where a cell's colour name goes, where the cell has room for one: the top left corner
+/// of a square, the top of a hex (between the two upward arrow directions). Triangles show
+/// the colour by its fill alone.
+fn colour_slot(tiling: Tiling, cell: (i64, i64)) -> Option<(Point, &'static str)> {
+    let c = geometry::center(tiling, cell);
+    let rho = geometry::inradius(tiling);
+    match tiling {
+        Tiling::Square => Some((
+            Point {
+                x: c.x - rho + 3.0,
+                y: c.y - rho + 10.0,
+            },
+            "start",
+        )),
+        Tiling::Hex => Some((
+            Point {
+                x: c.x,
+                y: c.y - 0.55 * rho,
+            },
+            "middle",
+        )),
+        Tiling::Triangle => None,
+    }
+}
+
+/// The shapes of the cells' attributes (arrows, turns, rings), or `None` when no cell has
+/// any, so that pictures of plain numbered mazes stay as they were.
+fn glyphs(scene: &Scene, max_depth: u32, paints: &[Paint]) -> Option<Group> {
+    let shapes =
+        |v: &CellView| !v.glyphs.arrows.is_empty() || v.glyphs.turn.is_some() || v.glyphs.ring;
+    if !scene.cells.iter().any(shapes) {
+        return None;
+    }
+    let tiling = scene.tiling;
+    let rho = geometry::inradius(tiling);
+    let size = geometry::label_size(tiling);
+    let mut group = Group::new();
+    for (i, view) in scene.cells.iter().enumerate() {
+        if !shapes(view) {
+            continue;
+        }
+        let g = &view.glyphs;
+        let cell = cell_of(scene, i);
+        let c = geometry::center(tiling, cell);
+        let (_, ink) = fill(scene, i, max_depth, paints);
+        let centre_text =
+            view.label.is_some() || g.wildcard || g.piece.is_some() || g.symbol.is_some();
+        if !g.arrows.is_empty() {
+            // Around a text the arrows start outside it; without one a single arrow runs
+            // through the centre, and several leave a hub, as one glyph.
+            let start = if centre_text {
+                0.5 * size + 0.1 * rho
+            } else if g.arrows.len() == 1 {
+                -0.5 * rho
+            } else {
+                group = group.add(
+                    Circle::new()
+                        .set("cx", num(c.x))
+                        .set("cy", num(c.y))
+                        .set("r", num(0.13 * rho))
+                        .set("fill", ink),
+                );
+                0.2 * rho
+            };
+            for &towards in &g.arrows {
+                let t = geometry::center(tiling, towards);
+                let len = geometry::length(t.x - c.x, t.y - c.y);
+                if len < 1e-9 {
+                    continue;
+                }
+                let u = ((t.x - c.x) / len, (t.y - c.y) / len);
+                group = group.add(
+                    Path::new()
+                        .set("class", "arrow")
+                        .set("d", arrow_path(c, u, start, 0.8 * rho, rho))
+                        .set("fill", ink),
+                );
+            }
+        }
+        if let Some(turn) = g.turn {
+            for element in turn_glyph(turn, c, 0.42 * rho, (0.1 * rho).max(1.6), ink) {
+                group = group.add(element);
+            }
+        }
+        if g.ring {
+            group = group.add(
+                Circle::new()
+                    .set("class", "ring")
+                    .set("cx", num(c.x))
+                    .set("cy", num(c.y))
+                    .set("r", num(0.78 * rho))
+                    .set("fill", "none")
+                    .set("stroke", ink)
+                    .set("stroke-width", num((0.07 * rho).max(1.5))),
+            );
+        }
+    }
+    Some(group)
+}
+
+/// An arrow from `start` to `tip` pixels along the unit vector `u` from `c`, as one closed
+/// outline (shaft and head), sized for a cell of inradius `rho`. Too short for a shaft, it
+/// is a head alone.
+fn arrow_path(c: Point, u: (f64, f64), start: f64, tip: f64, rho: f64) -> String {
+    let head = 0.36 * rho;
+    let half_head = 0.22 * rho;
+    let half_shaft = (0.06 * rho).max(1.0);
+    let neck = (tip - head).max(start);
+    // `along` pixels along the arrow and `across` to its left.
+    let at = |along: f64, across: f64| {
+        format!(
+            "{},{}",
+            num(c.x + u.0 * along + u.1 * across),
+            num(c.y + u.1 * along - u.0 * across)
+        )
+    };
+    let outline = if neck > start {
+        vec![
+            at(start, half_shaft),
+            at(neck, half_shaft),
+            at(neck, half_head),
+            at(tip, 0.0),
+            at(neck, -half_head),
+            at(neck, -half_shaft),
+            at(start, -half_shaft),
+        ]
+    } else {
+        vec![at(neck, half_head), at(tip, 0.0), at(neck, -half_head)]
+    };
+    format!("M{}Z", outline.join(" L"))
+}
+
+/// A turn cell's glyph around `c` at scale `s`: a U-turn for a reflector, three quarters of
+/// a circle ending in a head for a clockwise or anticlockwise turn (mirror images, so they
+/// differ in shape, not colour). Arcs are SVG arcs: no trigonometry, so the bytes are the
+/// same everywhere.
+fn turn_glyph(turn: Turn, c: Point, s: f64, width: f64, ink: &str) -> [Path; 2] {
+    let p = |dx: f64, dy: f64| format!("{},{}", num(c.x + dx), num(c.y + dy));
+    let w = 0.38 * s;
+    let (line, head) = match turn {
+        Turn::Reflect => {
+            let a = 0.5 * s;
+            (
+                format!(
+                    "M{} L{} A{},{} 0 0 1 {} L{}",
+                    p(-a, 0.9 * s),
+                    p(-a, -0.1 * s),
+                    num(a),
+                    num(a),
+                    p(a, -0.1 * s),
+                    p(a, 0.3 * s)
+                ),
+                format!(
+                    "M{} L{} L{}Z",
+                    p(a - w, 0.3 * s),
+                    p(a, 0.95 * s),
+                    p(a + w, 0.3 * s)
+                ),
+            )
+        }
+        Turn::Clockwise | Turn::Anticlockwise => {
+            // Clockwise runs from the top round by the right to the left side and heads up
+            // again; anticlockwise is its mirror image.
+            let (side, sweep) = if turn == Turn::Clockwise {
+                (-1.0, 1)
+            } else {
+                (1.0, 0)
+            };
+            (
+                format!(
+                    "M{} A{},{} 0 1 {sweep} {}",
+                    p(0.0, -s),
+                    num(s),
+                    num(s),
+                    p(side * s, 0.0)
+                ),
+                format!(
+                    "M{} L{} L{}Z",
+                    p(side * s - w, 0.0),
+                    p(side * s, -0.65 * s),
+                    p(side * s + w, 0.0)
+                ),
+            )
+        }
+    };
+    let class = match turn {
+        Turn::Reflect => "turn reflect",
+        Turn::Clockwise => "turn clockwise",
+        Turn::Anticlockwise => "turn anticlockwise",
+    };
+    [
+        Path::new()
+            .set("class", class)
+            .set("d", line)
+            .set("fill", "none")
+            .set("stroke", ink.to_string())
+            .set("stroke-width", num(width))
+            .set("stroke-linecap", "round"),
+        Path::new()
+            .set("class", class)
+            .set("d", head)
+            .set("fill", ink.to_string()),
+    ]
 }
 
 fn walls(scene: &Scene) -> Group {
@@ -728,11 +1176,27 @@ enum Swatch {
     Frame(&'static str, &'static str),
     Arrow,
     Text,
+    /// A text that stays on one line with the entries after it that are not text (the
+    /// colours after `colours:`), where the line has room for them all.
+    Heading,
+    /// The end of a line, unless the line is empty: after the colours, so that the next
+    /// entry's swatch does not read as one more colour.
+    Break,
+    /// A cell's arrow glyph.
+    CellArrow,
+    /// A turn cell's glyph.
+    Turn(Turn),
+    /// A circled cell's ring.
+    Ring,
+    /// Letters as a cell shows them, in the piece face when `true`.
+    Letter(String, bool),
+    /// A colour's fill, hatched or not.
+    Paint((u8, u8, u8), bool),
 }
 
 /// The legend (key, then the depth scale) in picture coordinates below the board, and its
 /// height.
-fn legend(scene: &Scene, width: f64, max_depth: u32) -> (Group, f64) {
+fn legend(scene: &Scene, width: f64, max_depth: u32, paints: &[Paint]) -> (Group, f64) {
     let has = |kind: CellKind| scene.cells.iter().any(|v| v.kind == kind);
     let mut key: Vec<(Swatch, String)> = Vec::new();
     for role in [Role::Start, Role::Goal] {
@@ -764,12 +1228,16 @@ fn legend(scene: &Scene, width: f64, max_depth: u32) -> (Group, f64) {
     if has(CellKind::Hole) {
         key.push((Swatch::Hole, "hole: fly over, never land".into()));
     }
+    if has(CellKind::Empty) {
+        key.push((Swatch::Fill(EMPTY), "empty: fly over, never land".into()));
+    }
     if has(CellKind::DeadEnd) && scene.depths.is_none() {
         key.push((Swatch::Fill(DEAD_END), "dead end".into()));
     }
     if has(CellKind::Fragile) {
         key.push((Swatch::Fill(FRAGILE), "fragile".into()));
     }
+    key.extend(attribute_key(scene, paints));
     if let Some(depths) = &scene.depths
         && depths.iter().zip(&scene.cells).any(|(d, v)| {
             d.is_none()
@@ -795,14 +1263,41 @@ fn legend(scene: &Scene, width: f64, max_depth: u32) -> (Group, f64) {
         .set("fill", INK);
     let (mut x, mut y) = (PAD, 0.0);
     let right = width - PAD;
-    for (swatch, text) in &key {
-        let swatch_w = if matches!(swatch, Swatch::Text) {
+    let swatch_w = |swatch: &Swatch| {
+        if matches!(swatch, Swatch::Text | Swatch::Heading | Swatch::Break) {
             0.0
         } else {
             20.0
-        };
-        let item_w = swatch_w + text_width(text, LEGEND_FONT) + 12.0;
-        if x > PAD && x + item_w > right {
+        }
+    };
+    let width_of =
+        |(swatch, text): &(Swatch, String)| swatch_w(swatch) + text_width(text, LEGEND_FONT) + 12.0;
+    let mut broken = false;
+    for (i, entry) in key.iter().enumerate() {
+        let (swatch, text) = entry;
+        if matches!(swatch, Swatch::Break) {
+            // Taken when the next entry comes: a break at the end adds no empty line.
+            broken = true;
+            continue;
+        }
+        if std::mem::take(&mut broken) && x > PAD {
+            x = PAD;
+            y += LEGEND_LINE;
+        }
+        let (swatch_w, item_w) = (swatch_w(swatch), width_of(entry));
+        let mut keep_w = item_w;
+        if matches!(swatch, Swatch::Heading) {
+            let group: f64 = key[i..]
+                .iter()
+                .skip(1)
+                .take_while(|(s, _)| !matches!(s, Swatch::Text | Swatch::Heading | Swatch::Break))
+                .map(width_of)
+                .sum();
+            if item_w + group <= right - PAD {
+                keep_w += group;
+            }
+        }
+        if x > PAD && x + keep_w > right {
             x = PAD;
             y += LEGEND_LINE;
         }
@@ -857,6 +1352,71 @@ fn legend(scene: &Scene, width: f64, max_depth: u32) -> (Group, f64) {
         height = y + 16.0 + 4.0;
     }
     (group, height)
+}
+
+/// The key's entries for the cells' attributes, only those some cell has: what each glyph
+/// stands for, and the fill of every colour name.
+fn attribute_key(scene: &Scene, paints: &[Paint]) -> Vec<(Swatch, String)> {
+    let any = |f: &dyn Fn(&CellView) -> bool| scene.cells.iter().any(f);
+    let mut key: Vec<(Swatch, String)> = Vec::new();
+    if any(&|v| !v.glyphs.arrows.is_empty()) {
+        key.push((Swatch::CellArrow, "arrow: a direction to move".into()));
+    }
+    for (turn, text) in [
+        (Turn::Reflect, "reflector: back the way you came"),
+        (Turn::Clockwise, "turn clockwise"),
+        (Turn::Anticlockwise, "turn anticlockwise"),
+    ] {
+        if any(&|v| v.glyphs.turn == Some(turn)) {
+            key.push((Swatch::Turn(turn), text.into()));
+        }
+    }
+    if any(&|v| v.glyphs.ring) {
+        key.push((Swatch::Ring, "circled".into()));
+    }
+    if any(&|v| v.glyphs.wildcard) {
+        key.push((Swatch::Letter("*".into(), false), "wildcard".into()));
+    }
+    if any(&|v| {
+        v.label
+            .as_deref()
+            .is_some_and(|l| l.starts_with(['+', '\u{2212}']))
+    }) {
+        key.push((
+            Swatch::Letter("\u{b1}".into(), false),
+            "signed number".into(),
+        ));
+    }
+    for piece in Piece::ALL {
+        if any(&|v| v.glyphs.piece == Some(piece)) {
+            let name = match piece {
+                Piece::King => "king",
+                Piece::Queen => "queen",
+                Piece::Rook => "rook",
+                Piece::Bishop => "bishop",
+                Piece::Knight => "knight",
+                Piece::Pawn => "pawn",
+            };
+            key.push((Swatch::Letter(piece.letter().into(), true), name.into()));
+        }
+    }
+    let symbols: BTreeSet<&str> = scene
+        .cells
+        .iter()
+        .filter_map(|v| v.glyphs.symbol.as_deref())
+        .collect();
+    if !symbols.is_empty() {
+        let list: Vec<&str> = symbols.into_iter().collect();
+        key.push((Swatch::Text, format!("symbols: {}", list.join(" "))));
+    }
+    if !paints.is_empty() {
+        key.push((Swatch::Heading, "colours:".into()));
+        for p in paints {
+            key.push((Swatch::Paint(p.rgb, p.hatch), p.name.clone()));
+        }
+        key.push((Swatch::Break, String::new()));
+    }
+    key
 }
 
 fn swatch_element(swatch: &Swatch, x: f64, y: f64) -> Group {
@@ -923,7 +1483,64 @@ fn swatch_element(swatch: &Swatch, x: f64, y: f64) -> Group {
                 .set("stroke-width", 2.5)
                 .set("marker-end", "url(#arrowhead)"),
         ),
-        Swatch::Text => g,
+        Swatch::Text | Swatch::Heading | Swatch::Break => g,
+        Swatch::CellArrow => g.add(
+            Path::new()
+                .set(
+                    "d",
+                    arrow_path(Point { x, y: y + 7.0 }, (1.0, 0.0), 1.0, 14.0, 16.0),
+                )
+                .set("fill", INK),
+        ),
+        Swatch::Turn(turn) => {
+            let [line, head] = turn_glyph(
+                turn,
+                Point {
+                    x: x + 7.0,
+                    y: y + 7.0,
+                },
+                6.0,
+                1.6,
+                INK,
+            );
+            g.add(line).add(head)
+        }
+        Swatch::Ring => g.add(
+            Circle::new()
+                .set("cx", num(x + 7.0))
+                .set("cy", num(y + 7.0))
+                .set("r", 6)
+                .set("fill", "none")
+                .set("stroke", INK)
+                .set("stroke-width", 1.5),
+        ),
+        Swatch::Letter(ref text, piece) => {
+            let letter = Text::new(text.clone())
+                .set("x", num(x + 7.0))
+                .set("y", num(y + 12.0))
+                .set("font-size", 14)
+                .set("text-anchor", "middle");
+            g.add(if piece {
+                letter
+                    .set("font-family", PIECE_FONT)
+                    .set("font-weight", "bold")
+            } else {
+                letter
+            })
+        }
+        Swatch::Paint(rgb, hatch) => {
+            let g = g.add(
+                square()
+                    .set("fill", hex(rgb))
+                    .set("stroke", GRID)
+                    .set("stroke-width", 1),
+            );
+            if hatch {
+                g.add(square().set("fill", HATCH))
+            } else {
+                g
+            }
+        }
     }
 }
 
@@ -1039,6 +1656,141 @@ mod tests {
         assert_eq!((a, b), (p(0.0, 5.0), p(5.0, 5.0)));
         assert!(clip(p(11.0, 0.0), p(20.0, 5.0), r).is_none());
         assert!(clip(p(-1.0, 12.0), p(12.0, 11.0), r).is_none());
+    }
+
+    /// A 2 x 3 board with one cell per kind of glyph.
+    fn glyph_scene() -> Scene {
+        use crate::scene::Glyphs;
+        let with = |glyphs: Glyphs| CellView {
+            glyphs,
+            ..CellView::plain(CellKind::Floor)
+        };
+        let cells = vec![
+            with(Glyphs {
+                arrows: vec![(0, 2), (2, 0)],
+                colour: Some("r".into()),
+                ..Glyphs::default()
+            }),
+            with(Glyphs {
+                turn: Some(Turn::Clockwise),
+                colour: Some("y".into()),
+                ..Glyphs::default()
+            }),
+            CellView::plain(CellKind::Empty),
+            CellView {
+                glyphs: Glyphs {
+                    ring: true,
+                    ..Glyphs::default()
+                },
+                ..CellView::labelled(CellKind::Floor, "\u{2212}2")
+            },
+            with(Glyphs {
+                piece: Some(Piece::Knight),
+                symbol: Some("X".into()),
+                ..Glyphs::default()
+            }),
+            with(Glyphs {
+                wildcard: true,
+                badge: Some("G".into()),
+                ..Glyphs::default()
+            }),
+        ];
+        Scene {
+            cells,
+            rows: 2,
+            cols: 3,
+            marks: Vec::new(),
+            steps: Vec::new(),
+            solution_note: None,
+            depths: None,
+            title: "Glyphs".into(),
+            ..block_scene()
+        }
+    }
+
+    #[test]
+    fn every_attribute_has_a_glyph_and_a_legend_entry() {
+        let svg = draw(&glyph_scene());
+        assert_eq!(svg.matches("class=\"arrow\"").count(), 2);
+        // Two paths per turn glyph on the board, two in the legend.
+        assert_eq!(svg.matches("class=\"turn clockwise\"").count(), 4);
+        assert_eq!(svg.matches("class=\"ring\"").count(), 1);
+        assert!(svg.contains("fill=\"url(#empty)\""));
+        assert!(svg.contains("<pattern height=\"8\" id=\"empty\""));
+        // The knight takes the centre in the piece face, the symbol the corner.
+        assert!(svg.contains(&format!(
+            "font-family=\"{PIECE_FONT}\" font-weight=\"bold\""
+        )));
+        assert!(svg.contains(">\nX\n</text>") && svg.contains(">\nN\n</text>"));
+        assert!(svg.contains(">\n*\n</text>") && svg.contains(">\nG\n</text>"));
+        let legend = &svg[svg.find("font-size=\"12\" transform").unwrap()..];
+        for entry in [
+            "empty: fly over, never land",
+            "arrow: a direction to move",
+            "turn clockwise",
+            "circled",
+            "wildcard",
+            "signed number",
+            "knight",
+            "symbols: X",
+            "colours:",
+        ] {
+            assert!(legend.contains(entry), "{entry}");
+        }
+        for absent in ["reflector", "anticlockwise", "king", "hole"] {
+            assert!(!legend.contains(absent), "{absent}");
+        }
+        // Two colours: two fills, the lighter one first in the legend.
+        let paints = palette::palette(["r", "y"]);
+        assert_eq!(paints[0].name, "y");
+        for p in &paints {
+            assert!(
+                svg.contains(&format!("fill=\"{}\"", hex(p.rgb))),
+                "{}",
+                p.name
+            );
+        }
+        assert_eq!(svg, draw(&glyph_scene()), "deterministic");
+    }
+
+    #[test]
+    fn beyond_six_colours_every_other_one_is_hatched() {
+        use crate::scene::Glyphs;
+        let names = ["a", "b", "c", "d", "e", "f", "g", "h"];
+        let cells = names
+            .iter()
+            .map(|name| CellView {
+                glyphs: Glyphs {
+                    colour: Some(name.to_string()),
+                    ..Glyphs::default()
+                },
+                ..CellView::plain(CellKind::Floor)
+            })
+            .collect();
+        let scene = Scene {
+            cells,
+            rows: 2,
+            cols: 4,
+            ..glyph_scene()
+        };
+        let svg = draw(&scene);
+        assert!(svg.contains("<pattern height=\"6\" id=\"hatch\""));
+        // Four cells and four legend swatches.
+        assert_eq!(svg.matches("fill=\"url(#hatch)\"").count(), 8);
+    }
+
+    #[test]
+    fn scenes_without_attributes_draw_no_glyphs() {
+        let svg = draw(&block_scene());
+        for glyph in [
+            "class=",
+            "url(#empty)",
+            "url(#hatch)",
+            PIECE_FONT,
+            "colours:",
+        ] {
+            assert!(!svg.contains(glyph), "{glyph}");
+        }
     }
 
     #[test]

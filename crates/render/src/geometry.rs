@@ -69,6 +69,16 @@ pub fn pitch(tiling: Tiling) -> f64 {
     }
 }
 
+/// The radius in pixels of a cell's inscribed circle: the room glyphs have around the
+/// centre in every direction.
+pub fn inradius(tiling: Tiling) -> f64 {
+    match tiling {
+        Tiling::Square => SQUARE_SIDE / 2.0,
+        Tiling::Hex => HEX_RADIUS * SQRT_3 / 2.0,
+        Tiling::Triangle => TRIANGLE_SIDE / (2.0 * SQRT_3),
+    }
+}
+
 /// The font size in pixels of a cell's number: as large as the smallest cell's inner circle
 /// allows for two digits.
 pub fn label_size(tiling: Tiling) -> f64 {

@@ -8,31 +8,27 @@ use maze_variants::{Cell, GoalKind, JumpGraph, JumpingMaze, Kind, MoveSet, Tilin
 
 use crate::Options;
 use crate::geometry::Plane;
-use crate::scene::{self, Anchor, CellKind, CellView, Mark, Role, Scene, Step};
+use crate::scene::{self, Anchor, CellKind, CellView, Glyphs, Mark, Role, Scene, Step};
 
 /// The scene of a jumping maze, with the overlays `options` ask for.
 pub fn scene(maze: &JumpingMaze, options: Options) -> Scene {
     let board = &maze.board;
     let tiling = maze.rules.tiling;
-    let cells = board
-        .cells
-        .iter()
-        .map(|cell: &Cell| match cell.kind {
-            Kind::Ordinary | Kind::Goal => CellView::labelled(
-                CellKind::Floor,
-                cell.token(&maze.rules.cells, maze.rules.directions()),
-            ),
-            Kind::DeadEnd => CellView::labelled(CellKind::DeadEnd, "0"),
-            Kind::Blocked => CellView::plain(CellKind::Blocked),
-            Kind::Hole | Kind::Empty => CellView::plain(CellKind::Hole),
-            Kind::Void => CellView::plain(CellKind::Void),
+    // A board with a zero or negative number holds signed offsets: its positive numbers
+    // get their `+` too (a file may write them bare), so that every offset reads as one.
+    let signed = board.cells.iter().any(|c| c.number.is_some_and(|k| k <= 0));
+    let cells = (0..board.cells.len())
+        .map(|i| {
+            let at = plane((i / board.cols, i % board.cols));
+            view(&board.cells[i], at, tiling, signed)
         })
         .collect();
     let mut marks = vec![Mark {
         role: Role::Start,
         cells: vec![plane(maze.start)],
     }];
-    if let Some(goal) = board.goal() {
+    // Every goal cell (rules with `goal: Cells` have several), one mark each.
+    for goal in board.goals() {
         marks.push(Mark {
             role: Role::Goal,
             cells: vec![plane(goal)],
@@ -66,6 +62,58 @@ pub fn scene(maze: &JumpingMaze, options: Options) -> Scene {
         }
     }
     out
+}
+
+/// What the cell at plane position `at` shows: its kind's fill, its number (or `G`, `0`) in
+/// the centre, and a glyph per attribute.
+fn view(cell: &Cell, at: Plane, tiling: Tiling, signed: bool) -> CellView {
+    let kind = match cell.kind {
+        Kind::Ordinary | Kind::Goal => CellKind::Floor,
+        Kind::DeadEnd => return CellView::labelled(CellKind::DeadEnd, "0"),
+        Kind::Blocked => return CellView::plain(CellKind::Blocked),
+        Kind::Hole => return CellView::plain(CellKind::Hole),
+        Kind::Empty => return CellView::plain(CellKind::Empty),
+        Kind::Void => return CellView::plain(CellKind::Void),
+    };
+    let number = cell.number.map(|k| match k {
+        // A true minus sign: a hyphen is easy to miss at label size.
+        ..0 => format!("\u{2212}{}", k.unsigned_abs()),
+        _ if signed || k == 0 => format!("+{k}"),
+        _ => k.to_string(),
+    });
+    let glyphs = Glyphs {
+        // Two unit steps: on triangles one step alternates between two kinds of step, two
+        // always follow the band, so the glyph points along the move's line.
+        arrows: cell.arrows.iter().map(|d| tiling.walk(at, d, 2)).collect(),
+        turn: cell.turn,
+        ring: cell.circled,
+        wildcard: cell.wildcard,
+        colour: cell.colour.map(|t| t.to_string()),
+        symbol: cell.symbol.map(|t| t.to_string()),
+        piece: cell.piece,
+        badge: None,
+    };
+    let label = match cell.kind {
+        // A goal holding what the rules read (a link maze's symbol, a chess maze's piece)
+        // shows that in its centre; its `G` moves to a corner.
+        Kind::Goal if number.is_some() || glyphs.symbol.is_some() || glyphs.piece.is_some() => {
+            return CellView {
+                kind,
+                label: number,
+                glyphs: Glyphs {
+                    badge: Some("G".to_string()),
+                    ..glyphs
+                },
+            };
+        }
+        Kind::Goal => Some("G".to_string()),
+        _ => number,
+    };
+    CellView {
+        kind,
+        label,
+        glyphs,
+    }
 }
 
 fn plane((r, c): (usize, usize)) -> Plane {
@@ -103,6 +151,8 @@ fn walls(maze: &JumpingMaze) -> Vec<(Plane, Plane)> {
 fn title(maze: &JumpingMaze) -> String {
     let rules = &maze.rules;
     let mut parts = vec![match rules.tiling {
+        // Kinds of move of their own decide the directions, not the `moves` flag.
+        Tiling::Square if !rules.jumps.is_empty() => "Jumping maze".to_string(),
         Tiling::Square => match rules.moves {
             MoveSet::Rook => "Rook jumping maze".to_string(),
             MoveSet::Queen => "Queen jumping maze".to_string(),
@@ -111,6 +161,15 @@ fn title(maze: &JumpingMaze) -> String {
         Tiling::Triangle => "Triangle jumping maze".to_string(),
     }];
     parts.push(format!("{} × {}", maze.board.rows, maze.board.cols));
+    // What the cells hold, when it is more than a number: the legend says how each is drawn.
+    if rules.cells.as_slice() != maze_variants::board::NUMBER_SCHEMA && !rules.cells.is_empty() {
+        let names: Vec<String> = rules
+            .cells
+            .iter()
+            .map(|a| a.name().to_lowercase())
+            .collect();
+        parts.push(format!("cells: {}", names.join(", ")));
+    }
     if rules.torus {
         parts.push("torus".to_string());
     }
@@ -123,8 +182,8 @@ fn title(maze: &JumpingMaze) -> String {
     parts.join(" · ")
 }
 
-/// The solution's jumps, each from its origin cell along its direction for the origin's jump
-/// number: on the plane, so that exits end off the board and wraps can be split.
+/// The solution's jumps, each from its origin cell along its direction to the next state's
+/// cell: on the plane, so that exits end off the board and wraps can be split.
 fn steps(maze: &JumpingMaze, graph: &JumpGraph, features: &Features) -> Vec<Step> {
     let (Some(states), Some(dirs)) = (&features.solution_states, &features.solution_dirs) else {
         return Vec::new();
@@ -132,11 +191,12 @@ fn steps(maze: &JumpingMaze, graph: &JumpGraph, features: &Features) -> Vec<Step
     let tiling = maze.rules.tiling;
     states
         .iter()
+        .zip(states.iter().skip(1))
         .zip(dirs)
-        .filter_map(|(&s, &dir)| {
+        .filter_map(|((&s, &next), &dir)| {
             let from = plane(graph.state_cell(s)?);
-            let k = graph.jump(s)?;
-            let to = tiling.walk(from, dir, i64::from(k));
+            let landing = graph.state_cell(next).map(plane);
+            let to = tiling.walk(from, dir, length(maze, graph, s, from, dir, landing)?);
             let pieces = match on_board(maze, to) {
                 // A wrapped landing: off one edge, and in again from the opposite one. Tori
                 // have even sizes where parity matters, so the shift is a translation.
@@ -153,6 +213,41 @@ fn steps(maze: &JumpingMaze, graph: &JumpGraph, features: &Features) -> Vec<Step
             Some(Step { pieces })
         })
         .collect()
+}
+
+/// How many unit steps a solution move from `from` in `dir` takes, landing on `landing`
+/// (`None` when it leaves the board). The cell's jump number when it lands there (on a torus
+/// a shorter walk may reach the same cell, and the picture shows the jump made); otherwise
+/// (arrows of any length, register lengths, first piece met) the fewest steps that land
+/// there, or, for an exit, that leave the board.
+fn length(
+    maze: &JumpingMaze,
+    graph: &JumpGraph,
+    state: maze_graph::StateId,
+    from: Plane,
+    dir: maze_graph::Dir,
+    landing: Option<Plane>,
+) -> Option<i64> {
+    let tiling = maze.rules.tiling;
+    let lands = |k: i64| {
+        let cell = on_board(maze, tiling.walk(from, dir, k));
+        match landing {
+            Some(l) => cell == Some(l),
+            None => cell
+                .is_none_or(|(r, c)| maze.board.get((r as usize, c as usize)).kind == Kind::Void),
+        }
+    };
+    if let Some(k) = graph
+        .jump(state)
+        .map(i64::from)
+        .filter(|&k| k > 0 && lands(k))
+    {
+        return Some(k);
+    }
+    // A straight walk revisits its start within rows × cols steps on a torus and leaves a
+    // bounded board sooner, so this bound finds every landing.
+    let bound = (maze.board.rows * maze.board.cols) as i64 + 1;
+    (1..=bound).find(|&k| lands(k))
 }
 
 #[cfg(test)]
@@ -286,5 +381,107 @@ mod tests {
             Some(vec![Some(0), Some(1), None, None, None, None, None, None])
         );
         assert_eq!(s.title, "Hex jumping maze · 2 × 4 · no U-turns");
+    }
+
+    #[test]
+    fn attributes_become_glyphs() {
+        let m = maze(
+            r#"Maze(rules: Jumping(tiling: Square, cells: [Colour, Arrows],
+                    jumps: [(dirs: Arrows, length: Any)]),
+                board: ["r:E,S b:CW _", "y:O G:r:- r:N"], start: (0, 0))"#,
+        );
+        let s = scene(&m, Options::default());
+        let first = &s.cells[0];
+        assert_eq!(first.kind, CellKind::Floor);
+        assert_eq!(first.label, None, "no number, no token text");
+        // E and S, two steps away: the drawing takes the direction from the centres.
+        assert_eq!(first.glyphs.arrows, vec![(0, 2), (2, 0)]);
+        assert_eq!(first.glyphs.colour.as_deref(), Some("r"));
+        assert_eq!(s.cells[1].glyphs.turn, Some(maze_variants::Turn::Clockwise));
+        assert_eq!(s.cells[2], CellView::plain(CellKind::Empty));
+        assert_eq!(s.cells[3].glyphs.turn, Some(maze_variants::Turn::Reflect));
+        // A goal with only a colour keeps its `G`.
+        assert_eq!(s.cells[4].label.as_deref(), Some("G"));
+        assert_eq!(s.cells[4].glyphs.badge, None);
+        assert_eq!(s.title, "Jumping maze · 2 × 3 · cells: colour, arrows");
+    }
+
+    #[test]
+    fn a_goal_showing_an_attribute_keeps_its_g_in_a_corner() {
+        let m = maze(
+            r#"Maze(rules: Jumping(tiling: Square, cells: [Symbol, Colour],
+                    jumps: [(dirs: Orthogonal, length: Any, over: Occupied,
+                             land: [Any([SameSymbol, SameColour, Wildcard])])]),
+                board: ["A:r B:g@ *", "C:b _ G:A:g"], start: (0, 0))"#,
+        );
+        let s = scene(&m, Options::default());
+        let goal = &s.cells[5];
+        assert_eq!(goal.label, None);
+        assert_eq!(goal.glyphs.symbol.as_deref(), Some("A"));
+        assert_eq!(goal.glyphs.badge.as_deref(), Some("G"));
+        assert!(s.cells[1].glyphs.ring);
+        assert!(s.cells[2].glyphs.wildcard);
+        assert_eq!(s.cells[2].label, None, "the star is drawn from the flag");
+    }
+
+    #[test]
+    fn signed_boards_sign_every_number() {
+        let m = maze(
+            r#"Maze(rules: Jumping(tiling: Square,
+                    registers: [(name: "J", kind: Counter(min: 0, max: 9))],
+                    jumps: [(dirs: List(["E", "W"]), length: Register("J"))],
+                    effects: [(on: Leave, do: [Add("J", Number)])]),
+                board: ["+3 -1 +0 G"], start: (0, 0))"#,
+        );
+        let s = scene(&m, Options::default());
+        let labels: Vec<Option<&str>> = s.cells.iter().map(|v| v.label.as_deref()).collect();
+        assert_eq!(
+            labels,
+            [Some("+3"), Some("\u{2212}1"), Some("+0"), Some("G")]
+        );
+    }
+
+    #[test]
+    fn solutions_of_any_length_and_of_chess_pieces_are_drawn() {
+        // Arrows of any length: no jump number, the landing cell gives the length.
+        let arrows = maze(
+            r#"Maze(rules: Jumping(tiling: Square, cells: [Arrows],
+                    jumps: [(dirs: Arrows, length: Any)]),
+                board: ["E S S", "N W G"], start: (0, 0))"#,
+        );
+        let s = scene(
+            &arrows,
+            Options {
+                solution: true,
+                depths: false,
+            },
+        );
+        // Two cells E, then one S onto the goal.
+        assert_eq!(
+            pieces(&s),
+            vec![vec![((0, 0), (0, 2))], vec![((0, 2), (1, 2))]]
+        );
+        assert_eq!(s.steps.len() as u32, solution_length(&arrows));
+        // A knight's leap is one step of its own direction.
+        let chess = maze(
+            r#"Maze(rules: Jumping(tiling: Square, cells: [Piece],
+                    jumps: [(when: [Piece(Knight)], dirs: Knight, length: Exactly(1))]),
+                board: ["N _ _", "_ _ G:N"], start: (0, 0))"#,
+        );
+        let s = scene(
+            &chess,
+            Options {
+                solution: true,
+                depths: false,
+            },
+        );
+        assert_eq!(pieces(&s), vec![vec![((0, 0), (1, 2))]]);
+    }
+
+    fn solution_length(m: &JumpingMaze) -> u32 {
+        let graph = JumpGraph::new(m);
+        maze_features::features(&Adjacency::from_rules(&graph), m.blocks())
+            .shortest_length
+            .unwrap_or(0)
     }
 }

@@ -1,7 +1,8 @@
 //! Pictures of mazes and exports of their state graphs.
 //!
-//! - [`svg`]: a maze as an SVG picture (cells with their numbers, walls, start and goal,
-//!   optionally the solution as numbered arrows and depth shading with a legend).
+//! - [`svg`]: a maze as an SVG picture (cells with their numbers and a glyph per cell
+//!   attribute, walls, start and goal, a legend of what is present, optionally the solution
+//!   as numbered arrows and depth shading).
 //! - [`dot`] and [`json`]: a state graph as Graphviz DOT or JSON, with each state's role.
 //!
 //! Pictures go through a variant-neutral [`Scene`]: each variant only says what its cells
@@ -15,6 +16,7 @@ mod draw;
 pub mod geometry;
 mod json;
 pub mod jumping;
+mod palette;
 mod roles;
 pub mod rolling;
 pub mod scene;

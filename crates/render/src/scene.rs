@@ -6,10 +6,14 @@
 //! geometry: a rolling-block board is floor, no-floor (void) and fragile cells on the square
 //! tiling, with its start and goal footprints as [`Mark`]s and each roll as one [`Step`]
 //! between the centres of two footprints ([`Anchor::span`]).
+//!
+//! A cell's attributes (arrows, turns, circles, wildcards, colours, symbols, pieces) are
+//! [`Glyphs`]: what the cell holds, never what a rule family does with it, so the drawing
+//! and its legend serve every family, present and future, without knowing any.
 
 use maze_features::Features;
 use maze_graph::StateId;
-use maze_variants::{Coord, Tiling};
+use maze_variants::{Coord, Piece, Tiling, Turn};
 
 use crate::geometry::Plane;
 
@@ -49,22 +53,69 @@ pub struct Scene {
 pub struct CellView {
     /// Its kind, which decides its fill.
     pub kind: CellKind,
-    /// The text in its centre (a jump number, `G`, `0`), if any.
+    /// The text in its centre (a jump number, `G`, `0`), if any. A label starting with `+`
+    /// or `−` is a signed number, which the legend explains.
     pub label: Option<String>,
+    /// The glyphs of its attributes; all empty for a plain numbered cell.
+    pub glyphs: Glyphs,
 }
 
 impl CellView {
     /// A cell of `kind` without a label.
     pub fn plain(kind: CellKind) -> CellView {
-        CellView { kind, label: None }
+        CellView {
+            kind,
+            label: None,
+            glyphs: Glyphs::default(),
+        }
     }
 
     /// A cell of `kind` showing `label`.
     pub fn labelled(kind: CellKind, label: impl Into<String>) -> CellView {
         CellView {
-            kind,
             label: Some(label.into()),
+            ..CellView::plain(kind)
         }
+    }
+}
+
+/// The attributes a cell shows besides its label, each drawn as its own glyph and explained
+/// in the legend when present. They say what a cell holds, not what a rule does with it:
+/// the drawing never needs to know a rule family.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Glyphs {
+    /// Arrows from the centre, each pointing at the centre of the given plane cell (a cell
+    /// some steps away in the arrow's direction, so that the drawing needs no direction
+    /// table: on triangles two steps keep the band's direction).
+    pub arrows: Vec<Plane>,
+    /// A turn cell: reflector, clockwise or anticlockwise.
+    pub turn: Option<Turn>,
+    /// A ring around the centre (a circled cell).
+    pub ring: bool,
+    /// A wildcard, drawn as `*` (in the centre when there is no label).
+    pub wildcard: bool,
+    /// A colour name. The drawing gives every name in the scene its own fill, apart in
+    /// lightness so that greyscale keeps them apart, and writes the name where space allows.
+    pub colour: Option<String>,
+    /// A symbol, written as text.
+    pub symbol: Option<String>,
+    /// A chess piece, written as its letter in a serif face.
+    pub piece: Option<Piece>,
+    /// A small note in a corner: the `G` of a goal whose centre shows an attribute.
+    pub badge: Option<String>,
+}
+
+impl Glyphs {
+    /// Whether there is anything to draw besides the label and the fill.
+    pub fn is_empty(&self) -> bool {
+        self.arrows.is_empty()
+            && self.turn.is_none()
+            && !self.ring
+            && !self.wildcard
+            && self.colour.is_none()
+            && self.symbol.is_none()
+            && self.piece.is_none()
+            && self.badge.is_none()
     }
 }
 
@@ -81,6 +132,9 @@ pub enum CellKind {
     Blocked,
     /// A hole (`o`): flown over, never landed on.
     Hole,
+    /// An empty cell (`_` of a jumping maze: a chess board's empty square, an Alice maze's
+    /// blank): on the board, flown over, never landed on, and drawn unlike a hole.
+    Empty,
     /// Fragile floor (`w` of a rolling block): no standing block.
     Fragile,
 }
