@@ -97,7 +97,15 @@ impl DirSet {
 
     /// The directions in direction order.
     pub fn iter(self) -> impl Iterator<Item = Dir> {
-        (0..16u8).filter(move |&d| self.contains(d))
+        // Set bits only, lowest first: move generation walks these per cell.
+        let mut bits = self.0;
+        std::iter::from_fn(move || {
+            (bits != 0).then(|| {
+                let d = bits.trailing_zeros() as Dir;
+                bits &= bits - 1;
+                d
+            })
+        })
     }
 
     /// The names of the directions, in direction order, joined by `sep`.

@@ -304,6 +304,14 @@ type Arrival = (Dir, u32, Key);
 pub struct JumpGraph {
     rules: Arc<JumpRules>,
     set: Arc<RuleSet>,
+    /// The rule set's geometry, at hand for the hot path.
+    tiling: Tiling,
+    torus: bool,
+    exit: bool,
+    /// RULES.md section 1's rules exactly (one kind: the cell's number in fixed directions,
+    /// flying over flyable cells, no conditions, effects or registers): their moves take
+    /// the direct loop of [`JumpGraph::plain_moves`].
+    plain: Option<DirSet>,
     rows: usize,
     cols: usize,
     cells: Vec<Cell>,
@@ -345,6 +353,7 @@ pub struct JumpGraph {
     scratch_touched: Vec<(u32, bool)>,
     scratch_cands: Vec<(usize, Dir, i64, u32)>,
     scratch_flat: Vec<Move>,
+    scratch_fresh: Vec<(u32, usize, usize)>,
     /// The numbering before the last [`Change::Shifted`].
     prev_dense: Vec<u32>,
     prev_sup_of: Vec<u32>,
@@ -396,6 +405,25 @@ impl JumpGraph {
         }
         let mut graph = JumpGraph {
             rules: Arc::new(maze.rules.clone()),
+            tiling: set.tiling,
+            torus: set.torus,
+            exit: set.goal == GoalKind::Exit,
+            plain: match set.kinds.as_slice() {
+                [k] if set.regs.is_empty()
+                    && set.leave.is_empty()
+                    && set.land.is_empty()
+                    && k.when.is_empty()
+                    && k.land.is_empty()
+                    && k.length == L::Number
+                    && k.over == crate::rules::Over::Flyable =>
+                {
+                    match &k.dirs {
+                        crate::rules::D::Set(s) => Some(*s),
+                        _ => None,
+                    }
+                }
+                _ => None,
+            },
             set,
             rows: board.rows,
             cols: board.cols,
@@ -425,6 +453,7 @@ impl JumpGraph {
             scratch_touched: Vec::new(),
             scratch_cands: Vec::new(),
             scratch_flat: Vec::new(),
+            scratch_fresh: Vec::new(),
             prev_dense: Vec::new(),
             prev_sup_of: Vec::new(),
         };
@@ -453,14 +482,16 @@ impl JumpGraph {
         self.cells[cell]
     }
 
+    #[inline]
     fn coord(&self, cell: usize) -> (i64, i64) {
         ((cell / self.cols) as i64, (cell % self.cols) as i64)
     }
 
     /// The cell index of `p`, wrapping on a torus; `None` outside a bounded box.
+    #[inline]
     fn index(&self, (r, c): (i64, i64)) -> Option<usize> {
         let (rows, cols) = (self.rows as i64, self.cols as i64);
-        if self.set.torus {
+        if self.torus {
             Some((r.rem_euclid(rows) * cols + c.rem_euclid(cols)) as usize)
         } else if r >= 0 && c >= 0 && r < rows && c < cols {
             Some((r * cols + c) as usize)
@@ -583,6 +614,7 @@ impl JumpGraph {
 
     /// The landings of a move of `k` unit steps in `d` from `cell` flying as `over` allows:
     /// the landing cell, [`OUTSIDE`] for an exit, or `None`.
+    #[inline]
     fn landing(&self, runs: &Runs, cell: usize, d: Dir, k: i64) -> Option<u32> {
         let si = usize::from(self.slot_of[usize::from(d)]);
         let at = cell * self.n_slots + si;
@@ -591,12 +623,12 @@ impl JumpGraph {
         if reach != INFINITE && k32 > reach.saturating_add(1) {
             return None;
         }
-        let target = self.index(self.set.tiling.walk(self.coord(cell), d, k));
+        let target = self.index(self.tiling.walk(self.coord(cell), d, k));
         if k32 <= reach {
             return target.map(|t| t as u32);
         }
         // k = reach + 1: the step into the cell that ends the run.
-        let exit = self.set.goal == GoalKind::Exit;
+        let exit = self.exit;
         match stop {
             Stop::Cell => match target {
                 Some(t) if exit && self.cells[t].kind == Kind::Void => Some(OUTSIDE),
@@ -658,6 +690,10 @@ impl JumpGraph {
             let Some(runs) = &self.runs[over_index(kind.over)] else {
                 continue;
             };
+            let exact = set.exact_length(kind, here, key);
+            if kind.length.is_single() && kind.length != L::First && exact.is_none() {
+                continue;
+            }
             for d in set.dirs(kind, here, key).iter() {
                 if self.slot_of[usize::from(d)] == u8::MAX {
                     continue;
@@ -690,13 +726,41 @@ impl JumpGraph {
                         }
                     }
                     _ => {
-                        if let Some(k) = set.exact_length(kind, here, key)
+                        if let Some(k) = exact
                             && let Some(t) = self.landing(runs, cell, d, k)
                         {
                             out.push((ki, d, k, t));
                         }
                     }
                 }
+            }
+        }
+    }
+
+    /// The moves of an ordinary cell under plain rules (RULES.md section 1: a jump of exactly
+    /// the cell's number in each of `dirs`), targets as states.
+    #[inline]
+    fn plain_moves(&self, cell: usize, dirs: DirSet, out: &mut Vec<Move>) {
+        let Some(k) = self.cells[cell].number.filter(|&k| k >= 1) else {
+            return;
+        };
+        let Some(runs) = &self.runs[0] else {
+            return;
+        };
+        for d in dirs.iter() {
+            match self.landing(runs, cell, d, i64::from(k)) {
+                Some(OUTSIDE) => {
+                    if let Some(to) = self.sup_outside {
+                        out.push(Move { dir: d, to });
+                    }
+                }
+                Some(t) if t as usize != cell && self.cells[t as usize].is_landable() => {
+                    out.push(Move {
+                        dir: d,
+                        to: self.sup_base[t as usize],
+                    });
+                }
+                _ => {}
             }
         }
     }
@@ -728,8 +792,52 @@ impl JumpGraph {
             }
             return;
         }
+        if let Some(dirs) = self.plain {
+            moves.clear();
+            self.plain_moves(cell, dirs, moves);
+            each(lo, moves);
+            return;
+        }
         cands.clear();
-        self.candidates(cell, raw, &set.start_key(), cands);
+        let start_key = set.start_key();
+        self.candidates(cell, raw, &start_key, cands);
+        if self.identity && set.land.is_empty() {
+            // No registers, no landing effects: a landing is its cell's one state, kept or
+            // refused by the landing conditions alone (the plain rules' generator step).
+            moves.clear();
+            for &(kind, dir, k, t) in cands.iter() {
+                if t == OUTSIDE {
+                    if let Some(to) = self.sup_outside {
+                        moves.push(Move { dir, to });
+                    }
+                    continue;
+                }
+                let there = &self.cells[t as usize];
+                if t as usize == cell || !there.is_landable() {
+                    continue;
+                }
+                let land = &set.kinds[kind].land;
+                if !land.is_empty() {
+                    let ctx = Ctx {
+                        here: there,
+                        from: Some(raw),
+                        regs: &start_key,
+                        mv: Some((dir, k)),
+                        dirs: set.directions,
+                    };
+                    if !land.iter().all(|c| c.eval(&ctx)) {
+                        continue;
+                    }
+                }
+                moves.push(Move {
+                    dir,
+                    to: self.sup_base[t as usize],
+                });
+            }
+            moves.truncate(u16::MAX as usize);
+            each(lo, moves);
+            return;
+        }
         for sup in lo..hi {
             let key = self.sup_key(sup);
             acc.clear();
@@ -898,6 +1006,8 @@ impl JumpGraph {
     /// moves and count which states appear or vanish, instead of renumbering from scratch.
     fn build_states(&mut self) {
         let n = self.cells.len();
+        // Whether the superset is the state set decides how moves are made below.
+        self.identity = self.set.regs.is_empty();
         self.doms = self.domains();
         self.kept = (0..n).map(|c| self.kept_mask(c)).collect();
         self.sup_base = Vec::with_capacity(n + 1);
@@ -1125,6 +1235,26 @@ impl JumpGraph {
             self.build_states();
             return Change::Renumbered;
         }
+        if self.identity {
+            // Without registers every landable cell is one state whatever lands on it: no
+            // counts to keep, only the cell's own moves to rewrite in place.
+            let mut cands = std::mem::take(&mut self.scratch_cands);
+            let mut acc = std::mem::take(&mut self.scratch_acc);
+            let mut moves = std::mem::take(&mut self.scratch_moves);
+            let mut written = None;
+            self.cell_superset_moves(cell, &mut cands, &mut acc, &mut moves, |sup, ms| {
+                written = Some((sup, ms.len()));
+            });
+            if let Some((sup, len)) = written {
+                let at = self.sup_slot[sup as usize] as usize;
+                self.sup_moves[at..at + len].copy_from_slice(&moves[..len]);
+                self.sup_len[sup as usize] = len as u16;
+            }
+            self.scratch_cands = cands;
+            self.scratch_acc = acc;
+            self.scratch_moves = moves;
+            return Change::States(self.sup_base[cell]..self.sup_base[cell + 1]);
+        }
         let mut acc = std::mem::take(&mut self.scratch_acc);
         let mut moves = std::mem::take(&mut self.scratch_moves);
         let mut touched = std::mem::take(&mut self.scratch_touched);
@@ -1146,7 +1276,8 @@ impl JumpGraph {
                 self.refs[t as usize] -= 1;
             }
         }
-        let mut fresh: Vec<(u32, usize, usize)> = Vec::new();
+        let mut fresh = std::mem::take(&mut self.scratch_fresh);
+        fresh.clear();
         let mut flat = std::mem::take(&mut self.scratch_flat);
         flat.clear();
         self.cell_superset_moves(cell, &mut cands, &mut acc, &mut moves, |sup, ms| {
@@ -1166,6 +1297,7 @@ impl JumpGraph {
         }
         self.scratch_cands = cands;
         self.scratch_flat = flat;
+        self.scratch_fresh = fresh;
         let renumber = touched.iter().any(|&(t, before)| self.exists(t) != before);
         self.scratch_acc = acc;
         self.scratch_moves = moves;

@@ -135,6 +135,7 @@ impl Tiling {
     /// Every walk is monotone in both coordinates, so on a bounded box the walk stays inside
     /// iff its end is inside; and because hex and triangle tori have even sizes, wrapping
     /// the end is the same as wrapping every step.
+    #[inline]
     pub fn walk(self, (r, c): (i64, i64), dir: Dir, k: i64) -> (i64, i64) {
         let d = usize::from(dir);
         match self {
