@@ -702,7 +702,7 @@ fn write_generate(g: &Generate) -> String {
 }
 
 /// A value as one line of RON, `(a: 1, b: Some)` style, in the file's extensions.
-fn one_line<T: serde::Serialize>(value: &T) -> String {
+pub(crate) fn one_line<T: serde::Serialize>(value: &T) -> String {
     let config = ron::ser::PrettyConfig::new()
         .new_line("")
         .indentor("")

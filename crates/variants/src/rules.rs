@@ -337,9 +337,8 @@ impl JumpRules {
         if self.is_plain() {
             return format!("Jumping({})", fields.join(", "));
         }
-        let one = |v: &dyn erased::Ron| v.ron();
         if self.cells != d.cells {
-            fields.push(format!("cells: {}", one(&self.cells)));
+            fields.push(format!("cells: {}", crate::file::one_line(&self.cells)));
         }
         let list = |name: &str, items: Vec<String>| {
             if items.is_empty() {
@@ -356,10 +355,19 @@ impl JumpRules {
         for (name, items) in [
             (
                 "registers",
-                self.registers.iter().map(|r| one(r)).collect::<Vec<_>>(),
+                self.registers
+                    .iter()
+                    .map(crate::file::one_line)
+                    .collect::<Vec<_>>(),
             ),
-            ("jumps", self.jumps.iter().map(|j| one(j)).collect()),
-            ("effects", self.effects.iter().map(|e| one(e)).collect()),
+            (
+                "jumps",
+                self.jumps.iter().map(crate::file::one_line).collect(),
+            ),
+            (
+                "effects",
+                self.effects.iter().map(crate::file::one_line).collect(),
+            ),
         ] {
             let text = list(name, items);
             if !text.is_empty() {
@@ -381,34 +389,6 @@ impl JumpRules {
             self.tiling.directions_with_leaps()
         } else {
             self.tiling.directions()
-        }
-    }
-}
-
-/// Values written on one line of RON, for [`JumpRules::to_ron`].
-mod erased {
-    use ron::extensions::Extensions;
-
-    pub trait Ron {
-        fn ron(&self) -> String;
-    }
-
-    impl<T: serde::Serialize> Ron for T {
-        fn ron(&self) -> String {
-            let config = ron::ser::PrettyConfig::new()
-                .new_line("")
-                .indentor("")
-                .separator(" ")
-                .struct_names(false)
-                .compact_arrays(true)
-                .compact_structs(true)
-                .extensions(Extensions::UNWRAP_VARIANT_NEWTYPES | Extensions::IMPLICIT_SOME);
-            let text = ron::ser::to_string_pretty(self, config).unwrap_or_default();
-            let mut rest = text.trim();
-            while let Some(after) = rest.strip_prefix("#![") {
-                rest = after.split_once(']').map_or("", |(_, r)| r).trim_start();
-            }
-            rest.to_string()
         }
     }
 }
