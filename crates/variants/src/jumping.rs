@@ -647,8 +647,12 @@ impl JumpGraph {
     /// Every move out of `cell` with registers `key`, as the rules define them (the one move
     /// generator: the state table and the pre-state image are both built from it).
     fn moves_of(&self, cell: usize, key: &Key, acc: &mut Vec<Arrival>) {
+        self.moves_of_cell(cell, &self.cells[cell], key, acc);
+    }
+
+    /// [`JumpGraph::moves_of`] as if `cell` held `raw` (a probe: what a number would allow).
+    fn moves_of_cell(&self, cell: usize, raw: &Cell, key: &Key, acc: &mut Vec<Arrival>) {
         let set = &*self.set;
-        let raw = &self.cells[cell];
         if !raw.is_ordinary() {
             return;
         }
@@ -1183,8 +1187,7 @@ impl JumpGraph {
     /// (RULES.md section 5's legal jump numbers), under any registers the cell may keep.
     pub fn legal_jumps(&self, cell: usize, max_jump: u8) -> Vec<u8> {
         let mut acc = Vec::new();
-        let mut probe = self.clone();
-        let original = probe.cells[cell];
+        let original = self.cells[cell];
         let range = self.sup_base[cell]..self.sup_base[cell + 1];
         let keys: Vec<Key> = if range.is_empty() {
             vec![self.set.start_key()]
@@ -1196,10 +1199,9 @@ impl JumpGraph {
                 let mut c = original;
                 c.kind = Kind::Ordinary;
                 c.number = Some(i16::from(k));
-                probe.cells[cell] = c;
                 keys.iter().any(|key| {
                     acc.clear();
-                    probe.moves_of(cell, key, &mut acc);
+                    self.moves_of_cell(cell, &c, key, &mut acc);
                     !acc.is_empty()
                 })
             })
