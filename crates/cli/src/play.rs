@@ -10,10 +10,14 @@ use crate::load::load;
 
 /// Play a maze in the terminal, to feel it before publishing it.
 ///
-/// Shows the board, where you stand, the legal moves and a move counter. Move with the arrows
-/// or letters shown on screen (square: w a s d, diagonals i o k l; hex and triangle: d e w a z
-/// x; the keypad digits everywhere); u undoes, r restarts, h hints the next move of a shortest
-/// path, q, Esc or Ctrl-C quits. At the goal you see your moves against the optimum.
+/// Shows the board, where you stand, what you carry (a rule's registers), the legal moves and
+/// a move counter. Move with the arrows or letters shown on screen (square: w a s d, diagonals
+/// i o k l; hex and triangle: d e w a z x; knight leaps t y f j c m v n; the keypad digits
+/// everywhere). Where a move may stop anywhere along a ray (arrow and link mazes), a direction
+/// key aims at the nearest landing, pressing it again aims further, Enter or Space moves, Esc
+/// cancels the aim. u undoes, r restarts, h hints the next move of a shortest path, q or
+/// Ctrl-C quits. A refused move is explained in the words of the rules. At the goal you see
+/// your moves against the optimum.
 #[derive(Debug, clap::Args)]
 pub(crate) struct Args {
     /// The maze file (RON).
