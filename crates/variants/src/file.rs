@@ -109,7 +109,7 @@ struct RawGenerate {
     #[serde(default)]
     attempts: Option<Located<u32>>,
     #[serde(default)]
-    genes: Option<Located<Vec<generate::Gene>>>,
+    genes: Option<Located<Vec<Located<generate::Gene>>>>,
 }
 
 fn located_value<T: Clone>(x: &Option<Located<T>>) -> Option<T> {
@@ -133,7 +133,10 @@ impl RawGenerate {
             gates: v(&self.gates).unwrap_or_default(),
             search: v(&self.search).unwrap_or_default(),
             attempts: v(&self.attempts).unwrap_or(generate::DEFAULT_ATTEMPTS),
-            genes: v(&self.genes),
+            genes: self
+                .genes
+                .as_ref()
+                .map(|g| g.value.iter().map(|l| l.value.clone()).collect()),
         }
     }
 
@@ -152,6 +155,11 @@ impl RawGenerate {
             Setting::Search => o(&self.search),
             Setting::Attempts => o(&self.attempts),
             Setting::Genes => o(&self.genes),
+            Setting::Gene(i) => self
+                .genes
+                .as_ref()
+                .and_then(|g| g.value.get(i))
+                .map(|l| l.ordinal),
         }
     }
 }

@@ -35,6 +35,8 @@ pub enum Setting {
     Attempts,
     /// `genes`.
     Genes,
+    /// The i-th entry of `genes`.
+    Gene(usize),
 }
 
 /// A cell attribute the generator may change, with its values: the genes a rule file
@@ -691,6 +693,8 @@ impl Generate {
             ));
         }
         for (i, g) in genes.iter().enumerate() {
+            // Problems with one gene point at that gene.
+            let at = || Where::Setting(Setting::Gene(i));
             if genes[..i].iter().any(|h| h.name() == g.name()) {
                 return Err(Problem::new(
                     at(),

@@ -898,23 +898,23 @@ fn a_wildcard_start_has_nothing_to_inherit() {
     );
 }
 
-/// A gene needs its attribute in the token schema. The diagnostic points at the `genes`
-/// list, not at the gene (reported: `Where::Setting` has no index).
+/// A gene needs its attribute in the token schema, and is listed once. The diagnostic points
+/// at the offending gene itself.
 #[test]
 fn genes_need_their_attribute() {
     check(
         &with_settings("max_jump: 2, genes: [Number(1, 2), Arrows(1)],"),
-        (6, 29),
+        (6, 44),
         "the gene `Arrows` needs `Arrows` in the rules' `cells`, which hold Number",
     );
     check(
         &with_settings("max_jump: 2, genes: [Number(1, 2), Piece([King])],"),
-        (6, 29),
+        (6, 44),
         "the gene `Piece` needs `Piece`",
     );
     check(
         &with_settings("max_jump: 2, genes: [Number(1, 2), Number(1, 3)],"),
-        (6, 29),
+        (6, 44),
         "`Number` is listed twice",
     );
 }
