@@ -226,6 +226,28 @@ impl JumpingMaze {
                 .help("a wall stands between two edge-adjacent cells"));
             }
         }
+        // The engine holds every value of the registers a cell keeps: refuse before
+        // allocating what no machine could.
+        let per_cell = (0..set.regs.len()).fold(1u128, |n, r| {
+            n.saturating_mul(set.values(r, &board.cells).len() as u128)
+        });
+        let cells = board.cells.iter().filter(|c| c.is_landable()).count() as u128;
+        let superset = per_cell.saturating_mul(cells);
+        if superset > MAX_SUPERSET {
+            return Err(Problem::new(
+                Where::Rules,
+                if set.regs.is_empty() {
+                    format!(
+                        "this board has {cells} cells a move can land on, more than the {MAX_SUPERSET} states the engine holds"
+                    )
+                } else {
+                    format!(
+                        "these registers can take {per_cell} combinations of values on each of {cells} cells: up to {superset} states, more than the {MAX_SUPERSET} the engine holds"
+                    )
+                },
+            )
+            .help("narrow the counters' ranges, keep registers only where they matter (`keep: Where(...)`), or use fewer registers"));
+        }
         Ok(set)
     }
 
@@ -264,6 +286,9 @@ impl JumpingMaze {
         blocked + walls.len()
     }
 }
+
+/// The most states (every register value on every landable cell) the engine may hold.
+pub const MAX_SUPERSET: u128 = 50_000_000;
 
 /// Sentinel target of an exit jump.
 pub const OUTSIDE: u32 = u32::MAX;

@@ -1089,3 +1089,20 @@ proptest! {
         }
     }
 }
+
+/// Registers whose values multiply past what the engine can hold are refused when the file
+/// is read, with the count, before anything is allocated.
+#[test]
+fn too_many_register_values_are_refused() {
+    check(
+        &with_rules(
+            &[
+                "registers: [(name: \"a\", kind: Counter(min: 0, max: 9000)), (name: \"b\", kind: Counter(min: 0, max: 9000))],",
+                "jumps: [(when: [Gt(\"a\", 0), Gt(\"b\", 0)])],",
+            ],
+            "1 G",
+        ),
+        (2, 19),
+        "more than the 50000000 the engine holds",
+    );
+}
