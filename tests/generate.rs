@@ -10,8 +10,8 @@ use maze::generate::{self as generator, Outcome};
 use maze::graph::{Adjacency, Graph, Rules, StateId, StrideAdjacency};
 use maze::variants::generate::{BanditPolicy, Gates, Population, Restarts, Search};
 use maze::variants::{
-    Board, Cell, Change, Generate, JumpGraph, JumpRules, JumpingMaze, Maze, MazeFile, MoveSet,
-    Provenance, Tiling, parse_file, write_file,
+    Board, Cell, Generate, JumpGraph, JumpRules, JumpingMaze, Maze, MazeFile, MoveSet, Provenance,
+    Tiling, parse_file, write_file,
 };
 use proptest::prelude::*;
 use rand::SeedableRng;
@@ -124,16 +124,8 @@ proptest! {
         let cell = ordinary[pick.index(ordinary.len())];
         let mut graph = JumpGraph::new(&maze);
         let mut stride = StrideAdjacency::from_rules(&graph);
-        match graph.set_jump(cell, k) {
-            Change::States(states) => stride.update(&graph, &states.collect::<Vec<_>>()),
-            Change::Renumbered => stride.rebuild(&graph),
-            Change::Shifted(c) => stride.renumber(
-                &graph,
-                |s| graph.previous_state(s),
-                |o| graph.current_state(o),
-                |s| graph.on_cell(s, c),
-            ),
-        }
+        let change = graph.set_jump(cell, k);
+        graph.follow(change, &mut stride);
         let mut changed: JumpingMaze = maze.clone();
         changed.board.cells[cell] = Cell::numbered(k);
         assert_same_graph(&stride, &StrideAdjacency::from_rules(&JumpGraph::new(&changed)));
@@ -182,16 +174,8 @@ proptest! {
             }
             let new = mutated(maze.board.cells[cell], what, value);
             maze.board.cells[cell] = new;
-            match graph.set_cell(cell, new) {
-                Change::States(states) => stride.update(&graph, &states.collect::<Vec<_>>()),
-                Change::Renumbered => stride.rebuild(&graph),
-                Change::Shifted(c) => stride.renumber(
-                    &graph,
-                    |s| graph.previous_state(s),
-                    |o| graph.current_state(o),
-                    |s| graph.on_cell(s, c),
-                ),
-            }
+            let change = graph.set_cell(cell, new);
+            graph.follow(change, &mut stride);
             let fresh = JumpGraph::new(&maze);
             let names = |g: &JumpGraph| (0..g.n_states() as StateId).map(|s| g.state_name(s)).collect::<Vec<_>>();
             prop_assert_eq!(names(&graph), names(&fresh), "{}", name);

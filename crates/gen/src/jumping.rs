@@ -13,7 +13,7 @@ use std::sync::Arc;
 use maze_graph::StrideAdjacency;
 use maze_variants::board::MAX_JUMP;
 use maze_variants::generate::{Gene, GoalSpot, Template};
-use maze_variants::{Cell, Change, Coord, JumpGraph, JumpingMaze, Kind, Maze, RuleSet, Tag};
+use maze_variants::{Cell, Coord, JumpGraph, JumpingMaze, Kind, Maze, RuleSet, Tag};
 use rand::{Rng, RngExt};
 
 use crate::score::{Score, Scorer};
@@ -174,23 +174,8 @@ impl JumpSpace {
     /// stride graph re-reads just those states unless states appeared or vanished.
     fn set_cell(&mut self, cell: usize, content: Cell) {
         self.maze.board.cells[cell] = content;
-        match self.graph.set_cell(cell, content) {
-            Change::States(states) => {
-                for s in states {
-                    self.adj.update(&self.graph, &[s]);
-                }
-            }
-            Change::Renumbered => self.adj.rebuild(&self.graph),
-            Change::Shifted(cell) => {
-                let g = &self.graph;
-                self.adj.renumber(
-                    g,
-                    |s| g.previous_state(s),
-                    |o| g.current_state(o),
-                    |s| g.on_cell(s, cell),
-                );
-            }
-        }
+        let change = self.graph.set_cell(cell, content);
+        self.graph.follow(change, &mut self.adj);
         if !content.is_ordinary() || self.structural {
             self.blocks = self.maze.blocks();
         }

@@ -67,17 +67,7 @@ impl StrideAdjacency {
         self.directions = rules.directions();
         self.stride = rules.max_successors().max(1);
         self.start = rules.start();
-        self.goal.clear();
-        self.goal.resize(n, false);
-        self.jump.clear();
-        self.jump.resize(n, NO_JUMP);
-        self.len.clear();
-        self.len.resize(n, 0);
-        self.targets.clear();
-        self.targets.resize(n * self.stride, 0);
-        self.dirs.clear();
-        self.dirs.resize(n * self.stride, DirSet::default());
-        self.n_moves = 0;
+        self.clear(n);
         for s in 0..n as StateId {
             self.read_state(rules, s);
         }
@@ -124,17 +114,7 @@ impl StrideAdjacency {
         let (old_goal, old_jump, old_len, old_targets, old_dirs) =
             (&old.goal, &old.jump, &old.len, &old.targets, &old.dirs);
         self.start = rules.start();
-        self.goal.clear();
-        self.goal.resize(n, false);
-        self.jump.clear();
-        self.jump.resize(n, NO_JUMP);
-        self.len.clear();
-        self.len.resize(n, 0);
-        self.targets.clear();
-        self.targets.resize(n * self.stride, 0);
-        self.dirs.clear();
-        self.dirs.resize(n * self.stride, DirSet::default());
-        self.n_moves = 0;
+        self.clear(n);
         for s in 0..n as StateId {
             let old = if changed(s) { None } else { was(s) };
             let Some(o) = old else {
@@ -155,6 +135,21 @@ impl StrideAdjacency {
             self.n_moves += len;
         }
         self.spare = old;
+    }
+
+    /// Empties the graph to `n` states without edges, keeping the buffers' memory.
+    fn clear(&mut self, n: usize) {
+        self.goal.clear();
+        self.goal.resize(n, false);
+        self.jump.clear();
+        self.jump.resize(n, NO_JUMP);
+        self.len.clear();
+        self.len.resize(n, 0);
+        self.targets.clear();
+        self.targets.resize(n * self.stride, 0);
+        self.dirs.clear();
+        self.dirs.resize(n * self.stride, DirSet::default());
+        self.n_moves = 0;
     }
 
     fn read_state<R: Rules + ?Sized>(&mut self, rules: &R, s: StateId) {

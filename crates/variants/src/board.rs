@@ -8,7 +8,7 @@
 
 use std::fmt;
 
-use maze_graph::{Dir, DirSet, Directions};
+use maze_graph::{DirSet, Directions};
 use serde::{Deserialize, Serialize};
 
 /// The largest jump number a board may hold (RULES.md tokens `1`..`99`).
@@ -547,11 +547,6 @@ impl Board {
             _ => None,
         }
     }
-}
-
-/// The arrows of `cell` as directions (empty for turn cells).
-pub fn arrows(cell: &Cell) -> impl Iterator<Item = Dir> {
-    cell.arrows.iter()
 }
 
 #[cfg(test)]

@@ -320,19 +320,9 @@ fn jumping_maze(
     rules: JumpRules,
 ) -> Result<JumpingMaze, Box<SpecError>> {
     // Rule problems come first: the tokens are read by the rules' schema.
-    rules.compile().map_err(|p| {
-        ctx.problem(
-            raw,
-            &Problem {
-                at: match p.part {
-                    RulePart::Whole => Where::Rules,
-                    part => Where::Rule(part),
-                },
-                message: p.message,
-                help: p.help,
-            },
-        )
-    })?;
+    rules
+        .compile()
+        .map_err(|p| ctx.problem(raw, &Problem::from(p)))?;
     let dirs = rules.directions();
     let rows = &raw.board.value;
     let mut cells = Vec::new();

@@ -5,10 +5,10 @@
 use std::collections::HashSet;
 use std::sync::Arc;
 
-use maze_graph::{Dir, DirSet, Directions, Move, Rules, StateId};
+use maze_graph::{Dir, DirSet, Directions, Move, Rules, StateId, StrideAdjacency};
 
 use crate::board::{Board, Cell, Kind};
-use crate::rules::{Ctx, K, Key, L, LAST_DIRECTION, NONE, RulePart, RuleSet};
+use crate::rules::{Ctx, K, Key, L, LAST_DIRECTION, NONE, RulePart, RuleProblem, RuleSet};
 pub use crate::rules::{GoalKind, JumpRules};
 use crate::tiling::Tiling;
 
@@ -66,6 +66,20 @@ pub struct Problem {
     pub help: Option<String>,
 }
 
+impl From<RuleProblem> for Problem {
+    /// A problem with the rules, pointed at the rule part it is about.
+    fn from(p: RuleProblem) -> Problem {
+        Problem {
+            at: match p.part {
+                RulePart::Whole => Where::Rules,
+                part => Where::Rule(part),
+            },
+            message: p.message,
+            help: p.help,
+        }
+    }
+}
+
 impl Problem {
     pub(crate) fn new(at: Where, message: impl Into<String>) -> Problem {
         Problem {
@@ -92,14 +106,7 @@ impl JumpingMaze {
     pub fn validate_compiled(&self) -> Result<RuleSet, Problem> {
         let rules = &self.rules;
         let board = &self.board;
-        let set = rules.compile().map_err(|p| Problem {
-            at: match p.part {
-                RulePart::Whole => Where::Rules,
-                part => Where::Rule(part),
-            },
-            message: p.message,
-            help: p.help,
-        })?;
+        let set = rules.compile().map_err(Problem::from)?;
         if board.rows == 0 || board.cols == 0 {
             return Err(Problem::new(Where::Board, "the board is empty")
                 .help("write one string per row, e.g. board: [\"2 1\", \"1 G\"]"));
@@ -1123,32 +1130,10 @@ impl JumpGraph {
     }
 
     /// Numbers the existing superset states densely, in superset order (by cell, row-major,
-    /// then by register values in declaration order, a missing value first), and fills the
-    /// dense move table. Without registers the superset is the state set itself.
+    /// then by register values in declaration order, a missing value first); states' moves
+    /// are the superset's, renumbered as they are read. Without registers the superset is the
+    /// state set itself and there is nothing to number.
     fn number_states(&mut self) {
-        let total = self.sup_cell.len();
-        self.identity = self.set.regs.is_empty();
-        if self.identity {
-            self.dense.clear();
-            self.sup_of.clear();
-            self.most_moves = self.cap.unwrap_or_else(|| {
-                self.sup_len
-                    .iter()
-                    .map(|&l| usize::from(l))
-                    .max()
-                    .unwrap_or(0)
-            });
-            return;
-        }
-        self.dense.clear();
-        self.dense.resize(total, NO_STATE);
-        self.sup_of.clear();
-        for sup in 0..total as u32 {
-            if self.exists(sup) {
-                self.dense[sup as usize] = self.sup_of.len() as u32;
-                self.sup_of.push(sup);
-            }
-        }
         self.most_moves = self.cap.unwrap_or_else(|| {
             self.sup_len
                 .iter()
@@ -1156,6 +1141,19 @@ impl JumpGraph {
                 .max()
                 .unwrap_or(0)
         });
+        self.dense.clear();
+        self.sup_of.clear();
+        if self.identity {
+            return;
+        }
+        let total = self.sup_cell.len();
+        self.dense.resize(total, NO_STATE);
+        for sup in 0..total as u32 {
+            if self.exists(sup) {
+                self.dense[sup as usize] = self.sup_of.len() as u32;
+                self.sup_of.push(sup);
+            }
+        }
     }
 
     /// The superset state of state `state`.
@@ -1231,12 +1229,6 @@ impl JumpGraph {
                 })
             })
             .collect()
-    }
-
-    /// Whether a jump-number change patches the changed cell's states in place (lengths
-    /// with one landing per direction) rather than rebuilding every move.
-    pub fn is_patchable(&self) -> bool {
-        self.cap.is_some()
     }
 
     /// Changes the number of an ordinary cell; see [`JumpGraph::set_cell`].
@@ -1351,19 +1343,38 @@ impl JumpGraph {
         Change::States(first.map_or(0..0, |f| f..last))
     }
 
+    /// Brings `stride`, the stride graph of this graph before `change`, up to date as cheaply
+    /// as the change allows.
+    pub fn follow(&self, change: Change, stride: &mut StrideAdjacency) {
+        match change {
+            Change::States(states) => {
+                for s in states {
+                    stride.update(self, &[s]);
+                }
+            }
+            Change::Renumbered => stride.rebuild(self),
+            Change::Shifted(cell) => stride.renumber(
+                self,
+                |s| self.previous_state(s),
+                |o| self.current_state(o),
+                |s| self.on_cell(s, cell),
+            ),
+        }
+    }
+
     /// After a [`Change::Shifted`], the id `state` had before it, if it existed.
-    pub fn previous_state(&self, state: StateId) -> Option<StateId> {
+    fn previous_state(&self, state: StateId) -> Option<StateId> {
         let d = self.prev_dense[self.sup_of[state as usize] as usize];
         (d != NO_STATE).then_some(d)
     }
 
     /// After a [`Change::Shifted`], the id now of the state that was `old`, if it still is.
-    pub fn current_state(&self, old: StateId) -> Option<StateId> {
+    fn current_state(&self, old: StateId) -> Option<StateId> {
         self.state_of_sup(self.prev_sup_of[old as usize])
     }
 
     /// Whether `state` stands on `cell`.
-    pub fn on_cell(&self, state: StateId, cell: usize) -> bool {
+    fn on_cell(&self, state: StateId, cell: usize) -> bool {
         self.sup_cell[self.sup(state) as usize] == cell as u32
     }
 
@@ -1459,8 +1470,7 @@ pub enum Change {
     /// States appeared or vanished: every id may have changed.
     Renumbered,
     /// States appeared or vanished, but only the states on this cell have new moves: every
-    /// other state keeps its moves under new ids ([`JumpGraph::previous_state`],
-    /// [`JumpGraph::current_state`] translate).
+    /// other state keeps its moves under new ids ([`JumpGraph::follow`] translates).
     Shifted(usize),
 }
 
