@@ -26,6 +26,7 @@ pub fn scene(maze: &RollingBlockMaze, options: Options) -> Scene {
                 Tile::Floor => CellKind::Floor,
                 Tile::NoFloor => CellKind::Void,
                 Tile::Fragile => CellKind::Fragile,
+                Tile::Bridge { .. } | Tile::Switch(_) => CellKind::Floor,
             };
             match label {
                 Some(label) => CellView::labelled(kind, label),

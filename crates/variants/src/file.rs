@@ -9,9 +9,10 @@ use thiserror::Error;
 
 use crate::board::{Attr, Board, Cell, NUMBER_SCHEMA};
 use crate::generate::{self, Generate, Provenance, Setting};
+use crate::jumping::Coord;
 use crate::jumping::{GoalKind, JumpRules, JumpingMaze, Problem, Where};
 use crate::located::{self, Located};
-use crate::rolling::{ParsedBoard, RollingBlockMaze, RollingBlockRules};
+use crate::rolling::{self, OtherBlock, ParsedBoard, RollingBlockMaze, RollingBlockRules, Switch};
 use crate::rules::{Effect, JumpKind, Register, RulePart};
 use crate::tiling::{MoveSet, Tiling};
 
@@ -168,7 +169,81 @@ impl RawGenerate {
 #[serde(rename = "Rules", deny_unknown_fields)]
 enum RawRules {
     Jumping(RawJumpRules),
-    RollingBlock(RollingBlockRules),
+    RollingBlock(RawRollingRules),
+}
+
+/// [`RollingBlockRules`] as read, each switch and other block located.
+#[derive(Deserialize)]
+#[serde(rename = "RollingBlock", default, deny_unknown_fields)]
+struct RawRollingRules {
+    block: (usize, usize, usize),
+    weights: maze_features::RollingBlockWeights,
+    switches: Vec<Located<Switch>>,
+    others: Vec<Located<RawBlock>>,
+}
+
+impl Default for RawRollingRules {
+    fn default() -> Self {
+        let d = RollingBlockRules::default();
+        RawRollingRules {
+            block: d.block,
+            weights: d.weights,
+            switches: Vec::new(),
+            others: Vec::new(),
+        }
+    }
+}
+
+/// A block besides the first as written: `(block: (1, 1, 2), start: [(0, 4)], goal: [(3, 4)])`.
+#[derive(Clone, Deserialize)]
+#[serde(rename = "Block", deny_unknown_fields)]
+struct RawBlock {
+    #[serde(default = "default_block")]
+    block: (usize, usize, usize),
+    start: Vec<Coord>,
+    #[serde(default)]
+    goal: Vec<Coord>,
+}
+
+fn default_block() -> (usize, usize, usize) {
+    (1, 1, 2)
+}
+
+impl RawRollingRules {
+    fn rules(&self) -> Result<RollingBlockRules, Problem> {
+        let others = self
+            .others
+            .iter()
+            .enumerate()
+            .map(|(i, l)| {
+                let at = Where::Rule(RulePart::Block(i));
+                let b = &l.value;
+                Ok(OtherBlock {
+                    block: b.block,
+                    start: rolling::footprint_of(&b.start, "start", at)?,
+                    goal: if b.goal.is_empty() {
+                        None
+                    } else {
+                        Some(rolling::footprint_of(&b.goal, "goal", at)?)
+                    },
+                })
+            })
+            .collect::<Result<_, Problem>>()?;
+        Ok(RollingBlockRules {
+            block: self.block,
+            weights: self.weights,
+            switches: self.switches.iter().map(|l| l.value.clone()).collect(),
+            others,
+        })
+    }
+
+    fn ordinal(&self, part: RulePart) -> Option<usize> {
+        match part {
+            RulePart::Switch(i) => self.switches.get(i).map(|l| l.ordinal),
+            RulePart::Block(i) => self.others.get(i).map(|l| l.ordinal),
+            _ => None,
+        }
+    }
 }
 
 /// [`JumpRules`] as read, each register, kind of move and effect located so a problem with
@@ -225,6 +300,7 @@ impl RawJumpRules {
             RulePart::Register(i) => self.registers.get(i).map(|l| l.ordinal),
             RulePart::Jump(i) => self.jumps.get(i).map(|l| l.ordinal),
             RulePart::Effect(i) => self.effects.get(i).map(|l| l.ordinal),
+            RulePart::Switch(_) | RulePart::Block(_) => None,
         }
     }
 }
@@ -266,7 +342,10 @@ pub fn parse_file(name: &str, src: &str) -> Result<MazeFile, Box<SpecError>> {
             (Maze::Jumping(maze), generate)
         }
         RawRules::RollingBlock(rules) => {
-            let maze = rolling_maze(&raw, *rules).map_err(|p| ctx.problem(&raw, &p))?;
+            let maze = rules
+                .rules()
+                .and_then(|rules| rolling_maze(&raw, rules))
+                .map_err(|p| ctx.problem(&raw, &p))?;
             maze.validate().map_err(|p| ctx.problem(&raw, &p))?;
             let generate = match &raw.generate {
                 Some(g) => {
@@ -468,7 +547,7 @@ impl Context<'_> {
             Where::Rule(part) => {
                 let ordinal = match &raw.rules.value {
                     RawRules::Jumping(rules) => rules.ordinal(part),
-                    RawRules::RollingBlock(_) => None,
+                    RawRules::RollingBlock(rules) => rules.ordinal(part),
                 };
                 match ordinal {
                     Some(o) => (self.span_of(o), "here"),

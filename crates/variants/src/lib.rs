@@ -4,8 +4,8 @@
 //! - [`board`]: jumping-maze cells and boards.
 //! - [`jumping`]: the jumping-maze rules (rook, queen, torus, walls, blocked cells, holes,
 //!   void, exit goals, no-U-turn) compiled into a [`maze_graph::Rules`] implementation.
-//! - [`rolling`]: rolling-block mazes (a cuboid block on floor, no floor and fragile floor)
-//!   compiled into a [`maze_graph::Rules`] implementation.
+//! - [`rolling`]: rolling-block mazes (cuboid blocks on floor, no floor, fragile floor,
+//!   bridges and switches, split cubes) compiled into a [`maze_graph::Rules`] implementation.
 //! - [`file`]: the RON maze file, read with diagnostics that point into the file.
 //! - [`generate`]: the file's generation settings, validated, and a generated file's provenance.
 #![deny(missing_docs)]
@@ -16,6 +16,7 @@ pub mod file;
 pub mod generate;
 pub mod jumping;
 mod located;
+mod roll_graph;
 pub mod rolling;
 pub mod rules;
 pub mod tiling;

@@ -14,27 +14,18 @@
 //! and no walls.
 
 use maze_features::RollingBlockWeights;
-use maze_graph::{Dir, Directions, Move, Rules, StateId};
 use serde::{Deserialize, Serialize};
 
 use crate::jumping::{Coord, Problem, Where};
+use crate::rules::RulePart;
 
-/// The rolling directions in direction order (RULES.md: N, E, S, W), each with its opposite.
-pub static ROLL_DIRECTIONS: Directions = Directions {
-    names: &["N", "E", "S", "W"],
-    opposite: &[2, 3, 0, 1],
+pub use crate::roll_graph::{
+    BLOCKS_DIRECTIONS, ROLL_DIRECTIONS, RollGraph, SPLIT_DIRECTIONS, StateView,
 };
-
-const N: Dir = 0;
-const E: Dir = 1;
-const S: Dir = 2;
-const W: Dir = 3;
 
 /// The longest block side a maze file may ask for. A side longer than any board simply never
 /// fits that way; the limit only keeps coordinate arithmetic far from overflow.
 pub const MAX_SIDE: usize = 10_000;
-
-const NO_STATE: StateId = StateId::MAX;
 
 /// One cell of a rolling-block board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -44,8 +35,27 @@ pub enum Tile {
     /// No floor `#`: the block may never cover it.
     NoFloor,
     /// Fragile floor `w` (Bloxorz's orange tile): it bears a lying block but breaks under a
-    /// block whose footprint is this one cell.
+    /// block whose footprint is this one cell. A split cube may rest on it.
     Fragile,
+    /// A bridge tile (Bloxorz), `=` when initially on and `-` when initially off: floor while
+    /// on, no floor while off. Switches turn it on and off.
+    Bridge {
+        /// Its state at the start.
+        on: bool,
+    },
+    /// A switch: floor that acts when the block lands on it (FAMILIES.md section 6).
+    Switch(SwitchKind),
+}
+
+/// What presses a switch, and what it does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SwitchKind {
+    /// `o`: acts when any part of the block, or a moving cube, lands on it.
+    Soft,
+    /// `x`: acts only when the whole block lands standing on it.
+    Heavy,
+    /// `y`: splits a standing 1x1x2 block that lands on it into two cubes.
+    Split,
 }
 
 impl Tile {
@@ -55,14 +65,100 @@ impl Tile {
             Tile::Floor => '.',
             Tile::NoFloor => '#',
             Tile::Fragile => 'w',
+            Tile::Bridge { on: true } => '=',
+            Tile::Bridge { on: false } => '-',
+            Tile::Switch(SwitchKind::Soft) => 'o',
+            Tile::Switch(SwitchKind::Heavy) => 'x',
+            Tile::Switch(SwitchKind::Split) => 'y',
         }
     }
 
-    /// Whether the block may rest on this cell as part of a larger footprint.
+    /// The tile a maze file's character stands for (`S` and `G` are floor under footprints,
+    /// read separately).
+    pub fn from_char(ch: char) -> Option<Tile> {
+        Some(match ch {
+            '.' => Tile::Floor,
+            '#' => Tile::NoFloor,
+            'w' => Tile::Fragile,
+            '=' => Tile::Bridge { on: true },
+            '-' => Tile::Bridge { on: false },
+            'o' => Tile::Switch(SwitchKind::Soft),
+            'x' => Tile::Switch(SwitchKind::Heavy),
+            'y' => Tile::Switch(SwitchKind::Split),
+            _ => return None,
+        })
+    }
+
+    /// Whether the block may ever rest on this cell as part of a larger footprint (a bridge
+    /// only while it is on, which the state says).
     pub fn is_floor(self) -> bool {
         self != Tile::NoFloor
     }
 }
+
+/// One switch action: a bridge tile and what the switch does to it, every time it is pressed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Action {
+    /// Turn the bridge at `(row, col)` on.
+    On(Coord),
+    /// Turn it off.
+    Off(Coord),
+    /// Turn it on if off, off if on.
+    Toggle(Coord),
+}
+
+impl Action {
+    /// The bridge tile acted on.
+    pub fn tile(self) -> Coord {
+        match self {
+            Action::On(t) | Action::Off(t) | Action::Toggle(t) => t,
+        }
+    }
+
+    /// The bridge's state after the action, from `on` before it.
+    pub fn apply(self, on: bool) -> bool {
+        match self {
+            Action::On(_) => true,
+            Action::Off(_) => false,
+            Action::Toggle(_) => !on,
+        }
+    }
+}
+
+/// What the switch at `at` does: `Switch(at: (3, 2), acts: [Toggle(5, 4)])` for a soft or
+/// heavy switch, `Switch(at: (4, 4), split: ((1, 10), (7, 10)))` for a split switch. The
+/// switch's kind is its board character.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Switch {
+    /// The switch's cell.
+    pub at: Coord,
+    /// Soft and heavy switches: the bridge actions, applied in this order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub acts: Vec<Action>,
+    /// Split switches: the two cells the cubes go to.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub split: Option<(Coord, Coord)>,
+}
+
+/// A block besides the first: its dimensions, where it starts and, if it has one, the
+/// footprint it must end on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct OtherBlock {
+    /// Dimensions, as `block`.
+    pub block: (usize, usize, usize),
+    /// Its footprint at the start.
+    pub start: Footprint,
+    /// The footprint it must cover at the goal, or `None` when it may end anywhere.
+    pub goal: Option<Footprint>,
+}
+
+/// The most blocks one board may hold: each multiplies the states by its placements.
+pub const MAX_BLOCKS: usize = 4;
+
+/// The most bridge tiles one board may hold: each doubles the states, and their states are
+/// one machine word.
+pub const MAX_BRIDGES: usize = 64;
 
 /// The cells a block covers: a rectangle given by its top-left cell and size.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -92,14 +188,17 @@ impl Footprint {
 }
 
 /// The rules of a rolling-block maze: the `RollingBlock(...)` of a maze file.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct RollingBlockRules {
     /// The block's dimensions `(a, b, h)`, default `(1, 1, 2)`. Their order does not matter:
     /// the start footprint picks the orientation.
     pub block: (usize, usize, usize),
     /// The weights of the `RollingBlock` score for this maze.
     pub weights: RollingBlockWeights,
+    /// What each switch of the board does, in the file's order.
+    pub switches: Vec<Switch>,
+    /// The blocks besides the first (whose start and goal are the board's `S` and `G`).
+    pub others: Vec<OtherBlock>,
 }
 
 impl Default for RollingBlockRules {
@@ -107,6 +206,8 @@ impl Default for RollingBlockRules {
         RollingBlockRules {
             block: (1, 1, 2),
             weights: RollingBlockWeights::default(),
+            switches: Vec::new(),
+            others: Vec::new(),
         }
     }
 }
@@ -130,48 +231,100 @@ impl RollingBlockRules {
         if !changed.is_empty() {
             out.push_str(&format!(", weights: ({})", changed.join(", ")));
         }
+        if !self.switches.is_empty() {
+            let switches: Vec<String> = self
+                .switches
+                .iter()
+                .map(|s| format!("Switch{}", crate::file::one_line(s)))
+                .collect();
+            out.push_str(&format!(", switches: [{}]", switches.join(", ")));
+        }
+        if !self.others.is_empty() {
+            let cells = |f: &Footprint| {
+                let list: Vec<String> = f.cells().map(|(r, c)| format!("({r}, {c})")).collect();
+                format!("[{}]", list.join(", "))
+            };
+            let others: Vec<String> = self
+                .others
+                .iter()
+                .map(|b| {
+                    let (x, y, z) = b.block;
+                    let goal = b
+                        .goal
+                        .map_or(String::new(), |g| format!(", goal: {}", cells(&g)));
+                    format!("(block: ({x}, {y}, {z}), start: {}{goal})", cells(&b.start))
+                })
+                .collect();
+            out.push_str(&format!(", others: [{}]", others.join(", ")));
+        }
         out.push(')');
         out
     }
 
-    /// The block's distinct orientations `[rows, cols, height]`, in lexicographic order
-    /// (standing first for the default block). Equal sides give one orientation, not two.
+    /// Whether the state is more than one block's placement: bridges, switches, split cubes
+    /// or several blocks. Without them every legal placement is a state and nothing else is.
+    pub fn is_plain(&self) -> bool {
+        self.switches.is_empty() && self.others.is_empty()
+    }
+
+    /// Every block's dimensions, the first block's first.
+    pub fn dims(&self) -> Vec<(usize, usize, usize)> {
+        std::iter::once(self.block)
+            .chain(self.others.iter().map(|b| b.block))
+            .collect()
+    }
+
+    /// The first block's distinct orientations: [`orientations`] of `block`.
     pub fn orientations(&self) -> Vec<[usize; 3]> {
-        let (a, b, h) = self.block;
-        let mut all = vec![
-            [a, b, h],
-            [a, h, b],
-            [b, a, h],
-            [b, h, a],
-            [h, a, b],
-            [h, b, a],
-        ];
-        all.sort_unstable();
-        all.dedup();
-        all
+        orientations(self.block)
     }
 
-    /// The orientation whose footprint is `rows x cols`, if the block has one. It is unique:
-    /// the footprint fixes two of the three sides, so the height is the one left.
+    /// The first block's orientation whose footprint is `rows x cols`: [`orientation_of`].
     pub fn orientation_of(&self, rows: usize, cols: usize) -> Option<[usize; 3]> {
-        self.orientations()
-            .into_iter()
-            .find(|o| o[0] == rows && o[1] == cols)
+        orientation_of(self.block, rows, cols)
     }
+}
 
-    fn footprints(&self) -> String {
-        let mut shapes: Vec<String> = self
-            .orientations()
-            .iter()
-            .map(|o| format!("{} x {}", o[0], o[1]))
-            .collect();
-        shapes.dedup();
-        match shapes.len() {
-            1 => shapes.remove(0),
-            _ => {
-                let last = shapes.pop().unwrap_or_default();
-                format!("{} or {last}", shapes.join(", "))
-            }
+/// A block's distinct orientations `[rows, cols, height]`, in lexicographic order (standing
+/// first for the default block). Equal sides give one orientation, not two.
+pub fn orientations((a, b, h): (usize, usize, usize)) -> Vec<[usize; 3]> {
+    let mut all = vec![
+        [a, b, h],
+        [a, h, b],
+        [b, a, h],
+        [b, h, a],
+        [h, a, b],
+        [h, b, a],
+    ];
+    all.sort_unstable();
+    all.dedup();
+    all
+}
+
+/// The orientation of a block whose footprint is `rows x cols`, if it has one. It is unique:
+/// the footprint fixes two of the three sides, so the height is the one left.
+pub fn orientation_of(
+    block: (usize, usize, usize),
+    rows: usize,
+    cols: usize,
+) -> Option<[usize; 3]> {
+    orientations(block)
+        .into_iter()
+        .find(|o| o[0] == rows && o[1] == cols)
+}
+
+/// The footprints a block can have, for messages: `1 x 1 or 1 x 2`.
+fn footprints(block: (usize, usize, usize)) -> String {
+    let mut shapes: Vec<String> = orientations(block)
+        .iter()
+        .map(|o| format!("{} x {}", o[0], o[1]))
+        .collect();
+    shapes.dedup();
+    match shapes.len() {
+        1 => shapes.remove(0),
+        _ => {
+            let last = shapes.pop().unwrap_or_default();
+            format!("{} or {last}", shapes.join(", "))
         }
     }
 }
@@ -259,6 +412,26 @@ fn rectangle(marks: &[Coord], what: &str, mark: char) -> Result<Footprint, Probl
     Ok(footprint)
 }
 
+/// The footprint a block covers given as its cells (`start: [(0, 4), (0, 5)]`), or the
+/// problem with them, pointed at `at`.
+pub(crate) fn footprint_of(cells: &[Coord], what: &str, at: Where) -> Result<Footprint, Problem> {
+    let mut marks = cells.to_vec();
+    marks.sort_unstable();
+    marks.dedup();
+    rectangle(&marks, what, 'S').map_err(|p| Problem {
+        at,
+        message: if marks.is_empty() {
+            format!("the block's {what} lists no cells")
+        } else {
+            format!("the block's {what} cells do not form one filled rectangle")
+        },
+        help: Some(format!(
+            "list every cell the block covers at the {what}, e.g. [(0, 4)] standing or [(0, 4), (0, 5)] lying (was: {})",
+            p.message
+        )),
+    })
+}
+
 impl ParsedBoard {
     /// Reads board rows, one character per cell: `.` floor, `#` no floor, `w` fragile floor,
     /// `S` and `G` floor under the start and goal footprints.
@@ -280,9 +453,6 @@ impl ParsedBoard {
             }
             for (c, ch) in row.chars().enumerate() {
                 tiles.push(match ch {
-                    '.' => Tile::Floor,
-                    '#' => Tile::NoFloor,
-                    'w' => Tile::Fragile,
                     'S' => {
                         starts.push((r, c));
                         Tile::Floor
@@ -291,20 +461,23 @@ impl ParsedBoard {
                         goals.push((r, c));
                         Tile::Floor
                     }
-                    other => {
-                        let problem = Problem::new(
-                            Where::Char(r, c),
-                            format!(
-                                "unknown cell `{}`: expected `.` (floor), `#` (no floor), `w` (fragile floor), `S` (start) or `G` (goal)",
-                                other.escape_default()
-                            ),
-                        );
-                        return Err(if other.is_whitespace() {
-                            problem.help("rolling-block rows have one character per cell, with no spaces between them")
-                        } else {
-                            problem
-                        });
-                    }
+                    other => match Tile::from_char(other) {
+                        Some(tile) => tile,
+                        None => {
+                            let problem = Problem::new(
+                                Where::Char(r, c),
+                                format!(
+                                    "unknown cell `{}`: expected `.` (floor), `#` (no floor), `w` (fragile floor), `=` or `-` (bridge, on or off at the start), `o`, `x` or `y` (soft, heavy or split switch), `S` (start) or `G` (goal)",
+                                    other.escape_default()
+                                ),
+                            );
+                            return Err(if other.is_whitespace() {
+                                problem.help("rolling-block rows have one character per cell, with no spaces between them")
+                            } else {
+                                problem
+                            });
+                        }
+                    },
                 });
             }
         }
@@ -378,7 +551,7 @@ impl RollingBlockMaze {
                         "the {what} footprint `{mark}` is {} x {} cells, but a {a} x {b} x {h} block covers {}",
                         footprint.rows,
                         footprint.cols,
-                        rules.footprints()
+                        footprints(rules.block)
                     ),
                 )
                 .help(format!(
@@ -397,10 +570,7 @@ impl RollingBlockMaze {
                         "the {what} footprint covers ({}, {}), which is {} rather than plain floor",
                         cell.0,
                         cell.1,
-                        match board.get(cell) {
-                            Tile::NoFloor => "no floor `#`",
-                            _ => "fragile floor `w`",
-                        }
+                        tile_name(board.get(cell))
                     ),
                 ));
             }
@@ -420,6 +590,234 @@ impl RollingBlockMaze {
                     cell.0, cell.1
                 ),
             ));
+        }
+        self.validate_mechanics()?;
+        crate::roll_graph::check_state_count(self)
+    }
+
+    /// Checks bridges, switches and the other blocks (FAMILIES.md section 6).
+    fn validate_mechanics(&self) -> Result<(), Problem> {
+        let (rules, board) = (&self.rules, &self.board);
+        let on_board = |(r, c): Coord| r < board.rows && c < board.cols;
+        let bridges = board
+            .tiles
+            .iter()
+            .filter(|t| matches!(t, Tile::Bridge { .. }))
+            .count();
+        if bridges > MAX_BRIDGES {
+            return Err(Problem::new(
+                Where::Board,
+                format!("the board has {bridges} bridge tiles, more than the {MAX_BRIDGES} one state can hold"),
+            )
+            .help("every bridge doubles the states; join bridge tiles that always change together into fewer"));
+        }
+        let mut seen: Vec<Coord> = Vec::new();
+        for (i, switch) in rules.switches.iter().enumerate() {
+            let at = Where::Rule(RulePart::Switch(i));
+            let (r, c) = switch.at;
+            if !on_board(switch.at) {
+                return Err(Problem::new(
+                    at,
+                    format!(
+                        "the switch at ({r}, {c}) is outside the {} x {} board",
+                        board.rows, board.cols
+                    ),
+                ));
+            }
+            let Tile::Switch(kind) = board.get(switch.at) else {
+                return Err(Problem::new(
+                    at,
+                    format!("({r}, {c}) is {}, not a switch", tile_name(board.get(switch.at))),
+                )
+                .help("a switch is a board cell `o` (soft), `x` (heavy) or `y` (split); `at` names that cell"));
+            };
+            if seen.contains(&switch.at) {
+                return Err(Problem::new(
+                    at,
+                    format!("the switch at ({r}, {c}) is described twice"),
+                )
+                .help("give each switch one entry, with all of its actions"));
+            }
+            seen.push(switch.at);
+            match kind {
+                SwitchKind::Soft | SwitchKind::Heavy => {
+                    if switch.split.is_some() {
+                        return Err(Problem::new(
+                            at,
+                            format!(
+                                "the switch at ({r}, {c}) is {}, but only a split switch `y` has `split` targets",
+                                tile_name(board.get(switch.at))
+                            ),
+                        ));
+                    }
+                    if switch.acts.is_empty() {
+                        return Err(Problem::new(
+                            at,
+                            format!("the switch at ({r}, {c}) does nothing: it has no `acts`"),
+                        )
+                        .help("list the bridges it changes, e.g. acts: [Toggle(5, 4), On(5, 5)]"));
+                    }
+                    for action in &switch.acts {
+                        let (tr, tc) = action.tile();
+                        if !on_board(action.tile()) {
+                            return Err(Problem::new(
+                                at,
+                                format!(
+                                    "the switch at ({r}, {c}) acts on ({tr}, {tc}), outside the {} x {} board",
+                                    board.rows, board.cols
+                                ),
+                            ));
+                        }
+                        if !matches!(board.get(action.tile()), Tile::Bridge { .. }) {
+                            return Err(Problem::new(
+                                at,
+                                format!(
+                                    "the switch at ({r}, {c}) acts on ({tr}, {tc}), which is {}, not a bridge tile",
+                                    tile_name(board.get(action.tile()))
+                                ),
+                            )
+                            .help("switches turn bridge tiles on and off: mark them `=` (on at the start) or `-` (off)"));
+                        }
+                    }
+                }
+                SwitchKind::Split => {
+                    if !switch.acts.is_empty() {
+                        return Err(Problem::new(
+                            at,
+                            format!(
+                                "the split switch at ({r}, {c}) has `acts`: a split switch splits the block and changes no bridge"
+                            ),
+                        ));
+                    }
+                    let Some((a, b)) = switch.split else {
+                        return Err(Problem::new(
+                            at,
+                            format!("the split switch at ({r}, {c}) has no `split` targets"),
+                        )
+                        .help(
+                            "add split: ((row, col), (row, col)), the cells the two cubes go to",
+                        ));
+                    };
+                    let mut dims = [rules.block.0, rules.block.1, rules.block.2];
+                    dims.sort_unstable();
+                    if dims != [1, 1, 2] {
+                        return Err(Problem::new(
+                            at,
+                            format!(
+                                "a split switch splits a 1 x 1 x 2 block into two cubes, but this block is {} x {} x {}",
+                                rules.block.0, rules.block.1, rules.block.2
+                            ),
+                        ));
+                    }
+                    if !rules.others.is_empty() {
+                        return Err(Problem::new(
+                            at,
+                            "split switches work with one block: this board has several",
+                        ));
+                    }
+                    for t in [a, b] {
+                        if !on_board(t) {
+                            return Err(Problem::new(
+                                at,
+                                format!(
+                                    "the split target ({}, {}) is outside the {} x {} board",
+                                    t.0, t.1, board.rows, board.cols
+                                ),
+                            ));
+                        }
+                        match board.get(t) {
+                            Tile::NoFloor | Tile::Bridge { .. } => {
+                                return Err(Problem::new(
+                                    at,
+                                    format!(
+                                        "the split target ({}, {}) is {}: a cube needs floor that is always there",
+                                        t.0,
+                                        t.1,
+                                        tile_name(board.get(t))
+                                    ),
+                                ));
+                            }
+                            _ => {}
+                        }
+                    }
+                    if a.0.abs_diff(b.0) + a.1.abs_diff(b.1) <= 1 {
+                        return Err(Problem::new(
+                            at,
+                            format!(
+                                "the split targets ({}, {}) and ({}, {}) are the same or edge-adjacent cells: the cubes would merge at once",
+                                a.0, a.1, b.0, b.1
+                            ),
+                        ));
+                    }
+                }
+            }
+        }
+        for (i, &tile) in board.tiles.iter().enumerate() {
+            let cell = (i / board.cols, i % board.cols);
+            if matches!(tile, Tile::Switch(_)) && !seen.contains(&cell) {
+                return Err(Problem::new(
+                    Where::Char(cell.0, cell.1),
+                    format!("the {} at ({}, {}) has no entry in `switches`", tile_name(tile), cell.0, cell.1),
+                )
+                .help("say what it does in the rules: switches: [Switch(at: (row, col), acts: [Toggle(row, col)])]"));
+            }
+        }
+        if rules.others.len() + 1 > MAX_BLOCKS {
+            return Err(Problem::new(
+                Where::Rule(RulePart::Block(MAX_BLOCKS - 1)),
+                format!(
+                    "{} blocks on one board: at most {MAX_BLOCKS}",
+                    rules.others.len() + 1
+                ),
+            ));
+        }
+        let mut starts = vec![self.start];
+        for (i, other) in rules.others.iter().enumerate() {
+            let at = Where::Rule(RulePart::Block(i));
+            let (x, y, z) = other.block;
+            if [x, y, z].iter().any(|&s| s == 0 || s > MAX_SIDE) {
+                return Err(Problem::new(
+                    at,
+                    format!("block ({x}, {y}, {z}): every side must be 1 to {MAX_SIDE} cells"),
+                ));
+            }
+            for (f, what) in [(Some(other.start), "start"), (other.goal, "goal")] {
+                let Some(f) = f else { continue };
+                if orientation_of(other.block, f.rows, f.cols).is_none() {
+                    return Err(Problem::new(
+                        at,
+                        format!(
+                            "the {what} footprint is {} x {} cells, but a {x} x {y} x {z} block covers {}",
+                            f.rows,
+                            f.cols,
+                            footprints(other.block)
+                        ),
+                    ));
+                }
+                let fits = f.row + f.rows <= board.rows && f.col + f.cols <= board.cols;
+                let bridge_off = |cell: Coord| board.get(cell) == Tile::Bridge { on: false };
+                if !fits || !legal(board, f) || (what == "start" && f.cells().any(bridge_off)) {
+                    return Err(Problem::new(
+                        at,
+                        format!("no legal placement of this block covers exactly its {what} footprint at ({}, {})", f.row, f.col),
+                    )
+                    .help("a block rests on floor (bridges only while on), and a one-cell footprint not on fragile floor"));
+                }
+            }
+            if let Some(cell) = other
+                .start
+                .cells()
+                .find(|&c| starts.iter().any(|s| s.contains(c)))
+            {
+                return Err(Problem::new(
+                    at,
+                    format!(
+                        "this block starts on ({}, {}), under another block",
+                        cell.0, cell.1
+                    ),
+                ));
+            }
+            starts.push(other.start);
         }
         Ok(())
     }
@@ -453,9 +851,23 @@ impl RollingBlockMaze {
     }
 }
 
+/// How a message names a tile: "no floor `#`".
+fn tile_name(tile: Tile) -> &'static str {
+    match tile {
+        Tile::Floor => "floor `.`",
+        Tile::NoFloor => "no floor `#`",
+        Tile::Fragile => "fragile floor `w`",
+        Tile::Bridge { on: true } => "a bridge `=`",
+        Tile::Bridge { on: false } => "a bridge `-`",
+        Tile::Switch(SwitchKind::Soft) => "a soft switch `o`",
+        Tile::Switch(SwitchKind::Heavy) => "a heavy switch `x`",
+        Tile::Switch(SwitchKind::Split) => "a split switch `y`",
+    }
+}
+
 /// Whether the block may rest on `footprint`: every cell on the board and floor, and not a
 /// single fragile cell.
-fn legal(board: &RollingBoard, footprint: Footprint) -> bool {
+pub(crate) fn legal(board: &RollingBoard, footprint: Footprint) -> bool {
     footprint.row + footprint.rows <= board.rows
         && footprint.col + footprint.cols <= board.cols
         && footprint.cells().all(|cell| board.get(cell).is_floor())
@@ -464,184 +876,12 @@ fn legal(board: &RollingBoard, footprint: Footprint) -> bool {
             && board.get((footprint.row, footprint.col)) == Tile::Fragile)
 }
 
-/// A rolling-block maze compiled for move generation: every legal placement numbered, and
-/// each one's four rolls looked up once.
-///
-/// States are numbered row-major by the footprint's top-left cell and, within a cell, by
-/// orientation in [`RollingBlockRules::orientations`] order.
-#[derive(Clone, Debug)]
-pub struct RollGraph {
-    rows: usize,
-    cols: usize,
-    orientations: Vec<[usize; 3]>,
-    /// Per state: (top-left cell index, orientation index).
-    placements: Vec<(u32, u8)>,
-    /// Per state, the state each roll in direction order reaches, or `NO_STATE`.
-    rolls: Vec<[StateId; 4]>,
-    start: StateId,
-    /// The goal state. A footprint fixes the orientation (two sides are the footprint, the
-    /// third is the height), so at most one state covers the goal footprint exactly.
-    goal: StateId,
-}
-
-impl RollGraph {
-    /// Compiles a valid maze. Call [`RollingBlockMaze::validate`] first: an invalid maze may
-    /// panic.
-    pub fn new(maze: &RollingBlockMaze) -> RollGraph {
-        let board = &maze.board;
-        let (rows, cols) = (board.rows, board.cols);
-        let orientations = maze.rules.orientations();
-        let n_o = orientations.len();
-        // Summed-area table of no-floor cells: any rectangle is all floor in O(1).
-        let mut holes = vec![0u32; (rows + 1) * (cols + 1)];
-        for r in 0..rows {
-            for c in 0..cols {
-                let here = u32::from(board.get((r, c)) == Tile::NoFloor);
-                holes[(r + 1) * (cols + 1) + c + 1] =
-                    here + holes[r * (cols + 1) + c + 1] + holes[(r + 1) * (cols + 1) + c]
-                        - holes[r * (cols + 1) + c];
-            }
-        }
-        let all_floor = |r: usize, c: usize, h: usize, w: usize| {
-            let at = |r: usize, c: usize| holes[r * (cols + 1) + c];
-            at(r + h, c + w) + at(r, c) == at(r, c + w) + at(r + h, c)
-        };
-        let mut state_of = vec![NO_STATE; rows * cols * n_o];
-        let mut placements = Vec::new();
-        for r in 0..rows {
-            for c in 0..cols {
-                for (o, &[h, w, _]) in orientations.iter().enumerate() {
-                    let fits = r + h <= rows
-                        && c + w <= cols
-                        && all_floor(r, c, h, w)
-                        && !(h == 1 && w == 1 && board.get((r, c)) == Tile::Fragile);
-                    if fits {
-                        state_of[(r * cols + c) * n_o + o] = placements.len() as StateId;
-                        placements.push(((r * cols + c) as u32, o as u8));
-                    }
-                }
-            }
-        }
-        let index_of = |o: [usize; 3]| orientations.iter().position(|&x| x == o).unwrap_or(0);
-        // Per orientation: the orientation after a roll north or south, and after east or west.
-        let turned: Vec<(usize, usize)> = orientations
-            .iter()
-            .map(|&[h, w, z]| (index_of([z, w, h]), index_of([h, z, w])))
-            .collect();
-        let rolls = placements
-            .iter()
-            .map(|&(cell, o)| {
-                let (r, c) = (cell as usize / cols, cell as usize % cols);
-                let [h, w, z] = orientations[usize::from(o)];
-                let (ns, ew) = turned[usize::from(o)];
-                let mut to = [NO_STATE; 4];
-                for (slot, dir) in to.iter_mut().zip([N, E, S, W]) {
-                    // Sides are at most MAX_SIDE, so this signed arithmetic cannot overflow.
-                    let (r2, c2, o2) = match dir {
-                        N => (r as i64 - z as i64, c as i64, ns),
-                        S => (r as i64 + h as i64, c as i64, ns),
-                        E => (r as i64, c as i64 + w as i64, ew),
-                        W => (r as i64, c as i64 - z as i64, ew),
-                        _ => continue,
-                    };
-                    if r2 >= 0 && c2 >= 0 && (r2 as usize) < rows && (c2 as usize) < cols {
-                        *slot = state_of[(r2 as usize * cols + c2 as usize) * n_o + o2];
-                    }
-                }
-                to
-            })
-            .collect();
-        let state_at = |f: Footprint| {
-            maze.rules
-                .orientation_of(f.rows, f.cols)
-                .map_or(NO_STATE, |o| {
-                    state_of[(f.row * cols + f.col) * n_o + index_of(o)]
-                })
-        };
-        RollGraph {
-            rows,
-            cols,
-            start: state_at(maze.start),
-            goal: state_at(maze.goal),
-            orientations,
-            placements,
-            rolls,
-        }
-    }
-
-    /// Board size `(rows, cols)`.
-    pub fn size(&self) -> (usize, usize) {
-        (self.rows, self.cols)
-    }
-
-    /// The footprint of `state` and the block's extents `[rows, cols, height]` there.
-    pub fn placement(&self, state: StateId) -> (Footprint, [usize; 3]) {
-        let (cell, o) = self.placements[state as usize];
-        let extents = self.orientations[usize::from(o)];
-        let footprint = Footprint {
-            row: cell as usize / self.cols,
-            col: cell as usize % self.cols,
-            rows: extents[0],
-            cols: extents[1],
-        };
-        (footprint, extents)
-    }
-
-    /// The state the roll `dir` from `state` reaches, goal states included (where the
-    /// player stops, the geometry does not).
-    pub fn roll(&self, state: StateId, dir: Dir) -> Option<StateId> {
-        let to = self.rolls[state as usize][usize::from(dir)];
-        (to != NO_STATE).then_some(to)
-    }
-
-    /// The top-left cell of `state`'s footprint.
-    pub fn state_cell(&self, state: StateId) -> Coord {
-        let cell = self.placements[state as usize].0 as usize;
-        (cell / self.cols, cell % self.cols)
-    }
-}
-
-impl Rules for RollGraph {
-    fn directions(&self) -> &'static Directions {
-        &ROLL_DIRECTIONS
-    }
-
-    fn n_states(&self) -> usize {
-        self.placements.len()
-    }
-
-    fn start(&self) -> StateId {
-        self.start
-    }
-
-    fn is_goal(&self, state: StateId) -> bool {
-        state == self.goal
-    }
-
-    fn successors(&self, acc: &mut Vec<Move>, state: StateId) {
-        if self.is_goal(state) {
-            return;
-        }
-        for (dir, &to) in self.rolls[state as usize].iter().enumerate() {
-            if to != NO_STATE {
-                acc.push(Move {
-                    dir: dir as Dir,
-                    to,
-                });
-            }
-        }
-    }
-
-    fn state_name(&self, state: StateId) -> String {
-        let (r, c) = self.state_cell(state);
-        let [h, w, z] = self.orientations[usize::from(self.placements[state as usize].1)];
-        format!("({r},{c}) {h}x{w}x{z}")
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use maze_graph::{Rules, StateId};
+
+    const W: maze_graph::Dir = 3;
     use crate::file::{Maze, parse};
 
     fn compile(src: &str) -> RollGraph {

@@ -404,6 +404,10 @@ pub enum RulePart {
     Jump(usize),
     /// The i-th effect.
     Effect(usize),
+    /// The i-th switch of a rolling-block maze.
+    Switch(usize),
+    /// The i-th of a rolling-block maze's other blocks.
+    Block(usize),
 }
 
 /// A problem with the rules: where, and what.
@@ -1118,6 +1122,8 @@ impl fmt::Display for RulePart {
             RulePart::Register(i) => write!(f, "register {i}"),
             RulePart::Jump(i) => write!(f, "jump kind {i}"),
             RulePart::Effect(i) => write!(f, "effect {i}"),
+            RulePart::Switch(i) => write!(f, "switch {i}"),
+            RulePart::Block(i) => write!(f, "other block {i}"),
         }
     }
 }

@@ -1,0 +1,738 @@
+//! The rolling-block engine: every state of a rolling-block maze numbered and each one's moves
+//! looked up once, for one block (RULES.md section 2), bridges and switches, split cubes and
+//! several blocks (FAMILIES.md section 6).
+//!
+//! A state is where every block is (or the two cubes of a split block) and which bridges are
+//! on. The states are the *seeds*, every legal placement of the first block with everything
+//! else as at the start, followed by every further state reachable from the start, numbered
+//! in the order the moves of the states before them discover them. Without bridges, switches
+//! or other blocks the seeds are all there is: every legal placement, numbered row-major by
+//! the footprint's top-left cell and, within a cell, by orientation, as RULES.md section 2
+//! has it. With them, placements under other bridge states are states only where the start
+//! reaches them, because numbering every combination would multiply the states by two per
+//! bridge whatever the maze.
+
+use std::collections::HashMap;
+
+use maze_graph::{Dir, Directions, Move, Rules, StateId};
+
+use crate::jumping::{Coord, MAX_SUPERSET, Problem, Where};
+use crate::rolling::{
+    Action, Footprint, MAX_BLOCKS, RollingBlockMaze, SwitchKind, Tile, orientation_of, orientations,
+};
+
+/// The rolling directions of one block in direction order (RULES.md: N, E, S, W), each with
+/// its opposite.
+pub static ROLL_DIRECTIONS: Directions = Directions {
+    names: &["N", "E", "S", "W"],
+    opposite: &[2, 3, 0, 1],
+};
+
+/// The moves of a maze with a split switch: the whole block's rolls, then those of the first
+/// cube in reading order (`c1N` ...) and of the second (`c2N` ...). Choosing which cube to
+/// move is not a move (FAMILIES.md section 6).
+pub static SPLIT_DIRECTIONS: Directions = Directions {
+    names: &[
+        "N", "E", "S", "W", "c1N", "c1E", "c1S", "c1W", "c2N", "c2E", "c2S", "c2W",
+    ],
+    opposite: &[2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9],
+};
+
+/// The moves of a maze with several blocks: the first block's rolls `N` ... `W`, then the
+/// second's `2N` ... `2W`, and so on.
+pub static BLOCKS_DIRECTIONS: Directions = Directions {
+    names: &[
+        "N", "E", "S", "W", "2N", "2E", "2S", "2W", "3N", "3E", "3S", "3W", "4N", "4E", "4S", "4W",
+    ],
+    opposite: &[2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13],
+};
+
+const N: usize = 0;
+const E: usize = 1;
+const S: usize = 2;
+const W: usize = 3;
+
+const NONE: u32 = u32::MAX;
+
+/// The legal placements of one block, ignoring bridge states and the other blocks: every
+/// cell under the block is on the board and not `#`, and a one-cell footprint is not fragile.
+#[derive(Clone, Debug)]
+struct Shape {
+    orientations: Vec<[usize; 3]>,
+    /// Per (cell, orientation): the placement, or `NONE`.
+    placement_of: Vec<u32>,
+    /// Per placement: (top-left cell index, orientation index).
+    placements: Vec<(u32, u8)>,
+    /// Per placement, the placement each roll in direction order reaches, or `NONE`.
+    rolls: Vec<[u32; 4]>,
+}
+
+impl Shape {
+    fn new(tiles: &[Tile], rows: usize, cols: usize, block: (usize, usize, usize)) -> Shape {
+        let orientations = orientations(block);
+        let n_o = orientations.len();
+        // Summed-area table of no-floor cells: any rectangle is all floor in O(1).
+        let mut holes = vec![0u32; (rows + 1) * (cols + 1)];
+        for r in 0..rows {
+            for c in 0..cols {
+                let here = u32::from(tiles[r * cols + c] == Tile::NoFloor);
+                holes[(r + 1) * (cols + 1) + c + 1] =
+                    here + holes[r * (cols + 1) + c + 1] + holes[(r + 1) * (cols + 1) + c]
+                        - holes[r * (cols + 1) + c];
+            }
+        }
+        let all_floor = |r: usize, c: usize, h: usize, w: usize| {
+            let at = |r: usize, c: usize| holes[r * (cols + 1) + c];
+            at(r + h, c + w) + at(r, c) == at(r, c + w) + at(r + h, c)
+        };
+        let mut placement_of = vec![NONE; rows * cols * n_o];
+        let mut placements = Vec::new();
+        for r in 0..rows {
+            for c in 0..cols {
+                for (o, &[h, w, _]) in orientations.iter().enumerate() {
+                    let fits = r + h <= rows
+                        && c + w <= cols
+                        && all_floor(r, c, h, w)
+                        && !(h == 1 && w == 1 && tiles[r * cols + c] == Tile::Fragile);
+                    if fits {
+                        placement_of[(r * cols + c) * n_o + o] = placements.len() as u32;
+                        placements.push(((r * cols + c) as u32, o as u8));
+                    }
+                }
+            }
+        }
+        let index_of = |o: [usize; 3]| orientations.iter().position(|&x| x == o).unwrap_or(0);
+        // Per orientation: the orientation after a roll north or south, and after east or west.
+        let turned: Vec<(usize, usize)> = orientations
+            .iter()
+            .map(|&[h, w, z]| (index_of([z, w, h]), index_of([h, z, w])))
+            .collect();
+        let rolls = placements
+            .iter()
+            .map(|&(cell, o)| {
+                let (r, c) = (cell as usize / cols, cell as usize % cols);
+                let [h, w, z] = orientations[usize::from(o)];
+                let (ns, ew) = turned[usize::from(o)];
+                let mut to = [NONE; 4];
+                for (dir, slot) in to.iter_mut().enumerate() {
+                    // Sides are at most MAX_SIDE, so this signed arithmetic cannot overflow.
+                    let (r2, c2, o2) = match dir {
+                        N => (r as i64 - z as i64, c as i64, ns),
+                        S => (r as i64 + h as i64, c as i64, ns),
+                        E => (r as i64, c as i64 + w as i64, ew),
+                        _ => (r as i64, c as i64 - z as i64, ew),
+                    };
+                    if r2 >= 0 && c2 >= 0 && (r2 as usize) < rows && (c2 as usize) < cols {
+                        *slot = placement_of[(r2 as usize * cols + c2 as usize) * n_o + o2];
+                    }
+                }
+                to
+            })
+            .collect();
+        Shape {
+            orientations,
+            placement_of,
+            placements,
+            rolls,
+        }
+    }
+
+    fn extents(&self, p: u32) -> [usize; 3] {
+        self.orientations[usize::from(self.placements[p as usize].1)]
+    }
+
+    fn footprint(&self, p: u32, cols: usize) -> Footprint {
+        let (cell, o) = self.placements[p as usize];
+        let [rows, cols_, _] = self.orientations[usize::from(o)];
+        Footprint {
+            row: cell as usize / cols,
+            col: cell as usize % cols,
+            rows,
+            cols: cols_,
+        }
+    }
+
+    /// The placement covering exactly `f`, if legal.
+    fn at(&self, f: Footprint, block: (usize, usize, usize), cols: usize) -> u32 {
+        let n_o = self.orientations.len();
+        orientation_of(block, f.rows, f.cols)
+            .and_then(|o| self.orientations.iter().position(|&x| x == o))
+            .map_or(NONE, |o| {
+                self.placement_of[(f.row * cols + f.col) * n_o + o]
+            })
+    }
+}
+
+/// Where everything is: each block's placement, or while split the two cubes' cells in
+/// reading order in the first two slots; and the bridges that are on, one bit per bridge
+/// tile in reading order. Unused slots are 0 so equal states are equal values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Config {
+    at: [u32; MAX_BLOCKS],
+    split: bool,
+    bridges: u64,
+}
+
+/// A switch as the engine applies it.
+#[derive(Clone, Debug)]
+struct Press {
+    kind: SwitchKind,
+    /// (bridge bit, action) in the file's order.
+    acts: Vec<(u8, Action)>,
+    /// Split targets as cell indices, in reading order.
+    split: Option<[u32; 2]>,
+}
+
+/// Where everything is in one state, for pictures and play.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StateView {
+    /// Each block's footprint and extents `[rows, cols, height]`, the first block's first;
+    /// empty while the block is split.
+    pub blocks: Vec<(Footprint, [usize; 3])>,
+    /// The two cubes of a split block, in reading order.
+    pub cubes: Option<[Coord; 2]>,
+    /// Every bridge tile in reading order, and whether it is on.
+    pub bridges: Vec<(Coord, bool)>,
+}
+
+/// A rolling-block maze compiled for move generation (see the module documentation for how
+/// states are numbered).
+#[derive(Clone, Debug)]
+pub struct RollGraph {
+    rows: usize,
+    cols: usize,
+    dirs: &'static Directions,
+    tiles: Vec<Tile>,
+    blocks: Vec<(usize, usize, usize)>,
+    /// One placement table per block.
+    shapes: Vec<Shape>,
+    /// Per block, the footprint it must cover at the goal.
+    goals: Vec<Option<Footprint>>,
+    /// Per cell: its bridge bit, or `u8::MAX`.
+    bridge_bit: Vec<u8>,
+    bridge_cells: Vec<Coord>,
+    /// Per cell: its switch, or `NONE`.
+    switch_at: Vec<u32>,
+    presses: Vec<Press>,
+    /// Whether bridge states can change (there is a switch acting on one).
+    dynamic_bridges: bool,
+    /// The start state's configuration; seeds differ from it in the first block only.
+    initial: Config,
+    /// The first block's placement of each seed.
+    seeds: Vec<u32>,
+    /// Per first-block placement, its seed, or `NONE`.
+    seed_of: Vec<u32>,
+    /// States after the seeds.
+    extra: Vec<Config>,
+    index: HashMap<Config, StateId>,
+    offsets: Vec<u32>,
+    moves: Vec<Move>,
+    start: StateId,
+    goal: StateId,
+}
+
+impl RollGraph {
+    /// Compiles a valid maze (the file reader has checked it, its state count included). An
+    /// invalid maze may panic.
+    pub fn new(maze: &RollingBlockMaze) -> RollGraph {
+        match RollGraph::explore(maze, usize::MAX) {
+            Ok(g) => g,
+            Err(n) => unreachable!("{n} states within no limit"),
+        }
+    }
+
+    /// Compiles a maze, giving up with the number of states found so far once there are
+    /// more than `limit`.
+    fn explore(maze: &RollingBlockMaze, limit: usize) -> Result<RollGraph, usize> {
+        let board = &maze.board;
+        let (rows, cols) = (board.rows, board.cols);
+        let blocks = maze.rules.dims();
+        let shapes: Vec<Shape> = blocks
+            .iter()
+            .map(|&b| Shape::new(&board.tiles, rows, cols, b))
+            .collect();
+        let mut bridge_bit = vec![u8::MAX; rows * cols];
+        let mut bridge_cells = Vec::new();
+        let mut bridges = 0u64;
+        for (i, tile) in board.tiles.iter().enumerate() {
+            if let Tile::Bridge { on } = *tile {
+                bridges |= u64::from(on) << bridge_cells.len();
+                bridge_bit[i] = bridge_cells.len() as u8;
+                bridge_cells.push((i / cols, i % cols));
+            }
+        }
+        let mut switch_at = vec![NONE; rows * cols];
+        let mut presses = Vec::new();
+        for s in &maze.rules.switches {
+            let Tile::Switch(kind) = board.get(s.at) else {
+                continue;
+            };
+            switch_at[s.at.0 * cols + s.at.1] = presses.len() as u32;
+            let cell = |(r, c): Coord| (r * cols + c) as u32;
+            presses.push(Press {
+                kind,
+                acts: s
+                    .acts
+                    .iter()
+                    .map(|a| (bridge_bit[cell(a.tile()) as usize], *a))
+                    .collect(),
+                split: s.split.map(|(a, b)| {
+                    let (a, b) = (cell(a), cell(b));
+                    [a.min(b), a.max(b)]
+                }),
+            });
+        }
+        let dynamic_bridges = presses.iter().any(|p| !p.acts.is_empty());
+        let mut initial = Config {
+            at: [0; MAX_BLOCKS],
+            split: false,
+            bridges,
+        };
+        let starts: Vec<Footprint> = std::iter::once(maze.start)
+            .chain(maze.rules.others.iter().map(|b| b.start))
+            .collect();
+        for (k, f) in starts.iter().enumerate() {
+            initial.at[k] = shapes[k].at(*f, blocks[k], cols);
+        }
+        let goals = std::iter::once(Some(maze.goal))
+            .chain(maze.rules.others.iter().map(|b| b.goal))
+            .collect();
+        let dirs = if presses.iter().any(|p| p.kind == SwitchKind::Split) {
+            &SPLIT_DIRECTIONS
+        } else if blocks.len() > 1 {
+            &BLOCKS_DIRECTIONS
+        } else {
+            &ROLL_DIRECTIONS
+        };
+        let mut g = RollGraph {
+            rows,
+            cols,
+            dirs,
+            tiles: board.tiles.clone(),
+            blocks,
+            shapes,
+            goals,
+            bridge_bit,
+            bridge_cells,
+            switch_at,
+            presses,
+            dynamic_bridges,
+            initial,
+            seeds: Vec::new(),
+            seed_of: Vec::new(),
+            extra: Vec::new(),
+            index: HashMap::new(),
+            offsets: vec![0],
+            moves: Vec::new(),
+            start: 0,
+            goal: 0,
+        };
+        g.seed_of = vec![NONE; g.shapes[0].placements.len()];
+        for p in 0..g.shapes[0].placements.len() as u32 {
+            let c = Config {
+                at: {
+                    let mut at = g.initial.at;
+                    at[0] = p;
+                    at
+                },
+                ..g.initial
+            };
+            if g.legal(&c, 0) {
+                g.seed_of[p as usize] = g.seeds.len() as u32;
+                g.seeds.push(p);
+            }
+        }
+        let goal_config = {
+            let mut c = g.initial;
+            for (k, goal) in g.goals.iter().enumerate() {
+                if let Some(f) = goal {
+                    c.at[k] = g.shapes[k].at(*f, g.blocks[k], cols);
+                }
+            }
+            c
+        };
+        g.goal = match g.seed_id(&goal_config) {
+            Some(id) => id,
+            None => {
+                g.extra.push(goal_config);
+                g.seeds.len() as StateId
+            }
+        };
+        g.start = match g.id_of(&g.initial) {
+            Some(id) => id,
+            None => g.intern(g.initial),
+        };
+        let mut next = Vec::new();
+        let mut state = 0;
+        while state < g.n_states() {
+            if g.n_states() > limit {
+                return Err(g.n_states());
+            }
+            if state != g.goal as usize {
+                let c = g.config(state as StateId);
+                next.clear();
+                g.moves_of(&c, &mut next);
+                for &(dir, to) in &next {
+                    let to = match g.id_of(&to) {
+                        Some(id) => id,
+                        None => g.intern(to),
+                    };
+                    g.moves.push(Move { dir, to });
+                }
+            }
+            g.offsets.push(g.moves.len() as u32);
+            state += 1;
+        }
+        if g.n_states() > limit {
+            return Err(g.n_states());
+        }
+        g.index.shrink_to_fit();
+        Ok(g)
+    }
+
+    fn intern(&mut self, c: Config) -> StateId {
+        let id = (self.seeds.len() + self.extra.len()) as StateId;
+        self.extra.push(c);
+        self.index.insert(c, id);
+        id
+    }
+
+    /// The seed a configuration is, if it is one: everything but the first block as at the
+    /// start, and the first block on a seed placement.
+    fn seed_id(&self, c: &Config) -> Option<StateId> {
+        let seed_form =
+            !c.split && c.bridges == self.initial.bridges && c.at[1..] == self.initial.at[1..];
+        match self.seed_of.get(c.at[0] as usize) {
+            Some(&s) if seed_form && s != NONE => Some(s),
+            _ => None,
+        }
+    }
+
+    /// The state a configuration is, if it is numbered.
+    fn id_of(&self, c: &Config) -> Option<StateId> {
+        if self.is_goal_config(c) {
+            return Some(self.goal);
+        }
+        self.seed_id(c).or_else(|| self.index.get(c).copied())
+    }
+
+    fn config(&self, state: StateId) -> Config {
+        let s = state as usize;
+        match self.seeds.get(s) {
+            Some(&p) => {
+                let mut c = self.initial;
+                c.at[0] = p;
+                c
+            }
+            None => self.extra[s - self.seeds.len()],
+        }
+    }
+
+    fn is_goal_config(&self, c: &Config) -> bool {
+        !c.split
+            && self.goals.iter().enumerate().all(|(k, goal)| {
+                goal.is_none_or(|f| self.shapes[k].footprint(c.at[k], self.cols) == f)
+            })
+    }
+
+    fn covers_off_bridge(&self, f: Footprint, bridges: u64) -> bool {
+        f.cells().any(|(r, c)| {
+            let bit = self.bridge_bit[r * self.cols + c];
+            bit != u8::MAX && bridges >> bit & 1 == 0
+        })
+    }
+
+    /// Whether block `k` of `c` rests legally: on bridges that are on, clear of the others.
+    fn legal(&self, c: &Config, k: usize) -> bool {
+        let f = self.shapes[k].footprint(c.at[k], self.cols);
+        !self.covers_off_bridge(f, c.bridges)
+            && (0..self.blocks.len()).all(|j| j == k || !overlap(f, self.block_at(c, j)))
+    }
+
+    fn block_at(&self, c: &Config, k: usize) -> Footprint {
+        self.shapes[k].footprint(c.at[k], self.cols)
+    }
+
+    fn press(&self, switch: u32, bridges: &mut u64) {
+        for &(bit, action) in &self.presses[switch as usize].acts {
+            let on = action.apply(*bridges >> bit & 1 == 1);
+            *bridges = *bridges & !(1 << bit) | u64::from(on) << bit;
+        }
+    }
+
+    /// Every move from `c` in direction order, with the configuration it reaches.
+    fn moves_of(&self, c: &Config, out: &mut Vec<(Dir, Config)>) {
+        if c.split {
+            for i in 0..2 {
+                let cell = c.at[i] as usize;
+                let (r, col) = (cell / self.cols, cell % self.cols);
+                for d in 0..4 {
+                    let to = match d {
+                        N if r > 0 => cell - self.cols,
+                        E if col + 1 < self.cols => cell + 1,
+                        S if r + 1 < self.rows => cell + self.cols,
+                        W if col > 0 => cell - 1,
+                        _ => continue,
+                    };
+                    let bit = self.bridge_bit[to];
+                    if self.tiles[to] == Tile::NoFloor
+                        || (bit != u8::MAX && c.bridges >> bit & 1 == 0)
+                    {
+                        continue;
+                    }
+                    let mut n = *c;
+                    let switch = self.switch_at[to];
+                    if switch != NONE && self.presses[switch as usize].kind == SwitchKind::Soft {
+                        self.press(switch, &mut n.bridges);
+                    }
+                    let other = c.at[1 - i] as usize;
+                    let (a, b) = (to.min(other), to.max(other));
+                    let adjacent = b - a == self.cols || (b - a == 1 && b % self.cols != 0);
+                    if adjacent {
+                        let lying = Footprint {
+                            row: a / self.cols,
+                            col: a % self.cols,
+                            rows: if b - a == 1 { 1 } else { 2 },
+                            cols: if b - a == 1 { 2 } else { 1 },
+                        };
+                        n.split = false;
+                        n.at = [0; MAX_BLOCKS];
+                        n.at[0] = self.shapes[0].at(lying, self.blocks[0], self.cols);
+                    } else {
+                        n.at[0] = a as u32;
+                        n.at[1] = b as u32;
+                    }
+                    out.push(((4 + 4 * i + d) as Dir, n));
+                }
+            }
+            return;
+        }
+        for k in 0..self.blocks.len() {
+            let shape = &self.shapes[k];
+            for d in 0..4 {
+                let q = shape.rolls[c.at[k] as usize][d];
+                if q == NONE {
+                    continue;
+                }
+                let mut n = *c;
+                n.at[k] = q;
+                if !self.legal(&n, k) {
+                    continue;
+                }
+                // Every roll covers only new cells, so each switch under the block is pressed.
+                let f = shape.footprint(q, self.cols);
+                let standing = f.rows == 1 && f.cols == 1 && shape.extents(q)[2] > 1;
+                for (r, col) in f.cells() {
+                    let switch = self.switch_at[r * self.cols + col];
+                    if switch == NONE {
+                        continue;
+                    }
+                    let press = &self.presses[switch as usize];
+                    match press.kind {
+                        SwitchKind::Soft => self.press(switch, &mut n.bridges),
+                        SwitchKind::Heavy if standing => self.press(switch, &mut n.bridges),
+                        SwitchKind::Split if standing => {
+                            if let Some([a, b]) = press.split {
+                                n.split = true;
+                                n.at = [0; MAX_BLOCKS];
+                                n.at[0] = a;
+                                n.at[1] = b;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                out.push(((4 * k + d) as Dir, n));
+            }
+        }
+    }
+
+    /// Board size `(rows, cols)`.
+    pub fn size(&self) -> (usize, usize) {
+        (self.rows, self.cols)
+    }
+
+    /// The first block's footprint and extents `[rows, cols, height]` in `state`; while split,
+    /// the first cube's cell.
+    pub fn placement(&self, state: StateId) -> (Footprint, [usize; 3]) {
+        let c = self.config(state);
+        if c.split {
+            let cell = c.at[0] as usize;
+            let f = Footprint {
+                row: cell / self.cols,
+                col: cell % self.cols,
+                rows: 1,
+                cols: 1,
+            };
+            return (f, [1, 1, 1]);
+        }
+        (
+            self.shapes[0].footprint(c.at[0], self.cols),
+            self.shapes[0].extents(c.at[0]),
+        )
+    }
+
+    /// Where everything is in `state`.
+    pub fn view(&self, state: StateId) -> StateView {
+        let c = self.config(state);
+        let cell = |i: u32| (i as usize / self.cols, i as usize % self.cols);
+        StateView {
+            blocks: if c.split {
+                Vec::new()
+            } else {
+                (0..self.blocks.len())
+                    .map(|k| {
+                        (
+                            self.shapes[k].footprint(c.at[k], self.cols),
+                            self.shapes[k].extents(c.at[k]),
+                        )
+                    })
+                    .collect()
+            },
+            cubes: c.split.then(|| [cell(c.at[0]), cell(c.at[1])]),
+            bridges: self
+                .bridge_cells
+                .iter()
+                .enumerate()
+                .map(|(bit, &at)| (at, c.bridges >> bit & 1 == 1))
+                .collect(),
+        }
+    }
+
+    /// The state the move `dir` from `state` reaches, goal states included (where the player
+    /// stops, the geometry does not), if it is legal and leads to a numbered state.
+    pub fn roll(&self, state: StateId, dir: Dir) -> Option<StateId> {
+        let mut out = Vec::new();
+        self.moves_of(&self.config(state), &mut out);
+        out.iter()
+            .find(|(d, _)| *d == dir)
+            .and_then(|(_, c)| self.id_of(c))
+    }
+
+    /// The top-left cell of the first block's footprint in `state` (the first cube's cell
+    /// while split).
+    pub fn state_cell(&self, state: StateId) -> Coord {
+        let (f, _) = self.placement(state);
+        (f.row, f.col)
+    }
+
+    /// Every block's dimensions, the first block's first.
+    pub fn blocks(&self) -> &[(usize, usize, usize)] {
+        &self.blocks
+    }
+}
+
+fn overlap(a: Footprint, b: Footprint) -> bool {
+    a.row < b.row + b.rows
+        && b.row < a.row + a.rows
+        && a.col < b.col + b.cols
+        && b.col < a.col + a.cols
+}
+
+/// Refuses a maze with more states than the engine holds, before building it: the count is
+/// bounded from the board, and only when the bound is too high are the states counted, the
+/// count stopping at the limit.
+pub(crate) fn check_state_count(maze: &RollingBlockMaze) -> Result<(), Problem> {
+    let limit = MAX_SUPERSET as usize;
+    let board = &maze.board;
+    let cells = board.tiles.iter().filter(|t| t.is_floor()).count() as u128;
+    let mut bound: u128 = 1;
+    for b in maze.rules.dims() {
+        bound = bound.saturating_mul(cells * orientations(b).len() as u128);
+    }
+    if maze.rules.switches.iter().any(|s| s.split.is_some()) {
+        bound = bound.saturating_add(cells * cells / 2);
+    }
+    let switches_act = maze.rules.switches.iter().any(|s| !s.acts.is_empty());
+    if switches_act {
+        let bridges = board
+            .tiles
+            .iter()
+            .filter(|t| matches!(t, Tile::Bridge { .. }))
+            .count() as u32;
+        bound = bound.saturating_mul(1u128.checked_shl(bridges).unwrap_or(u128::MAX));
+    }
+    if bound <= limit as u128 {
+        return Ok(());
+    }
+    match RollGraph::explore(maze, limit) {
+        Ok(_) => Ok(()),
+        Err(found) => Err(Problem::new(
+            Where::Board,
+            format!(
+                "this maze has more than {limit} states (at least {found} found reachable before stopping): more than the engine holds"
+            ),
+        )
+        .help("fewer bridges, blocks or floor cells make fewer states; every bridge a switch changes can double them")),
+    }
+}
+
+impl Rules for RollGraph {
+    fn directions(&self) -> &'static Directions {
+        self.dirs
+    }
+
+    fn n_states(&self) -> usize {
+        self.seeds.len() + self.extra.len()
+    }
+
+    fn start(&self) -> StateId {
+        self.start
+    }
+
+    fn is_goal(&self, state: StateId) -> bool {
+        state == self.goal
+    }
+
+    fn max_successors(&self) -> usize {
+        self.dirs.len()
+    }
+
+    fn successors(&self, acc: &mut Vec<Move>, state: StateId) {
+        let s = state as usize;
+        acc.extend_from_slice(&self.moves[self.offsets[s] as usize..self.offsets[s + 1] as usize]);
+    }
+
+    fn state_name(&self, state: StateId) -> String {
+        let c = self.config(state);
+        let name = |k: usize| {
+            let f = self.shapes[k].footprint(c.at[k], self.cols);
+            let [h, w, z] = self.shapes[k].extents(c.at[k]);
+            format!("({},{}) {h}x{w}x{z}", f.row, f.col)
+        };
+        let mut out = if c.split {
+            let cell = |i: u32| (i as usize / self.cols, i as usize % self.cols);
+            let (a, b) = (cell(c.at[0]), cell(c.at[1]));
+            format!("cubes ({},{}) ({},{})", a.0, a.1, b.0, b.1)
+        } else {
+            let mut parts = vec![name(0)];
+            for k in 1..self.blocks.len() {
+                parts.push(format!("{}: {}", k + 1, name(k)));
+            }
+            parts.join(", ")
+        };
+        if self.dynamic_bridges && !self.bridge_cells.is_empty() {
+            let bits: String = (0..self.bridge_cells.len())
+                .map(|b| if c.bridges >> b & 1 == 1 { '=' } else { '-' })
+                .collect();
+            out.push_str(&format!(" [{bits}]"));
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn blocks_directions_pair_each_block_with_itself() {
+        for dirs in [&ROLL_DIRECTIONS, &SPLIT_DIRECTIONS, &BLOCKS_DIRECTIONS] {
+            for d in 0..dirs.len() {
+                let o = usize::from(dirs.opposite[d]);
+                assert_eq!(d / 4, o / 4, "{}", dirs.names[d]);
+                assert_eq!(usize::from(dirs.opposite[o]), d);
+            }
+        }
+    }
+}
