@@ -2,6 +2,7 @@
 #![allow(clippy::unwrap_used)]
 
 mod common;
+mod bloxorz;
 mod generate;
 mod oracle;
 mod published;

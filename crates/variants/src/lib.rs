@@ -17,6 +17,7 @@ pub mod generate;
 pub mod jumping;
 mod located;
 mod roll_graph;
+pub mod roll_walker;
 pub mod rolling;
 pub mod rules;
 pub mod tiling;

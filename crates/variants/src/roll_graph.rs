@@ -629,41 +629,57 @@ fn overlap(a: Footprint, b: Footprint) -> bool {
         && b.col < a.col + a.cols
 }
 
-/// Refuses a maze with more states than the engine holds, before building it: the count is
-/// bounded from the board, and only when the bound is too high are the states counted, the
-/// count stopping at the limit.
+/// Refuses a maze with more states than the engine holds, before building it. The blocks'
+/// placements (and the split cubes' cells) bound the states without bridges; past the limit
+/// the maze is refused at once. Bridges a switch changes can multiply that by two each, but
+/// few bridge states are usually reachable: only when the bound with them is past the limit
+/// are the states counted, the count stopping at the limit.
 pub(crate) fn check_state_count(maze: &RollingBlockMaze) -> Result<(), Problem> {
-    let limit = MAX_SUPERSET as usize;
+    let limit = MAX_SUPERSET;
     let board = &maze.board;
-    let cells = board.tiles.iter().filter(|t| t.is_floor()).count() as u128;
-    let mut bound: u128 = 1;
+    let mut base: u128 = 1;
     for b in maze.rules.dims() {
-        bound = bound.saturating_mul(cells * orientations(b).len() as u128);
+        let placements = Shape::new(&board.tiles, board.rows, board.cols, b)
+            .placements
+            .len();
+        base = base.saturating_mul(placements as u128);
     }
     if maze.rules.switches.iter().any(|s| s.split.is_some()) {
-        bound = bound.saturating_add(cells * cells / 2);
+        let cells = board.tiles.iter().filter(|t| t.is_floor()).count() as u128;
+        base = base.saturating_add(cells * cells.saturating_sub(1) / 2);
     }
-    let switches_act = maze.rules.switches.iter().any(|s| !s.acts.is_empty());
-    if switches_act {
-        let bridges = board
-            .tiles
-            .iter()
-            .filter(|t| matches!(t, Tile::Bridge { .. }))
-            .count() as u32;
-        bound = bound.saturating_mul(1u128.checked_shl(bridges).unwrap_or(u128::MAX));
+    if base > limit {
+        return Err(Problem::new(
+            Where::Board,
+            format!(
+                "the blocks can be placed {base} ways on this board: up to {base} states, more than the {limit} the engine holds"
+            ),
+        )
+        .help("use fewer or smaller blocks, or fewer floor cells"));
     }
-    if bound <= limit as u128 {
+    let switched = maze.rules.switches.iter().any(|s| !s.acts.is_empty());
+    let bridges = board
+        .tiles
+        .iter()
+        .filter(|t| matches!(t, Tile::Bridge { .. }))
+        .count() as u32;
+    let bound = if switched {
+        base.saturating_mul(1u128.checked_shl(bridges).unwrap_or(u128::MAX))
+    } else {
+        base
+    };
+    if bound <= limit {
         return Ok(());
     }
-    match RollGraph::explore(maze, limit) {
+    match RollGraph::explore(maze, limit as usize) {
         Ok(_) => Ok(()),
         Err(found) => Err(Problem::new(
             Where::Board,
             format!(
-                "this maze has more than {limit} states (at least {found} found reachable before stopping): more than the engine holds"
+                "this maze has more than {limit} states ({found} reachable ones found before stopping): more than the engine holds"
             ),
         )
-        .help("fewer bridges, blocks or floor cells make fewer states; every bridge a switch changes can double them")),
+        .help("every bridge a switch changes can double the states: fewer bridges, or switches acting on fewer of them, make fewer")),
     }
 }
 

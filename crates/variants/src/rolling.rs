@@ -757,7 +757,7 @@ impl RollingBlockMaze {
             if matches!(tile, Tile::Switch(_)) && !seen.contains(&cell) {
                 return Err(Problem::new(
                     Where::Char(cell.0, cell.1),
-                    format!("the {} at ({}, {}) has no entry in `switches`", tile_name(tile), cell.0, cell.1),
+                    format!("{} at ({}, {}) has no entry in `switches`", tile_name(tile), cell.0, cell.1),
                 )
                 .help("say what it does in the rules: switches: [Switch(at: (row, col), acts: [Toggle(row, col)])]"));
             }

@@ -1,0 +1,365 @@
+//! Bloxorz mechanics end to end (FAMILIES.md section 6): the 33 published stages solved in
+//! their published minimum number of moves with their known path counts, the engine checked
+//! against the reference walker on random boards with bridges, switches, split cubes and
+//! several blocks, a hand-checked two-block maze, and the state bound.
+
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
+
+use maze::graph::{Move, Rules, StateId};
+use maze::variants::roll_walker;
+use maze::variants::rolling::{Action, OtherBlock, Switch, SwitchKind, Tile};
+use maze::variants::walker::Walked;
+use maze::variants::{Footprint, RollGraph, RollingBlockMaze, RollingBlockRules, RollingBoard};
+use proptest::prelude::*;
+use serde::Deserialize;
+
+use crate::common::{Analyzed, analyze, parse, read, root};
+
+/// A fixture, analyzed.
+fn fixture(path: &str) -> Analyzed {
+    Analyzed::new(read(&root().join(path)))
+}
+
+#[derive(Deserialize)]
+struct Minimum {
+    stage: u32,
+    length: u32,
+}
+
+/// Every stage solves to the minimum tkoz0's solver publishes, and every stage file is in
+/// the table.
+#[test]
+fn every_stage_solves_to_its_published_minimum() {
+    let dir = root().join("tests/fixtures/bloxorz");
+    let minima: Vec<Minimum> =
+        ron::from_str(&std::fs::read_to_string(dir.join("minima.ron")).unwrap()).unwrap();
+    assert_eq!(minima.len(), 33);
+    let files = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter(|e| {
+            let name = e.as_ref().unwrap().file_name();
+            let name = name.to_string_lossy();
+            name.starts_with("stage") && name.ends_with(".ron")
+        })
+        .count();
+    assert_eq!(files, 33, "one file per stage");
+    for m in &minima {
+        let a = fixture(&format!("tests/fixtures/bloxorz/stage{:02}.ron", m.stage));
+        assert_eq!(
+            a.features.shortest_length,
+            Some(m.length),
+            "stage {}",
+            m.stage
+        );
+    }
+}
+
+/// FAMILIES.md gives the path counts of two split stages: stage 10 exactly, stage 26 as
+/// "about 4.2e16" (this engine counts 42,177,292,509,263,488); both fit in u64.
+#[test]
+fn split_stages_count_their_interleaved_paths() {
+    let ten = fixture("tests/fixtures/bloxorz/stage10.ron");
+    assert_eq!(ten.features.shortest_paths, 154_258_649_498);
+    let twenty_six = fixture("tests/fixtures/bloxorz/stage26.ron");
+    let n = twenty_six.features.shortest_paths;
+    assert!((4.15e16..4.25e16).contains(&(n as f64)), "{n}");
+    assert!(n < u64::MAX, "saturated");
+}
+
+/// The verified example of stage 8 replays move by move: the block splits on the `y`, the
+/// first cube rolls four times south, the second one north merges them lying, and the
+/// block rolls on to the exit.
+#[test]
+fn stage_8_splits_and_merges_as_published() {
+    let a = fixture("tests/fixtures/families/bloxorz_stage08.ron");
+    let dirs = a.compiled.directions();
+    let mut state = a.compiled.start();
+    let mut names = Vec::new();
+    let mut acc: Vec<Move> = Vec::new();
+    for step in ["E", "E", "c1S", "c1S", "c1S", "c1S", "c2N", "N", "E", "E"] {
+        let dir = dirs.parse(step).unwrap();
+        acc.clear();
+        a.compiled.successors(&mut acc, state);
+        state = acc.iter().find(|m| m.dir == dir).unwrap().to;
+        names.push(a.compiled.state_name(state));
+    }
+    assert!(a.compiled.is_goal(state));
+    assert_eq!(names[1], "cubes (1,10) (7,10)");
+    assert_eq!(names[5], "cubes (5,10) (7,10)");
+    assert_eq!(names[6], "(5,10) 2x1x1", "merged lying north-south");
+}
+
+/// Stage 2's published answer presses the soft switch (bridges at (5,4) and (5,5) come on)
+/// and stands on the heavy switch (bridges at (5,10) and (5,11) come on), in that order.
+#[test]
+fn stage_2_answer_turns_the_bridges_on() {
+    let a = fixture("tests/fixtures/families/bloxorz_stage02.ron");
+    let solution = a.features.solution.clone().unwrap();
+    assert_eq!(solution.join(" "), "N E S E E E E N N S E S E E N E N");
+    let states = a.features.solution_states.clone().unwrap();
+    let names: Vec<String> = states.iter().map(|&s| a.compiled.state_name(s)).collect();
+    assert_eq!(names[0], "(5,1) 1x1x2 [----]");
+    assert_eq!(names[1], "(3,1) 2x1x1 [----]");
+    assert_eq!(names[2], "(3,2) 2x1x1 [==--]", "lying on the soft switch");
+    let heavy = names
+        .iter()
+        .position(|n| n.starts_with("(2,8) 1x1x2"))
+        .unwrap();
+    assert_eq!(
+        names[heavy], "(2,8) 1x1x2 [====]",
+        "standing on the heavy switch"
+    );
+    assert!(
+        names[..heavy]
+            .iter()
+            .all(|n| n.ends_with("[==--]") || n.ends_with("[----]"))
+    );
+}
+
+/// A hand-checked two-block maze (docs/RULES.md). The first block stands on S (2,0) and must
+/// stand on G (2,6); block 2, with no goal of its own, stands on (2,2) in the only row the
+/// first block can roll along:
+///
+/// ```text
+/// ##.####
+/// ##.####
+/// S.2...G
+/// ```
+///
+/// The first block cannot move at all (E would lie on (2,1)-(2,2), under block 2; N and W are
+/// no floor or off the board). Block 2 can roll N into the pocket, lying on (0,2)-(1,2), or E,
+/// lying on (2,3)-(2,4), still in the row (W would lie under the first block, S is off the
+/// board). After 2N the row is clear and the first block needs its four rolls E (lying,
+/// standing, lying, standing on G): 5 moves, and no 5-move path starts with 2E, which leaves
+/// block 2 in the row. So the shortest solution is 2N E E E E, and it is unique.
+#[test]
+fn two_blocks_take_turns() {
+    let src = r###"Maze(
+        rules: RollingBlock(block: (1, 1, 2), others: [(block: (1, 1, 2), start: [(2, 2)])]),
+        board: [
+            "##.####",
+            "##.####",
+            "S.....G",
+        ],
+    )"###;
+    let a = analyze(src);
+    assert_eq!(a.features.shortest_length, Some(5));
+    assert_eq!(a.features.shortest_paths, 1);
+    assert_eq!(a.features.solution.clone().unwrap().join(" "), "2N E E E E");
+    let Rolling(m) = rolling(src);
+    assert_eq!(engine_walk(&m), roll_walker::walk(&m));
+}
+
+struct Rolling(RollingBlockMaze);
+
+fn rolling(src: &str) -> Rolling {
+    match parse(src) {
+        maze::variants::Maze::RollingBlock(m) => Rolling(m),
+        other => panic!("not a rolling-block maze: {other:?}"),
+    }
+}
+
+/// The engine's reachable state graph in the walker's terms: states by name, every goal
+/// state named `goal`, each edge with the names of the moves that make it.
+fn engine_walk(maze: &RollingBlockMaze) -> Walked {
+    let g = RollGraph::new(maze);
+    let dirs = g.directions();
+    let name = |s: StateId| {
+        if g.is_goal(s) {
+            "goal".to_string()
+        } else {
+            g.state_name(s)
+        }
+    };
+    let mut walked = Walked {
+        start: name(g.start()),
+        states: BTreeSet::new(),
+        edges: BTreeMap::new(),
+    };
+    let mut seen = vec![false; g.n_states()];
+    let mut queue = VecDeque::from([g.start()]);
+    seen[g.start() as usize] = true;
+    let mut acc = Vec::new();
+    while let Some(s) = queue.pop_front() {
+        walked.states.insert(name(s));
+        acc.clear();
+        g.successors(&mut acc, s);
+        for m in &acc {
+            walked
+                .edges
+                .entry((name(s), name(m.to)))
+                .or_default()
+                .insert(dirs.name(m.dir).to_string());
+            if !seen[m.to as usize] {
+                seen[m.to as usize] = true;
+                queue.push_back(m.to);
+            }
+        }
+    }
+    walked
+}
+
+/// A random board with every Bloxorz mechanic: bridges on and off, soft and heavy switches
+/// acting on random bridges, a split switch or a second block, fragile floor.
+fn bloxorz_board() -> impl Strategy<Value = RollingBlockMaze> {
+    (2usize..=5, 3usize..=7, any::<bool>(), any::<u64>())
+        .prop_flat_map(|(rows, cols, split, seed)| {
+            let tile = prop_oneof![
+                8 => Just(Tile::Floor),
+                2 => Just(Tile::NoFloor),
+                1 => Just(Tile::Fragile),
+                2 => Just(Tile::Bridge { on: true }),
+                2 => Just(Tile::Bridge { on: false }),
+                2 => Just(Tile::Switch(SwitchKind::Soft)),
+                1 => Just(Tile::Switch(SwitchKind::Heavy)),
+                1 => Just(Tile::Switch(SwitchKind::Split)),
+            ];
+            (
+                Just((rows, cols, split, seed)),
+                proptest::collection::vec(tile, rows * cols),
+            )
+        })
+        .prop_filter_map("a valid maze", |((rows, cols, split, seed), tiles)| {
+            build(rows, cols, split, seed, tiles)
+        })
+}
+
+/// A small deterministic generator for the choices a strategy would make awkward.
+struct Lcg(u64);
+
+impl Lcg {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((self.0 >> 33) % n.max(1) as u64) as usize
+    }
+}
+
+fn build(
+    rows: usize,
+    cols: usize,
+    split: bool,
+    seed: u64,
+    mut tiles: Vec<Tile>,
+) -> Option<RollingBlockMaze> {
+    let mut rng = Lcg(seed);
+    let cell = |i: usize| (i / cols, i % cols);
+    let plain: Vec<usize> = (0..tiles.len())
+        .filter(|&i| tiles[i] == Tile::Floor)
+        .collect();
+    if plain.len() < 4 {
+        return None;
+    }
+    // Start and goal stand on two distinct plain floor cells.
+    let s = plain[rng.below(plain.len())];
+    let g = plain[rng.below(plain.len())];
+    if s == g {
+        return None;
+    }
+    let standing = |i: usize| Footprint {
+        row: i / cols,
+        col: i % cols,
+        rows: 1,
+        cols: 1,
+    };
+    let bridges: Vec<(usize, usize)> = (0..tiles.len())
+        .filter(|&i| matches!(tiles[i], Tile::Bridge { .. }))
+        .map(cell)
+        .collect();
+    let floors: Vec<usize> = (0..tiles.len())
+        .filter(|&i| matches!(tiles[i], Tile::Floor | Tile::Fragile) && i != s && i != g)
+        .collect();
+    let mut switches = Vec::new();
+    for i in 0..tiles.len() {
+        match tiles[i] {
+            Tile::Switch(SwitchKind::Split) => {
+                let (a, b) = (
+                    floors.get(rng.below(floors.len())),
+                    floors.get(rng.below(floors.len())),
+                );
+                match (a, b) {
+                    (Some(&a), Some(&b))
+                        if split && {
+                            let (a, b) = (cell(a), cell(b));
+                            a.0.abs_diff(b.0) + a.1.abs_diff(b.1) > 1
+                        } =>
+                    {
+                        switches.push(Switch {
+                            at: cell(i),
+                            acts: Vec::new(),
+                            split: Some((cell(a), cell(b))),
+                        });
+                    }
+                    _ => tiles[i] = Tile::Floor,
+                }
+            }
+            Tile::Switch(_) if !bridges.is_empty() => {
+                let acts = (0..1 + rng.below(3))
+                    .map(|_| {
+                        let t = bridges[rng.below(bridges.len())];
+                        [Action::On(t), Action::Off(t), Action::Toggle(t)][rng.below(3)]
+                    })
+                    .collect();
+                switches.push(Switch {
+                    at: cell(i),
+                    acts,
+                    split: None,
+                });
+            }
+            Tile::Switch(_) => tiles[i] = Tile::Floor,
+            _ => {}
+        }
+    }
+    let mut others = Vec::new();
+    if !split {
+        // A second block, a cube or a 1x1x2 standing, on plain floor, with a goal half the
+        // time.
+        let free: Vec<usize> = (0..tiles.len())
+            .filter(|&i| tiles[i] == Tile::Floor && i != s && i != g)
+            .collect();
+        if let Some(&o) = free.get(rng.below(free.len())) {
+            let goal = free.get(rng.below(free.len())).copied();
+            others.push(OtherBlock {
+                block: [(1, 1, 2), (1, 1, 1)][rng.below(2)],
+                start: standing(o),
+                goal: goal.filter(|_| rng.below(2) == 0).map(standing),
+            });
+        }
+    }
+    let maze = RollingBlockMaze {
+        rules: RollingBlockRules {
+            switches,
+            others,
+            ..RollingBlockRules::default()
+        },
+        board: RollingBoard { rows, cols, tiles },
+        start: standing(s),
+        goal: standing(g),
+    };
+    maze.validate().is_ok().then_some(maze)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// The engine reaches exactly the states the walker reaches, with the same moves.
+    #[test]
+    fn engine_matches_the_walker(maze in bloxorz_board()) {
+        prop_assert_eq!(engine_walk(&maze), roll_walker::walk(&maze));
+    }
+}
+
+/// The walker and the engine agree on every published stage too.
+#[test]
+fn engine_matches_the_walker_on_the_published_stages() {
+    for stage in [2, 8, 10, 16, 23, 29] {
+        let maze::variants::Maze::RollingBlock(m) =
+            read(&root().join(format!("tests/fixtures/bloxorz/stage{stage:02}.ron")))
+        else {
+            panic!("stage {stage} is not a rolling-block maze")
+        };
+        assert_eq!(engine_walk(&m), roll_walker::walk(&m), "stage {stage}");
+    }
+}
