@@ -10,12 +10,19 @@ use crate::load::load;
 /// Print the shortest solution: its moves, its length, and whether it is unique.
 ///
 /// The solution is the first shortest path in the tiling's direction order (square:
-/// N NE E SE S SW W NW; hex and triangle: E NE NW W SW SE; rolling block: N E S W).
+/// N NE E SE S SW W NW; hex and triangle: E NE NW W SW SE; rolling block: N E S W, then
+/// with a split switch the cubes' c1N c1E c1S c1W c2N ... (first cube in reading order first),
+/// or with several blocks the second block's 2N 2E 2S 2W and so on).
+///
+/// Path counts are exact up to 18,446,744,073,709,551,614 (the published Bloxorz stages peak
+/// near 4.2e16); a count that reaches 18,446,744,073,709,551,615 stops there and is reported
+/// as "at least" that, with `"shortest_paths_exact": false` in JSON.
 #[derive(Debug, clap::Args)]
 pub(crate) struct Args {
     /// The maze file (RON).
     file: PathBuf,
-    /// Print JSON: {"shortest_length", "shortest_paths", "unique_shortest", "solution"}.
+    /// Print JSON: {"shortest_length", "shortest_paths", "shortest_paths_exact",
+    /// "unique_shortest", "solution"}.
     #[arg(long)]
     json: bool,
 }
@@ -24,6 +31,8 @@ pub(crate) struct Args {
 struct Solution<'a> {
     shortest_length: Option<u32>,
     shortest_paths: u64,
+    /// False when the count saturated at `u64::MAX`: there are at least that many.
+    shortest_paths_exact: bool,
     unique_shortest: bool,
     solution: &'a [&'static str],
 }
@@ -41,6 +50,7 @@ impl Args {
             let out = Solution {
                 shortest_length: f.shortest_length,
                 shortest_paths: f.shortest_paths,
+                shortest_paths_exact: f.shortest_paths < u64::MAX,
                 unique_shortest: f.unique_shortest,
                 solution: moves,
             };
@@ -53,6 +63,11 @@ impl Args {
                 println!("{}", moves.join(" "));
                 let uniqueness = if f.unique_shortest {
                     "unique".to_string()
+                } else if f.shortest_paths == u64::MAX {
+                    format!(
+                        "not unique: at least {} shortest paths (the count stops at 2^64 - 1)",
+                        f.shortest_paths
+                    )
                 } else {
                     format!("not unique: {} shortest paths", f.shortest_paths)
                 };

@@ -35,6 +35,41 @@ fn solve_uses_the_tilings_direction_names() {
     );
 }
 
+/// Four cubes, each in its own corridor of 16 cells with its goal at the far end: every
+/// shortest solution rolls each cube 15 times, in any interleaving, so there are
+/// 60! / (15!)^4, about 2.8e33 of them: more than u64 counts, reported as "at least".
+#[test]
+fn solve_says_when_the_path_count_saturates() {
+    let wall = "#".repeat(16);
+    let open = ".".repeat(16);
+    let src = format!(
+        "Maze(
+            rules: RollingBlock(block: (1, 1, 1), others: [
+                (block: (1, 1, 1), start: [(2, 0)], goal: [(2, 15)]),
+                (block: (1, 1, 1), start: [(4, 0)], goal: [(4, 15)]),
+                (block: (1, 1, 1), start: [(6, 0)], goal: [(6, 15)]),
+            ]),
+            board: [{:?}, {wall:?}, {open:?}, {wall:?}, {open:?}, {wall:?}, {open:?}],
+        )",
+        format!("S{}G", ".".repeat(14))
+    );
+    let path = temp_file("interleaved.ron", &src);
+    let o = maze(&["solve", path.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("60 moves, not unique: at least 18446744073709551615 shortest paths"),
+        "{}",
+        stdout(&o)
+    );
+    let o = maze(&["solve", "--json", path.to_str().unwrap()]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["shortest_paths"], u64::MAX);
+    assert_eq!(v["shortest_paths_exact"], false);
+    let o = maze(&["solve", "--json", "variants/rook.ron"]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["shortest_paths_exact"], true);
+}
+
 #[test]
 fn solve_says_when_the_goal_cannot_be_reached() {
     let path = temp_file(
