@@ -7,17 +7,25 @@
 //! stand: `│` between the cells of a row, an underline under the cell above a wall between
 //! rows (a style, so the text of the board keeps its layout), and listed below the board.
 //!
-//! A new variant (rolling blocks) adds an arm to [`lines`]: the compiler points here, because
-//! the match over [`Maze`] has no catch-all.
+//! A rolling-block board shows the state, not only the file: bridges on (`=`) or off (`-`) as
+//! the current state has them, switches by kind (`o` soft, `x` heavy, `y` split), every block
+//! (`[]` for the only one, `b1` `b2` ... for several) or both cubes of a split block (`c1`
+//! `c2`, in reading order as the move names have them), the selected mover reversed, the
+//! first block's goal `G` and the other blocks' goals `g2` `g3` .... A board of plain tiles
+//! with one block is drawn as before these existed.
+//!
+//! A new variant adds an arm to [`lines`]: the compiler points here, because the match over
+//! [`Maze`] has no catch-all.
 
 use maze_graph::Directions;
-use maze_variants::rolling::{Footprint, RollingBlockMaze, Tile};
-use maze_variants::{Attr, Cell, CompiledMaze, Coord, JumpingMaze, Kind, Maze, Piece, Tiling};
+use maze_variants::rolling::{RollingBlockMaze, StateView, SwitchKind, Tile};
+use maze_variants::{Attr, Cell, Coord, JumpingMaze, Kind, Maze, Piece, Tiling};
 use maze_variants::{Tag, Turn};
 use ratatui::style::{Color, Modifier, Style, Stylize};
 use ratatui::text::{Line, Span};
 
-use crate::game::Game;
+use crate::game::{Game, mover_place};
+use crate::keymap::Movers;
 
 /// The board, the legend and (if any) the walls, as lines of text at most `width` columns
 /// wide where they can be broken (the legend; a board wider than that is clipped).
@@ -29,61 +37,159 @@ pub(crate) fn lines(game: &Game, width: usize) -> Vec<Line<'static>> {
                 .and_then(|(_, to)| game.compiled().state_cell(to));
             jumping(m, game.cell(), aimed, width)
         }
-        Maze::RollingBlock(m) => {
-            let block = match game.compiled() {
-                CompiledMaze::RollingBlock(g) => Some(g.placement(game.state())),
-                CompiledMaze::Jumping(_) => None,
-            };
-            rolling(m, block.map(|(footprint, _)| footprint))
-        }
+        Maze::RollingBlock(m) => match game.view() {
+            Some(view) => rolling(m, &view, game, width),
+            None => Vec::new(),
+        },
     }
 }
 
-/// A rolling-block board: one character per tile, the block's footprint highlighted and the
-/// goal footprint in green.
-fn rolling(maze: &RollingBlockMaze, block: Option<Footprint>) -> Vec<Line<'static>> {
+/// What a cell of a rolling-block board shows, and how.
+fn rolling_cell(
+    maze: &RollingBlockMaze,
+    view: &StateView,
+    selected: usize,
+    at: (usize, usize),
+) -> (String, Style) {
+    let chosen = Style::new().bold().reversed();
+    let other = Style::new().bold().cyan();
+    if let Some(cubes) = view.cubes
+        && let Some(i) = cubes.iter().position(|&c| c == at)
+    {
+        let style = if i == selected { chosen } else { other };
+        return (format!("c{}", i + 1), style);
+    }
+    if let Some(k) = view.blocks.iter().position(|(f, _)| f.contains(at)) {
+        return match view.blocks.len() {
+            1 => ("[]".to_string(), chosen),
+            _ if k == selected => (format!("b{}", k + 1), chosen),
+            _ => (format!("b{}", k + 1), other),
+        };
+    }
+    let goal = Style::new().green().bold();
+    if maze.goal.contains(at) {
+        return ("G ".to_string(), goal);
+    }
+    if let Some(j) = maze
+        .rules
+        .others
+        .iter()
+        .position(|b| b.goal.is_some_and(|g| g.contains(at)))
+    {
+        return (format!("g{}", j + 2), goal);
+    }
+    let tile = maze.board.get(at);
+    match tile {
+        Tile::NoFloor => ("  ".to_string(), Style::new().dim()),
+        Tile::Fragile => ("w ".to_string(), Style::new().yellow()),
+        Tile::Bridge { .. } => {
+            let on = view.bridges.iter().any(|&(c, on)| c == at && on);
+            match on {
+                true => ("= ".to_string(), Style::new().bold()),
+                false => ("- ".to_string(), Style::new().dim()),
+            }
+        }
+        Tile::Switch(_) => (
+            format!("{} ", tile.to_char()),
+            Style::new().magenta().bold(),
+        ),
+        Tile::Floor => (format!("{} ", tile.to_char()), Style::new().dim()),
+    }
+}
+
+/// A rolling-block board: two columns per tile, the blocks or cubes highlighted (the selected
+/// one reversed), goals in green, bridges as the state has them; then the legend and where the
+/// movers are.
+fn rolling(
+    maze: &RollingBlockMaze,
+    view: &StateView,
+    game: &Game,
+    width: usize,
+) -> Vec<Line<'static>> {
     let board = &maze.board;
+    let selected = game.selected();
     let label = board.rows.saturating_sub(1).to_string().len();
     let mut out = Vec::new();
     for r in 0..board.rows {
         let mut spans = vec![Span::raw(format!("{r:>label$} ")).dim()];
         for c in 0..board.cols {
-            let tile = board.get((r, c));
-            let on_block = block.is_some_and(|b| b.contains((r, c)));
-            let on_goal = maze.goal.contains((r, c));
-            let text = match (on_block, on_goal, tile) {
-                (true, _, _) => "[]".to_string(),
-                (false, true, _) => "G ".to_string(),
-                (false, false, Tile::NoFloor) => "  ".to_string(),
-                (false, false, t) => format!("{} ", t.to_char()),
-            };
-            let style = if on_block {
-                Style::new().bold().reversed()
-            } else if on_goal {
-                Style::new().green().bold()
-            } else if tile == Tile::Fragile {
-                Style::new().yellow()
-            } else {
-                Style::new().dim()
-            };
+            let (text, style) = rolling_cell(maze, view, selected, (r, c));
             spans.push(Span::styled(text, style));
         }
         out.push(Line::from(spans));
     }
     out.push(Line::default());
-    let mut legend = vec!["[] block", "G goal", ". floor", "blank: no floor"];
-    if board.tiles.contains(&Tile::Fragile) {
+    let has = |f: fn(Tile) -> bool| board.tiles.iter().any(|&t| f(t));
+    let movers = game.movers();
+    let mut legend: Vec<String> = match movers {
+        Some(Movers::Blocks(n)) => {
+            let names: Vec<String> = (1..=n).map(|k| format!("b{k}")).collect();
+            vec![format!("{} blocks", names.join(" "))]
+        }
+        Some(Movers::Cubes) => vec!["[] block".into(), "c1 c2 cubes".into()],
+        None => vec!["[] block".into()],
+    };
+    if movers.is_some() {
+        legend.push("reversed: the one that rolls".into());
+    }
+    legend.push("G goal".into());
+    legend.extend(
+        maze.rules
+            .others
+            .iter()
+            .enumerate()
+            .filter(|(_, b)| b.goal.is_some())
+            .map(|(j, _)| format!("g{} goal of block {}", j + 2, j + 2)),
+    );
+    let mut legend: Vec<&str> = legend.iter().map(String::as_str).collect();
+    legend.extend([". floor", "blank: no floor"]);
+    if has(|t| t == Tile::Fragile) {
         legend.push("w fragile (breaks under a standing block)");
     }
-    out.push(Line::from(legend.join(" · ")).dim());
-    if let Some(b) = block {
-        out.push(
+    if has(|t| matches!(t, Tile::Bridge { .. })) {
+        legend.extend(["= bridge on", "- bridge off"]);
+    }
+    for (kind, text) in [
+        (SwitchKind::Soft, "o soft switch"),
+        (SwitchKind::Heavy, "x heavy switch"),
+        (SwitchKind::Split, "y split switch"),
+    ] {
+        if board.tiles.contains(&Tile::Switch(kind)) {
+            legend.push(text);
+        }
+    }
+    let items = legend
+        .into_iter()
+        .map(|t| vec![Span::raw(t.to_string())])
+        .collect();
+    out.extend(legend_lines(items, width));
+    match (view.cubes, view.blocks.as_slice()) {
+        (None, [(b, _)]) => out.push(
             Line::from(format!(
                 "Block covers {} x {} cells from ({},{})",
                 b.rows, b.cols, b.row, b.col
             ))
             .dim(),
-        );
+        ),
+        _ => {
+            let Some(movers) = movers else {
+                return out;
+            };
+            let n = game.mover_count();
+            let noun = movers.noun();
+            let places: Vec<Vec<Span<'static>>> = (0..n)
+                .map(|k| {
+                    let place = mover_place(view, k).unwrap_or_default();
+                    vec![Span::raw(format!("{noun} {} {place}", k + 1))]
+                })
+                .collect();
+            out.extend(legend_lines(places, width));
+            out.push(Line::from(format!(
+                "Rolling {noun} {}: {} picks another, free (not a move)",
+                selected + 1,
+                crate::keymap::pick_keys(n)
+            )));
+        }
     }
     out
 }

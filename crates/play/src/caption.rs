@@ -1,26 +1,112 @@
 //! The rules in words, for the board's caption: built from the fields of the rules as the file
 //! writes them ([`JumpRules`]), so any rule gets a caption without code of its own.
 //!
+//! A rolling-block maze's caption says what each switch does and, with split cubes or several
+//! blocks, how the player picks the one that rolls.
+//!
 //! Plain rules (RULES.md's flags only) keep their one-line caption; rules with registers, kinds
 //! of move or effects get a line per kind of move, register and effect. The caption describes;
 //! it never decides a move (the engine does) nor says why one is refused (the walker does).
 
+use maze_variants::rolling::{Action, RollingBlockMaze, SwitchKind, Tile};
 use maze_variants::rules::{Cond, Dirs, Effect, JumpKind, Keep, Length, Op, Over, Phase, Register};
 use maze_variants::rules::{RegisterKind, Value};
-use maze_variants::{Attr, GoalKind, JumpRules, Maze, MoveSet, Tiling};
+use maze_variants::{Attr, Coord, GoalKind, JumpRules, Maze, MoveSet, Tiling};
 
 /// The rules in words: a first line naming the maze and its flags, then (for rules beyond the
 /// flags) one line per kind of move, register and effect.
 pub(crate) fn rules_caption(maze: &Maze) -> Vec<String> {
     match maze {
-        Maze::RollingBlock(m) => {
-            let (a, b, h) = m.rules.block;
-            vec![format!(
-                "rolling block {a}×{b}×{h}: roll it so it ends exactly on the goal"
-            )]
-        }
+        Maze::RollingBlock(m) => rolling(m),
         Maze::Jumping(m) => jumping(&m.rules),
     }
+}
+
+/// The block and its goal; then each switch, split cubes and the other blocks.
+fn rolling(m: &RollingBlockMaze) -> Vec<String> {
+    let (a, b, h) = m.rules.block;
+    let mut lines = vec![format!(
+        "rolling block {a}×{b}×{h}: roll it so it ends exactly on the goal"
+    )];
+    for switch in &m.rules.switches {
+        let at = coord(switch.at);
+        let Tile::Switch(kind) = m.board.get(switch.at) else {
+            continue;
+        };
+        lines.push(match (kind, switch.split) {
+            (SwitchKind::Split, Some((p, q))) => format!(
+                "y at {at}, under the block standing: splits it into cubes on {} and {}",
+                coord(p),
+                coord(q)
+            ),
+            (SwitchKind::Heavy, _) => format!(
+                "x at {at}, under the block standing: {}",
+                actions(&switch.acts)
+            ),
+            _ => format!(
+                "o at {at}, under any part of a block or a cube: {}",
+                actions(&switch.acts)
+            ),
+        });
+    }
+    if m.rules.switches.iter().any(|s| s.split.is_some()) {
+        lines.push(
+            "Split: the cubes roll one at a time, Tab, 1 or 2 picks which (free, not a move); side by side they join into the block"
+                .into(),
+        );
+    }
+    if !m.rules.others.is_empty() {
+        let n = m.rules.others.len() + 1;
+        let ends: Vec<String> = m
+            .rules
+            .others
+            .iter()
+            .enumerate()
+            .map(|(j, o)| {
+                let (x, y, z) = o.block;
+                let goal = if o.goal.is_some() {
+                    format!("on g{}", j + 2)
+                } else {
+                    "anywhere".into()
+                };
+                format!("block {} ({x}×{y}×{z}) {goal}", j + 2)
+            })
+            .collect();
+        lines.push(format!(
+            "{n} blocks roll one at a time, {} picks which (free, not a move); block 1 ends on G, {}",
+            crate::keymap::pick_keys(n),
+            ends.join(", ")
+        ));
+    }
+    lines
+}
+
+/// A switch's actions, runs of the same verb joined: `toggles (5,4) (5,5), turns on (1,2)`.
+fn actions(acts: &[Action]) -> String {
+    let mut runs: Vec<(&str, Vec<String>)> = Vec::new();
+    for act in acts {
+        let verb = match act {
+            Action::On(_) => "turns on",
+            Action::Off(_) => "turns off",
+            Action::Toggle(_) => "toggles",
+        };
+        match runs.last_mut() {
+            Some((v, cells)) if *v == verb => cells.push(coord(act.tile())),
+            _ => runs.push((verb, vec![coord(act.tile())])),
+        }
+    }
+    if runs.is_empty() {
+        return "does nothing".into();
+    }
+    let runs: Vec<String> = runs
+        .into_iter()
+        .map(|(verb, cells)| format!("{verb} {}", cells.join(" ")))
+        .collect();
+    runs.join(", ")
+}
+
+fn coord((r, c): Coord) -> String {
+    format!("({r},{c})")
 }
 
 fn jumping(r: &JumpRules) -> Vec<String> {
@@ -359,6 +445,45 @@ mod tests {
                 "Before every move: J goes up by the number of the cell",
             ]
         );
+    }
+
+    #[test]
+    fn bloxorz_captions_say_what_switches_do_and_how_to_pick() {
+        let lines = caption(include_str!(
+            "../../../tests/fixtures/families/bloxorz_stage02.ron"
+        ));
+        assert_eq!(
+            lines,
+            [
+                "rolling block 1×1×2: roll it so it ends exactly on the goal",
+                "x at (2,8), under the block standing: toggles (5,10) (5,11)",
+                "o at (3,2), under any part of a block or a cube: toggles (5,4) (5,5)",
+            ]
+        );
+        let lines = caption(include_str!(
+            "../../../tests/fixtures/families/bloxorz_stage08.ron"
+        ));
+        assert_eq!(
+            lines[1..],
+            [
+                "y at (4,4), under the block standing: splits it into cubes on (1,10) and (7,10)",
+                "Split: the cubes roll one at a time, Tab, 1 or 2 picks which (free, not a move); side by side they join into the block",
+            ]
+        );
+        let lines = caption(
+            r#"Maze(rules: RollingBlock(block: (1, 1, 2), others: [
+                (block: (1, 1, 2), start: [(0, 2)], goal: [(2, 1)]), (block: (1, 1, 1), start: [(2, 0)])]),
+                board: ["S..", "..#", "..G"])"#,
+        );
+        assert_eq!(
+            lines[1..],
+            [
+                "3 blocks roll one at a time, Tab or 1 to 3 picks which (free, not a move); block 1 ends on G, block 2 (1×1×2) on g2, block 3 (1×1×1) anywhere"
+            ]
+        );
+        // A plain maze keeps its one line.
+        let lines = caption(include_str!("../../../variants/rolling_block.ron"));
+        assert_eq!(lines.len(), 1);
     }
 
     #[test]

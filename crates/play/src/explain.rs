@@ -3,13 +3,15 @@
 //! The engine (the state graph) decides legality; this module is asked only after the engine
 //! said no. For jumping mazes the reason is the reference walker's
 //! ([`maze_variants::walker::explain`]), the one reading of the rule model that names the rule
-//! that failed, so no rule is restated here; rolling blocks retrace RULES.md section 2. Should
-//! the engine and the reason ever disagree, the player still gets a plain "no legal move",
-//! never a wrong reason (and the tests check that they agree on every cell and direction of the
-//! fixtures).
+//! that failed, so no rule is restated here; rolling blocks retrace RULES.md section 2 and
+//! FAMILIES.md section 6 (bridges that are off, cubes, other blocks in the way) from the
+//! engine's view of the state ([`RollGraph::view`]). Should the engine and the reason ever
+//! disagree, the player still gets a plain "no legal move", never a wrong reason (and the
+//! tests check that they agree on every state and direction of the fixtures, the 33 Bloxorz
+//! stages and the bundled rolling-block variants).
 
 use maze_graph::{Dir, DirSet, Rules, StateId};
-use maze_variants::rolling::{RollGraph, RollingBlockMaze, Tile};
+use maze_variants::rolling::{RollGraph, RollingBlockMaze, SPLIT_DIRECTIONS, Tile};
 use maze_variants::rules::D;
 use maze_variants::{CompiledMaze, Coord, JumpGraph, JumpingMaze, Maze};
 
@@ -17,8 +19,16 @@ use maze_variants::{CompiledMaze, Coord, JumpGraph, JumpingMaze, Maze};
 pub(crate) fn move_dirs(maze: &Maze) -> Vec<Dir> {
     match maze {
         Maze::Jumping(m) => move_dirs_of_rules(m),
-        // N, E, S, W.
-        Maze::RollingBlock(_) => vec![0, 1, 2, 3],
+        // N, E, S, W; with a split switch also the two cubes' (SPLIT_DIRECTIONS), with
+        // several blocks each block's (BLOCKS_DIRECTIONS).
+        Maze::RollingBlock(m) => {
+            let n = if m.rules.switches.iter().any(|s| s.split.is_some()) {
+                SPLIT_DIRECTIONS.len()
+            } else {
+                4 * (m.rules.others.len() + 1)
+            };
+            (0..n as Dir).collect()
+        }
     }
 }
 
@@ -90,45 +100,124 @@ pub(crate) fn illegal_move(
     }
 }
 
-/// Which rule of RULES.md section 2 stops the roll `dir` from `state`: the new footprint
-/// leaves the board, covers a no-floor cell, or is one cell on a fragile tile.
+/// Which rule stops the move `dir` from `state` (RULES.md section 2, FAMILIES.md section 6):
+/// the mover's new cells leave the board, cover a no-floor cell or a bridge that is off, a
+/// block would stand on one fragile tile, or another block is in the way. The reason opens
+/// with the compass direction and names the mover: `E: the block would ...`, `W: cube 2
+/// would ...`, `N: block 2 is in the way ...`.
 fn rolling(maze: &RollingBlockMaze, graph: &RollGraph, state: StateId, dir: Dir) -> Option<String> {
-    let name = graph.directions().name(dir);
-    let (at, [rows, cols, height]) = graph.placement(state);
+    let view = graph.view(state);
+    let split_maze = graph.directions().names == SPLIT_DIRECTIONS.names;
+    let several = view.blocks.len() > 1;
+    let (mover, compass) = if split_maze {
+        ((dir >= 4).then(|| usize::from((dir - 4) / 4)), dir % 4)
+    } else if several {
+        (Some(usize::from(dir / 4)), dir % 4)
+    } else {
+        (None, dir)
+    };
+    let name = ["N", "E", "S", "W"].get(usize::from(compass))?;
+    let bridge_off = |cell: Coord| view.bridges.iter().any(|&(at, on)| at == cell && !on);
+    let board = &maze.board;
+    let on_board =
+        |(r, c): (i64, i64)| r >= 0 && c >= 0 && r < board.rows as i64 && c < board.cols as i64;
+    if split_maze {
+        match (view.cubes, mover) {
+            (Some(_), None) => {
+                return Some(format!(
+                    "{name}: the block is split into two cubes: pick one (Tab) and roll it"
+                ));
+            }
+            (None, Some(_)) => {
+                return Some(format!(
+                    "{name}: the block is whole: there are no cubes to roll until it splits"
+                ));
+            }
+            (Some(cubes), Some(i)) => {
+                let &(r, c) = cubes.get(i)?;
+                let subject = format!("cube {}", i + 1);
+                let (r, c) = (r as i64, c as i64);
+                let to = match compass {
+                    0 => (r - 1, c),
+                    1 => (r, c + 1),
+                    2 => (r + 1, c),
+                    _ => (r, c - 1),
+                };
+                if !on_board(to) {
+                    return Some(format!("{name}: {subject} would roll off the board"));
+                }
+                let to = (to.0 as usize, to.1 as usize);
+                if board.get(to) == Tile::NoFloor {
+                    return Some(format!(
+                        "{name}: {subject} would roll onto {}, where there is no floor (#)",
+                        coord(to)
+                    ));
+                }
+                if bridge_off(to) {
+                    return Some(format!(
+                        "{name}: {subject} would roll onto {}, a bridge that is off (-)",
+                        coord(to)
+                    ));
+                }
+                // Cubes may rest on fragile floor, and two cubes never meet: they join first.
+                return None;
+            }
+            (None, None) => {}
+        }
+    }
+    let k = mover.unwrap_or(0);
+    let Some(&(at, [rows, cols, height])) = view.blocks.get(k) else {
+        return Some(format!("{name}: there is no block {} in this maze", k + 1));
+    };
+    let subject = if several {
+        format!("block {}", k + 1)
+    } else {
+        "the block".to_string()
+    };
     let (r, c) = (at.row as i64, at.col as i64);
     // Rolling over an edge turns the extent along the roll into the height and back.
-    let (top, left, new_rows, new_cols) = match name {
-        "N" => (r - height as i64, c, height, cols),
-        "S" => (r + rows as i64, c, height, cols),
-        "W" => (r, c - height as i64, rows, height),
+    let (top, left, new_rows, new_cols) = match compass {
+        0 => (r - height as i64, c, height, cols),
+        2 => (r + rows as i64, c, height, cols),
+        3 => (r, c - height as i64, rows, height),
         _ => (r, c + cols as i64, rows, height),
     };
-    let board = &maze.board;
     for dr in 0..new_rows as i64 {
         for dc in 0..new_cols as i64 {
             let cell = (top + dr, left + dc);
-            if cell.0 < 0
-                || cell.1 < 0
-                || cell.0 >= board.rows as i64
-                || cell.1 >= board.cols as i64
-            {
-                return Some(format!("{name}: the block would hang off the board"));
+            if !on_board(cell) {
+                return Some(format!("{name}: {subject} would hang off the board"));
             }
             let cell = (cell.0 as usize, cell.1 as usize);
             match board.get(cell) {
                 Tile::NoFloor => {
                     return Some(format!(
-                        "{name}: the block would cover {}, where there is no floor (#)",
+                        "{name}: {subject} would cover {}, where there is no floor (#)",
                         coord(cell)
                     ));
                 }
                 Tile::Fragile if new_rows * new_cols == 1 => {
                     return Some(format!(
-                        "{name}: the block would stand on end on the fragile tile (w) at {}, which breaks",
+                        "{name}: {subject} would stand on end on the fragile tile (w) at {}, which breaks",
+                        coord(cell)
+                    ));
+                }
+                _ if bridge_off(cell) => {
+                    return Some(format!(
+                        "{name}: {subject} would cover {}, a bridge that is off (-)",
                         coord(cell)
                     ));
                 }
                 _ => {}
+            }
+            if let Some(j) =
+                (0..view.blocks.len()).find(|&j| j != k && view.blocks[j].0.contains(cell))
+            {
+                return Some(format!(
+                    "{name}: block {} is in the way at {}",
+                    j + 1,
+                    coord(cell)
+                ));
             }
         }
     }
@@ -246,39 +335,86 @@ mod tests {
     }
 
     /// Rolling blocks: a reason exactly when the engine has no roll, on boards with every
-    /// tile kind and blocks of two shapes (every placement, every direction; goal states
-    /// excepted, since the player stops there).
+    /// tile kind, blocks of two shapes, bridges and switches, split cubes and several blocks
+    /// (every state, every direction; goal states excepted, since the player stops there).
+    /// How many reasons were given.
+    fn rolling_agreement(src: &str, label: &str) -> usize {
+        let maze =
+            maze_variants::parse("test.ron", src).unwrap_or_else(|e| panic!("{}", e.one_line()));
+        let compiled = maze.compile();
+        let (Maze::RollingBlock(m), CompiledMaze::RollingBlock(g)) = (&maze, &compiled) else {
+            panic!("{label}: not a rolling-block maze");
+        };
+        let mut explained = 0;
+        for state in 0..g.n_states() as StateId {
+            if g.is_goal(state) {
+                continue;
+            }
+            for d in 0..g.directions().len() as Dir {
+                let why = rolling(m, g, state, d);
+                assert_eq!(
+                    g.roll(state, d).is_none(),
+                    why.is_some(),
+                    "{label}: {} {}: {why:?}",
+                    g.state_name(state),
+                    g.directions().name(d)
+                );
+                explained += usize::from(why.is_some());
+            }
+        }
+        explained
+    }
+
     #[test]
     fn rolling_explanations_agree_with_the_engine() {
         for src in [
             include_str!("../../../variants/rolling_block.ron"),
             include_str!("../../../variants/rolling_block_1x2x3.ron"),
             include_str!("../../../variants/rolling_block_fragile.ron"),
+            include_str!("../../../tests/fixtures/families/bloxorz_stage02.ron"),
+            include_str!("../../../tests/fixtures/families/bloxorz_stage08.ron"),
+            // Two blocks of two shapes, the second on a bridge a switch turns off, fragile floor.
+            r#"Maze(rules: RollingBlock(block: (1, 1, 2),
+                switches: [Switch(at: (2, 0), acts: [Toggle(0, 4)]), Switch(at: (2, 4), acts: [Off(1, 4)])],
+                others: [(block: (1, 1, 1), start: [(1, 4)], goal: [(0, 3)])]),
+                board: ["S.w.-", "..#.=", "o...x", "..w.G"])"#,
+            // Three blocks on a small board.
+            r#"Maze(rules: RollingBlock(block: (1, 1, 2),
+                others: [(block: (1, 1, 2), start: [(0, 2)], goal: [(1, 0)]), (block: (1, 1, 1), start: [(2, 0)])]),
+                board: ["S..", "..#", "..G"])"#,
         ] {
-            let maze = maze_variants::parse("test.ron", src)
-                .unwrap_or_else(|e| panic!("{}", e.one_line()));
-            let compiled = maze.compile();
-            let (Maze::RollingBlock(m), CompiledMaze::RollingBlock(g)) = (&maze, &compiled) else {
-                panic!("not a rolling-block maze");
-            };
-            let mut explained = 0;
-            for state in 0..g.n_states() as StateId {
-                if g.is_goal(state) {
-                    continue;
-                }
-                for d in 0..4 {
-                    let why = rolling(m, g, state, d);
-                    assert_eq!(
-                        g.roll(state, d).is_none(),
-                        why.is_some(),
-                        "{} {d}: {why:?}",
-                        g.state_name(state)
-                    );
-                    explained += usize::from(why.is_some());
+            assert!(rolling_agreement(src, "fixture") > 0);
+        }
+    }
+
+    /// Every Bloxorz stage (reference test data) and every rolling-block family fixture and
+    /// bundled variant, read when the test runs so new files are checked too.
+    #[test]
+    fn bloxorz_explanations_agree_with_the_engine() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let mut stages = 0;
+        for dir in [
+            "tests/fixtures/bloxorz",
+            "tests/fixtures/families",
+            "variants",
+        ] {
+            let mut paths: Vec<_> = std::fs::read_dir(root.join(dir))
+                .map(|entries| entries.filter_map(|e| e.ok().map(|e| e.path())).collect())
+                .unwrap_or_default();
+            paths.retain(|p| p.extension().is_some_and(|e| e == "ron"));
+            paths.sort();
+            for path in paths {
+                let src = std::fs::read_to_string(&path).unwrap_or_default();
+                if matches!(
+                    maze_variants::parse("f.ron", &src),
+                    Ok(Maze::RollingBlock(_))
+                ) {
+                    rolling_agreement(&src, &path.display().to_string());
+                    stages += usize::from(dir == "tests/fixtures/bloxorz");
                 }
             }
-            assert!(explained > 0);
         }
+        assert_eq!(stages, 33);
     }
 
     #[test]

@@ -1,13 +1,20 @@
 //! The game model: where the player stands, the moves made, and what each key does to them.
 //! Pure: no terminal, no IO, so tests drive it key by key.
+//!
+//! In a rolling-block maze with split cubes or several blocks the game also keeps which one
+//! the player rolls (the *selected mover*). Picking it is free: it is no move, not part of the
+//! state and not in the history. When the block splits, the first cube (reading order) is
+//! selected; while split the selection follows its cube wherever reading order puts it; after
+//! a merge it is the block again. A move always selects the mover that made it.
 
 use maze_features::UNREACHED;
 use maze_graph::{Adjacency, Dir, Rules, StateId};
+use maze_variants::rolling::{ROLL_DIRECTIONS, SPLIT_DIRECTIONS, StateView};
 use maze_variants::{CompiledMaze, Coord, Maze};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind};
 
 use crate::explain;
-use crate::keymap::{self, Command, Keymap};
+use crate::keymap::{self, Command, Keymap, Movers};
 
 /// One move made: its direction and the states it joined.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -86,6 +93,10 @@ pub struct Game {
     /// Whether a move anywhere in the maze may stop on several cells (the keys then say how
     /// to aim).
     aiming_maze: bool,
+    /// The movers the player picks between (split cubes, several blocks), if any.
+    movers: Option<Movers>,
+    /// The selected mover: a cube in reading order or a block, from 0; 0 where there is one.
+    selected: usize,
 }
 
 impl Game {
@@ -95,7 +106,11 @@ impl Game {
         let graph = Adjacency::from_rules(&compiled);
         let to_goal = maze_features::goal_distances(&graph);
         let move_dirs = explain::move_dirs(&maze);
-        let keymap = Keymap::new(compiled.directions(), &move_dirs);
+        let movers = movers_of(&compiled);
+        let keymap = match movers {
+            Some(m) => Keymap::with_movers(m),
+            None => Keymap::new(compiled.directions(), &move_dirs),
+        };
         let state = compiled.start();
         // Two edges of a state share a direction exactly when their direction sets, counted
         // one by one, hold more directions than their union.
@@ -122,6 +137,8 @@ impl Game {
             ),
             aim: None,
             aiming_maze,
+            movers,
+            selected: 0,
         }
     }
 
@@ -178,9 +195,20 @@ impl Game {
                     );
                 }
             },
+            Command::Roll(compass) => self.roll(compass),
+            Command::Select(k) => self.select(k),
+            Command::NextMover => {
+                let n = self.mover_count();
+                self.select((self.selected + 1) % n);
+            }
+            Command::PreviousMover => {
+                let n = self.mover_count();
+                self.select((self.selected + n - 1) % n);
+            }
             Command::Undo => self.undo(),
             Command::Restart => {
                 self.history.clear();
+                self.selected = 0;
                 self.state = self.compiled.start();
                 self.message = Message::new(
                     Tone::Info,
@@ -238,23 +266,160 @@ impl Game {
         }
     }
 
+    /// Rolls the selected mover in compass direction `compass` (0 N, 1 E, 2 S, 3 W); where
+    /// there is one mover, the maze's direction of that name.
+    fn roll(&mut self, compass: Dir) {
+        let Some(&name) = ROLL_DIRECTIONS.names.get(usize::from(compass)) else {
+            self.message = Message::new(Tone::Refused, "no such direction in this maze");
+            return;
+        };
+        let dir = match self.movers {
+            Some(Movers::Cubes) if self.mover_count() == 2 => {
+                Some(4 + 4 * self.selected as Dir + compass)
+            }
+            Some(Movers::Blocks(_)) => Some(4 * self.selected as Dir + compass),
+            _ => self.compiled.directions().parse(name),
+        };
+        match dir {
+            Some(dir) => self.step(dir),
+            None => {
+                self.message = Message::new(Tone::Refused, "no such direction in this maze");
+            }
+        }
+    }
+
+    /// Picks mover `k` (free: not a move).
+    fn select(&mut self, k: usize) {
+        let Some(movers) = self.movers else {
+            self.message = Message::new(Tone::Refused, "One block here: there is nothing to pick");
+            return;
+        };
+        let n = self.mover_count();
+        let noun = movers.noun();
+        if n == 1 {
+            self.message = Message::new(
+                Tone::Refused,
+                "The block is whole: there is nothing to pick until a split switch (y) splits it into two cubes",
+            );
+            return;
+        }
+        if k >= n {
+            self.message = Message::new(
+                Tone::Refused,
+                format!(
+                    "There are only {n} {noun}s: {} picks one",
+                    keymap::pick_keys(n)
+                ),
+            );
+            return;
+        }
+        self.selected = k;
+        let place = self
+            .view()
+            .and_then(|v| mover_place(&v, k))
+            .unwrap_or_default();
+        self.message = Message::new(
+            Tone::Info,
+            format!(
+                "Rolling {noun} {} now, {place}: picking is free, not a move",
+                k + 1
+            ),
+        );
+    }
+
     /// Makes the move `dir` to `to` (a legal move).
     fn go(&mut self, dir: Dir, to: StateId) {
-        let name = self.compiled.directions().name(dir);
-        self.history.push(Step {
-            dir,
-            from: self.state,
-            to,
-        });
+        let from = self.state;
+        let label = self.move_label(dir);
+        self.history.push(Step { dir, from, to });
         self.state = to;
+        self.selected = self.selected_after(dir, from, to);
         self.message = if self.is_solved() {
             Message::new(Tone::Solved, self.verdict())
         } else {
-            Message::new(
-                Tone::Info,
-                format!("{name} to {}", self.compiled.state_name(to)),
-            )
+            Message::new(Tone::Info, self.news(&label, from, to))
         };
+    }
+
+    /// What a move from `from` to `to` did, in words: where it went, a split or merge, and
+    /// the bridges a switch changed.
+    fn news(&self, label: &str, from: StateId, to: StateId) -> String {
+        let to_name = self.compiled.state_name(to);
+        let (Some(before), Some(after)) = (self.view_of(from), self.view_of(to)) else {
+            return format!("{label} to {to_name}");
+        };
+        let mut text = match (before.cubes, after.cubes) {
+            (None, Some([a, b])) => format!(
+                "{label}: the block splits into cubes on {} and {}, rolling cube 1 (Tab picks the other)",
+                coord(a),
+                coord(b)
+            ),
+            (Some(_), None) => format!("{label}: the cubes join into the block, {to_name}"),
+            _ => format!("{label} to {to_name}"),
+        };
+        let changed = |on: bool| -> Vec<String> {
+            before
+                .bridges
+                .iter()
+                .zip(&after.bridges)
+                .filter(|(b, a)| b.1 != a.1 && a.1 == on)
+                .map(|(_, a)| coord(a.0))
+                .collect()
+        };
+        for (on, word) in [(true, "on"), (false, "off")] {
+            let cells = changed(on);
+            if !cells.is_empty() {
+                let s = if cells.len() == 1 { "" } else { "s" };
+                text.push_str(&format!("; bridge{s} {} now {word}", cells.join(" ")));
+            }
+        }
+        text
+    }
+
+    /// The mover selected after the move `dir` from `from` to `to`: the one that moved (the
+    /// first cube when the block splits, the block after a merge).
+    fn selected_after(&self, dir: Dir, from: StateId, to: StateId) -> usize {
+        match self.movers {
+            Some(Movers::Blocks(_)) => usize::from(dir / 4),
+            Some(Movers::Cubes) => {
+                let (Some(before), Some(after)) = (self.view_of(from), self.view_of(to)) else {
+                    return 0;
+                };
+                match (before.cubes, after.cubes, self.mover_of(dir).0) {
+                    // The cube that stayed is where it was; the other one moved.
+                    (Some(cf), Some(ct), Some(i)) => {
+                        let stayed = cf[1 - i.min(1)];
+                        ct.iter().position(|&c| c != stayed).unwrap_or(0)
+                    }
+                    _ => 0,
+                }
+            }
+            None => 0,
+        }
+    }
+
+    /// Which mover the maze direction `dir` moves (`None` for the only block or the whole
+    /// block), and its compass direction (0 N, 1 E, 2 S, 3 W); `(None, dir)` where the player
+    /// picks no mover.
+    pub fn mover_of(&self, dir: Dir) -> (Option<usize>, Dir) {
+        match self.movers {
+            Some(Movers::Cubes) if dir >= 4 => (Some(usize::from((dir - 4) / 4)), dir % 4),
+            Some(Movers::Blocks(_)) => (Some(usize::from(dir / 4)), dir % 4),
+            _ => (None, dir),
+        }
+    }
+
+    /// A move as messages name it: `E`, `cube 2 N`, `block 1 W`.
+    pub fn move_label(&self, dir: Dir) -> String {
+        match (self.mover_of(dir), self.movers) {
+            ((Some(i), compass), Some(movers)) => format!(
+                "{} {} {}",
+                movers.noun(),
+                i + 1,
+                ROLL_DIRECTIONS.name(compass)
+            ),
+            _ => self.compiled.directions().name(dir).to_string(),
+        }
     }
 
     fn aim_message(&mut self) {
@@ -274,11 +439,13 @@ impl Game {
         match self.history.pop() {
             Some(step) => {
                 self.state = step.from;
+                // The mover of the move taken back, numbered as in the state it left.
+                self.selected = self.mover_of(step.dir).0.unwrap_or(0);
                 self.message = Message::new(
                     Tone::Info,
                     format!(
                         "Took back {}: at {} again",
-                        self.compiled.directions().name(step.dir),
+                        self.move_label(step.dir),
                         self.compiled.state_name(step.from)
                     ),
                 );
@@ -304,11 +471,18 @@ impl Game {
                 } else {
                     String::new()
                 };
+                // A mover other than the selected one is picked first.
+                let pick = match self.mover_of(dir).0 {
+                    Some(i) if i != self.selected => {
+                        format!(", after picking it with Tab or {}", i + 1)
+                    }
+                    _ => String::new(),
+                };
                 Message::new(
                     Tone::Info,
                     format!(
-                        "Hint: {}{landing} (the goal is {left} move{} away)",
-                        self.compiled.directions().name(dir),
+                        "Hint: {}{landing}{pick} (the goal is {left} move{} away)",
+                        self.move_label(dir),
                         if left == 1 { "" } else { "s" }
                     ),
                 )
@@ -498,6 +672,56 @@ impl Game {
         self.aim.as_ref().map(|a| (a.dir, a.targets[a.index]))
     }
 
+    /// The movers the player picks between (split cubes, several blocks), `None` where the
+    /// maze has one block or is no rolling-block maze.
+    pub fn movers(&self) -> Option<Movers> {
+        self.movers
+    }
+
+    /// How many blocks or cubes there are to pick from now: 2 while split, every block in a
+    /// maze of several, else 1.
+    pub fn mover_count(&self) -> usize {
+        match self.movers {
+            Some(Movers::Blocks(n)) => n,
+            Some(Movers::Cubes) if self.view().is_some_and(|v| v.cubes.is_some()) => 2,
+            _ => 1,
+        }
+    }
+
+    /// The selected mover, from 0: a cube in reading order while split, or a block; 0 where
+    /// there is one.
+    pub fn selected(&self) -> usize {
+        self.selected
+    }
+
+    /// The selected mover as the screen names it (`cube 1`, `block 2`), `None` where there is
+    /// nothing to pick.
+    pub fn selected_name(&self) -> Option<String> {
+        let movers = self.movers?;
+        (self.mover_count() > 1).then(|| format!("{} {}", movers.noun(), self.selected + 1))
+    }
+
+    /// Where everything is in a rolling-block maze now (blocks or cubes, bridges). At the goal,
+    /// which is one state whatever the bridges (FAMILIES.md section 6), the bridges are those
+    /// the player had before the last move: a block ending on its goal lands on no switch.
+    pub fn view(&self) -> Option<StateView> {
+        let mut view = self.view_of(self.state)?;
+        if self.is_solved()
+            && let Some(last) = self.history.last()
+            && let Some(before) = self.view_of(last.from)
+        {
+            view.bridges = before.bridges;
+        }
+        Some(view)
+    }
+
+    fn view_of(&self, state: StateId) -> Option<StateView> {
+        match &self.compiled {
+            CompiledMaze::RollingBlock(g) => Some(g.view(state)),
+            CompiledMaze::Jumping(_) => None,
+        }
+    }
+
     /// Whether a move somewhere in this maze may stop on several cells, so the player aims.
     pub fn has_aiming(&self) -> bool {
         self.aiming_maze
@@ -526,4 +750,34 @@ impl Game {
             )
         }
     }
+}
+
+/// The movers of a rolling-block maze the player picks between: cubes where a split switch
+/// gives the split directions, blocks where there are several.
+fn movers_of(compiled: &CompiledMaze) -> Option<Movers> {
+    let CompiledMaze::RollingBlock(g) = compiled else {
+        return None;
+    };
+    if g.directions().names == SPLIT_DIRECTIONS.names {
+        Some(Movers::Cubes)
+    } else if g.blocks().len() > 1 {
+        Some(Movers::Blocks(g.blocks().len()))
+    } else {
+        None
+    }
+}
+
+/// Where mover `k` of `view` is, for messages: `on (7,10)`, `at (0,2) 1x1x2`.
+pub(crate) fn mover_place(view: &StateView, k: usize) -> Option<String> {
+    match view.cubes {
+        Some(cubes) => cubes.get(k).map(|&c| format!("on {}", coord(c))),
+        None => view
+            .blocks
+            .get(k)
+            .map(|(f, [h, w, z])| format!("at ({},{}) {h}x{w}x{z}", f.row, f.col)),
+    }
+}
+
+fn coord((r, c): Coord) -> String {
+    format!("({r},{c})")
 }

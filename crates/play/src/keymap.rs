@@ -11,6 +11,11 @@
 //! A direction set is matched by its names, not its size: the smallest table naming every
 //! direction is used, and a direction no table names still gets a free letter, so any rule's
 //! directions can be played.
+//!
+//! A rolling-block maze with several movers (two cubes after a split, or several blocks) has
+//! one set of compass keys, the arrows and `w a s d`, that roll the selected mover; Tab (and
+//! Shift-Tab) and the digits `1`-`4` pick the mover, which is free, not a move. The digits
+//! then pick, so the keypad's digits do not roll there.
 
 use maze_graph::{Dir, Directions};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -24,6 +29,16 @@ pub enum Command {
     Move(Dir),
     /// Make the aimed move (Enter or Space).
     Confirm,
+    /// Roll the selected block or cube (a rolling-block maze with several of them) in a
+    /// compass direction: 0 N, 1 E, 2 S, 3 W.
+    Roll(Dir),
+    /// Pick the block or cube that rolls next, by number from 0 (the digit keys): free, not a
+    /// move.
+    Select(usize),
+    /// Pick the next block or cube (Tab).
+    NextMover,
+    /// Pick the previous block or cube (Shift-Tab).
+    PreviousMover,
     /// Take back the last move.
     Undo,
     /// Go back to the start with no moves made.
@@ -93,6 +108,43 @@ const SIX_KEYS: &[(&str, &[Key])] = &[
 
 const TABLES: &[&[(&str, &[Key])]] = &[SIX_KEYS, SQUARE_KEYS];
 
+/// The compass keys of a maze whose player picks the mover: the digits pick, so they do not
+/// roll.
+const MOVER_KEYS: &[(&str, &[Key])] = &[
+    ("N", &[Key::Arrow(KeyCode::Up), Key::Char('w')]),
+    ("E", &[Key::Arrow(KeyCode::Right), Key::Char('d')]),
+    ("S", &[Key::Arrow(KeyCode::Down), Key::Char('s')]),
+    ("W", &[Key::Arrow(KeyCode::Left), Key::Char('a')]),
+];
+
+/// The movers a player picks between in a rolling-block maze: two cubes after a split, or
+/// several blocks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Movers {
+    /// A block that may split into two cubes.
+    Cubes,
+    /// This many blocks (2 to 4).
+    Blocks(usize),
+}
+
+impl Movers {
+    /// The most movers there may be at once.
+    pub fn most(self) -> usize {
+        match self {
+            Movers::Cubes => 2,
+            Movers::Blocks(n) => n,
+        }
+    }
+
+    /// What one mover is called: `cube`, `block`.
+    pub fn noun(self) -> &'static str {
+        match self {
+            Movers::Cubes => "cube",
+            Movers::Blocks(_) => "block",
+        }
+    }
+}
+
 /// Letters handed out, in this order, to directions no table names (never `q u r h`, the
 /// commands').
 const SPARE_LETTERS: &str = "abcdefgijklmnopstvwxyz";
@@ -106,6 +158,8 @@ pub struct Keymap {
     /// The directions the maze's moves use (rook moves use four of the square's eight), in
     /// direction order: only these are shown.
     shown: Vec<Dir>,
+    /// Where the player picks a mover: the direction keys roll it ([`Command::Roll`]).
+    movers: Option<Movers>,
 }
 
 impl Keymap {
@@ -149,7 +203,24 @@ impl Keymap {
             directions,
             keys,
             shown: shown.to_vec(),
+            movers: None,
         }
+    }
+
+    /// The keymap of a rolling-block maze where the player picks which of `movers` rolls: the
+    /// compass keys roll the selected one, Tab, Shift-Tab and the digits pick.
+    pub fn with_movers(movers: Movers) -> Keymap {
+        Keymap {
+            directions: &maze_variants::rolling::ROLL_DIRECTIONS,
+            keys: MOVER_KEYS.iter().map(|(_, keys)| keys.to_vec()).collect(),
+            shown: vec![0, 1, 2, 3],
+            movers: Some(movers),
+        }
+    }
+
+    /// The movers the player picks between, if any.
+    pub fn movers(&self) -> Option<Movers> {
+        self.movers
     }
 
     /// The command a key press stands for, `None` for a key that means nothing here.
@@ -167,6 +238,16 @@ impl Keymap {
         {
             return None;
         }
+        if self.movers.is_some() {
+            match key.code {
+                KeyCode::Tab => return Some(Command::NextMover),
+                KeyCode::BackTab => return Some(Command::PreviousMover),
+                KeyCode::Char(c @ '1'..='9') => {
+                    return Some(Command::Select(usize::from(c as u8 - b'1')));
+                }
+                _ => {}
+            }
+        }
         let wanted = match key.code {
             KeyCode::Esc => return Some(Command::Quit),
             KeyCode::Enter | KeyCode::Char(' ') => return Some(Command::Confirm),
@@ -183,7 +264,11 @@ impl Keymap {
             _ => return None,
         };
         let d = self.keys.iter().position(|keys| keys.contains(&wanted))?;
-        Dir::try_from(d).ok().map(Command::Move)
+        let d = Dir::try_from(d).ok()?;
+        Some(match self.movers {
+            Some(_) => Command::Roll(d),
+            None => Command::Move(d),
+        })
     }
 
     /// The directions the maze's moves use, with the keys of each as shown on screen
@@ -225,6 +310,25 @@ impl Keymap {
         ]
     }
 
+    /// The keys that pick the mover, as shown on screen, where the player picks one: `Tab`
+    /// `next cube`, `1 2` `cube 1 or 2`.
+    pub fn mover_keys(&self) -> Option<Vec<(String, String)>> {
+        let movers = self.movers?;
+        let noun = movers.noun();
+        let digits: Vec<String> = (1..=movers.most()).map(|k| k.to_string()).collect();
+        let numbers = match digits.as_slice() {
+            [a, b] => format!("{a} or {b}"),
+            _ => format!("1 to {}", movers.most()),
+        };
+        Some(vec![
+            (
+                "Tab Shift-Tab".to_string(),
+                format!("next or previous {noun}"),
+            ),
+            (digits.join(" "), format!("{noun} {numbers}")),
+        ])
+    }
+
     /// The keys of [`Command::Confirm`] and of cancelling an aim, as shown on screen, for
     /// mazes where a move may stop on several cells.
     pub fn aim_keys() -> &'static [(&'static str, &'static str)] {
@@ -233,6 +337,14 @@ impl Keymap {
             ("Enter Space", "go"),
             ("Esc", "cancel"),
         ]
+    }
+}
+
+/// The picking keys in words, for `n` movers: `Tab, 1 or 2`, `Tab or 1 to 3`.
+pub(crate) fn pick_keys(n: usize) -> String {
+    match n {
+        2 => "Tab, 1 or 2".to_string(),
+        n => format!("Tab or 1 to {n}"),
     }
 }
 
@@ -373,6 +485,39 @@ mod tests {
             describe(KeyEvent::new(KeyCode::F(5), KeyModifiers::NONE)),
             "F5"
         );
+    }
+
+    #[test]
+    fn movers_are_picked_and_rolled() {
+        let map = Keymap::with_movers(Movers::Blocks(3));
+        assert_eq!(press(&map, KeyCode::Up), Some(Command::Roll(0)));
+        assert_eq!(press(&map, KeyCode::Char('a')), Some(Command::Roll(3)));
+        assert_eq!(press(&map, KeyCode::Char('1')), Some(Command::Select(0)));
+        assert_eq!(press(&map, KeyCode::Char('3')), Some(Command::Select(2)));
+        assert_eq!(press(&map, KeyCode::Tab), Some(Command::NextMover));
+        let back_tab = KeyEvent::new(KeyCode::BackTab, KeyModifiers::SHIFT);
+        assert_eq!(map.command(back_tab), Some(Command::PreviousMover));
+        // The digits pick, so the keypad does not roll; the commands keep their keys.
+        assert_eq!(press(&map, KeyCode::Char('0')), None);
+        assert_eq!(press(&map, KeyCode::Char('u')), Some(Command::Undo));
+        let shown: Vec<String> = map
+            .direction_keys()
+            .iter()
+            .map(|(n, k)| format!("{n} {k}"))
+            .collect();
+        assert_eq!(shown, ["N ↑ w", "E → d", "S ↓ s", "W ← a"]);
+        let pick = map.mover_keys().unwrap_or_default();
+        assert_eq!(pick[1], ("1 2 3".to_string(), "block 1 to 3".to_string()));
+        let cubes = Keymap::with_movers(Movers::Cubes)
+            .mover_keys()
+            .unwrap_or_default();
+        assert_eq!(cubes[0].1, "next or previous cube");
+        assert_eq!(cubes[1], ("1 2".to_string(), "cube 1 or 2".to_string()));
+        // Without movers, Tab means nothing and the digits roll.
+        let plain = Keymap::new(&maze_variants::rolling::ROLL_DIRECTIONS, &[0, 1, 2, 3]);
+        assert_eq!(press(&plain, KeyCode::Tab), None);
+        assert_eq!(press(&plain, KeyCode::Char('2')), Some(Command::Move(2)));
+        assert_eq!(plain.mover_keys(), None);
     }
 
     #[test]

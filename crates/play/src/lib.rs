@@ -3,7 +3,8 @@
 //!
 //! - [`Game`]: the pure game model (position, history, key -> outcome and message); no
 //!   terminal, so tests drive it key by key.
-//! - [`Keymap`]: which key does what, shown on screen.
+//! - [`Keymap`]: which key does what, shown on screen; in a rolling-block maze with split
+//!   cubes or several blocks the player picks which one rolls ([`Movers`]).
 //! - [`draw`]: the whole screen as a ratatui frame, for any backend (tests use
 //!   `TestBackend`).
 //! - [`run`]: the event loop over any backend and event source; [`play_in_terminal`] runs it on
@@ -24,7 +25,7 @@ use ratatui::backend::Backend;
 use ratatui::crossterm::event::{self, Event};
 
 pub use game::{Flow, Game, Message, Step, Tone};
-pub use keymap::{Command, Keymap};
+pub use keymap::{Command, Keymap, Movers};
 pub use ui::draw;
 
 /// Plays `game` on `terminal`, taking events from `next_event`, until the player quits.

@@ -8,6 +8,7 @@ use ratatui::style::{Style, Stylize};
 use ratatui::text::{Line, Span, Text};
 use ratatui::widgets::{Block, Padding, Paragraph, Wrap};
 
+use maze_variants::rolling::ROLL_DIRECTIONS;
 use maze_variants::rules::{Domain, L, NONE};
 use maze_variants::{CompiledMaze, JumpGraph};
 
@@ -77,6 +78,10 @@ fn status_lines(game: &Game) -> Vec<Line<'static>> {
         _ => game.state_name(),
     };
     let mut position = vec![Span::raw("At "), Span::raw(at).bold()];
+    if let Some(name) = game.selected_name() {
+        position.push(Span::raw(" · rolling "));
+        position.push(Span::raw(name).bold());
+    }
     if let Some(k) = jump(compiled, game.state()) {
         position.push(Span::raw(format!(", jump {k}")));
     }
@@ -84,7 +89,7 @@ fn status_lines(game: &Game) -> Vec<Line<'static>> {
         position.push(Span::raw(format!(" · carrying {carried}")));
     }
     if let Some(last) = game.last_dir() {
-        position.push(Span::raw(format!(" · last move {}", directions.name(last))));
+        position.push(Span::raw(format!(" · last move {}", game.move_label(last))));
     }
     if let Some(barred) = game.barred_dir() {
         position.push(Span::raw(format!(
@@ -103,6 +108,33 @@ fn status_lines(game: &Game) -> Vec<Line<'static>> {
         "Legal moves: none, the goal is reached".to_string()
     } else if legal.is_empty() {
         "Legal moves: none, a dead end: undo (u) or restart (r)".to_string()
+    } else if let (Some(movers), n @ 2..) = (game.movers(), game.mover_count()) {
+        // Each mover's rolls, the selected mover's first.
+        let order =
+            std::iter::once(game.selected()).chain((0..n).filter(|&k| k != game.selected()));
+        let list: Vec<String> = order
+            .map(|k| {
+                let dirs: Vec<&str> = legal
+                    .iter()
+                    .filter_map(|&(d, _)| match game.mover_of(d) {
+                        (Some(i), compass) if i == k => Some(ROLL_DIRECTIONS.name(compass)),
+                        _ => None,
+                    })
+                    .collect();
+                let rolling = if k == game.selected() {
+                    " (rolling)"
+                } else {
+                    ""
+                };
+                let dirs = if dirs.is_empty() {
+                    "none".to_string()
+                } else {
+                    dirs.join(" ")
+                };
+                format!("{} {}{rolling}: {dirs}", movers.noun(), k + 1)
+            })
+            .collect();
+        format!("Legal moves: {}", list.join(" · "))
     } else {
         // One entry per direction, its landings nearest first.
         let mut list: Vec<String> = Vec::new();
@@ -243,17 +275,21 @@ fn key_lines(keymap: &Keymap, aiming: bool) -> Vec<Line<'static>> {
             Line::from(spans)
         })
         .collect();
-    let command_line = |commands: &[(&'static str, &'static str)]| {
+    let command_line = |commands: &[(&str, &str)]| {
         let mut spans = Vec::new();
         for (i, (keys, what)) in commands.iter().enumerate() {
             if i > 0 {
                 spans.push(Span::raw("   "));
             }
-            spans.push(Span::raw(*keys).bold());
+            spans.push(Span::raw(keys.to_string()).bold());
             spans.push(Span::raw(format!(" {what}")));
         }
         Line::from(spans)
     };
+    if let Some(pick) = keymap.mover_keys() {
+        let pick: Vec<(&str, &str)> = pick.iter().map(|(k, w)| (k.as_str(), w.as_str())).collect();
+        out.push(command_line(&pick));
+    }
     if aiming {
         out.push(command_line(Keymap::aim_keys()));
     }

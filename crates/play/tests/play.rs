@@ -530,11 +530,21 @@ fn key_of(g: &Game, name: &str) -> KeyEvent {
 }
 
 /// The keys a player presses to make the move `dir` to `to`: the direction's key, again
-/// until the aim is on `to` where the move may stop on several cells, then Enter.
+/// until the aim is on `to` where the move may stop on several cells, then Enter. Where the
+/// player picks which block or cube rolls, its digit first (free), then the compass key.
 fn keys_for(g: &mut Game, dir: u8, to: u32) -> Vec<KeyEvent> {
-    let name = g.compiled().directions().name(dir);
+    let mut pressed = Vec::new();
+    let name = match g.mover_of(dir) {
+        (Some(i), compass) => {
+            let pick = key(KeyCode::Char(char::from(b'1' + i as u8)));
+            press_all(g, &[pick]);
+            pressed.push(pick);
+            ["N", "E", "S", "W"][usize::from(compass)]
+        }
+        (None, _) => g.compiled().directions().name(dir),
+    };
     let k = key_of(g, name);
-    let mut pressed = vec![k];
+    pressed.push(k);
     press_all(g, &[k]);
     if g.aim().is_some() {
         while g.aim() != Some((dir, to)) {
