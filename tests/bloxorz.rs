@@ -363,3 +363,18 @@ fn engine_matches_the_walker_on_the_published_stages() {
         assert_eq!(engine_walk(&m), roll_walker::walk(&m), "stage {stage}");
     }
 }
+
+/// The shared instances record how many states a breadth-first search from the start
+/// explores up to the goal's depth (286 and 596): the states of depth at most the shortest
+/// length here, so this engine's state space is theirs.
+#[test]
+fn the_states_explored_agree_with_the_shared_instances() {
+    for (id, explored) in [("bloxorz_stage02", 286), ("bloxorz_stage08", 596)] {
+        let a = fixture(&format!("tests/fixtures/families/{id}.ron"));
+        let length = a.features.shortest_length.unwrap();
+        let within = (0..a.features.n_states as StateId)
+            .filter(|&s| a.features.depth(s).is_some_and(|d| d <= length))
+            .count();
+        assert_eq!(within, explored, "{id}");
+    }
+}
