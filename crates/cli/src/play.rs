@@ -18,6 +18,11 @@ use crate::load::load;
 /// cancels the aim. u undoes, r restarts, h hints the next move of a shortest path, q or
 /// Ctrl-C quits. A refused move is explained in the words of the rules. At the goal you see
 /// your moves against the optimum.
+///
+/// Rolling blocks with split cubes or several blocks: the arrow keys and w a s d roll the
+/// selected cube or block; Tab and Shift-Tab select the next or previous one and the digits
+/// 1-4 select one by number (so the keypad digits select there instead of rolling).
+/// Selecting is free: it is not a move. Bridges are drawn on (=) or off (-) as they are now.
 #[derive(Debug, clap::Args)]
 pub(crate) struct Args {
     /// The maze file (RON).

@@ -11,7 +11,7 @@
 //! stages and the bundled rolling-block variants).
 
 use maze_graph::{Dir, DirSet, Rules, StateId};
-use maze_variants::rolling::{RollGraph, RollingBlockMaze, SPLIT_DIRECTIONS, Tile};
+use maze_variants::rolling::{RollGraph, RollingBlockMaze, SPLIT_DIRECTIONS};
 use maze_variants::rules::D;
 use maze_variants::{CompiledMaze, Coord, JumpGraph, JumpingMaze, Maze};
 
@@ -100,128 +100,12 @@ pub(crate) fn illegal_move(
     }
 }
 
-/// Which rule stops the move `dir` from `state` (RULES.md section 2, FAMILIES.md section 6):
-/// the mover's new cells leave the board, cover a no-floor cell or a bridge that is off, a
-/// block would stand on one fragile tile, or another block is in the way. The reason opens
-/// with the compass direction and names the mover: `E: the block would ...`, `W: cube 2
+/// Which rule stops the move `dir` from `state` (RULES.md section 2, FAMILIES.md section 6),
+/// as the rolling-block reference walker reads them: `E: the block would ...`, `W: cube 2
 /// would ...`, `N: block 2 is in the way ...`.
 fn rolling(maze: &RollingBlockMaze, graph: &RollGraph, state: StateId, dir: Dir) -> Option<String> {
-    let view = graph.view(state);
-    let split_maze = graph.directions().names == SPLIT_DIRECTIONS.names;
-    let several = view.blocks.len() > 1;
-    let (mover, compass) = if split_maze {
-        ((dir >= 4).then(|| usize::from((dir - 4) / 4)), dir % 4)
-    } else if several {
-        (Some(usize::from(dir / 4)), dir % 4)
-    } else {
-        (None, dir)
-    };
-    let name = ["N", "E", "S", "W"].get(usize::from(compass))?;
-    let bridge_off = |cell: Coord| view.bridges.iter().any(|&(at, on)| at == cell && !on);
-    let board = &maze.board;
-    let on_board =
-        |(r, c): (i64, i64)| r >= 0 && c >= 0 && r < board.rows as i64 && c < board.cols as i64;
-    if split_maze {
-        match (view.cubes, mover) {
-            (Some(_), None) => {
-                return Some(format!(
-                    "{name}: the block is split into two cubes: pick one (Tab) and roll it"
-                ));
-            }
-            (None, Some(_)) => {
-                return Some(format!(
-                    "{name}: the block is whole: there are no cubes to roll until it splits"
-                ));
-            }
-            (Some(cubes), Some(i)) => {
-                let &(r, c) = cubes.get(i)?;
-                let subject = format!("cube {}", i + 1);
-                let (r, c) = (r as i64, c as i64);
-                let to = match compass {
-                    0 => (r - 1, c),
-                    1 => (r, c + 1),
-                    2 => (r + 1, c),
-                    _ => (r, c - 1),
-                };
-                if !on_board(to) {
-                    return Some(format!("{name}: {subject} would roll off the board"));
-                }
-                let to = (to.0 as usize, to.1 as usize);
-                if board.get(to) == Tile::NoFloor {
-                    return Some(format!(
-                        "{name}: {subject} would roll onto {}, where there is no floor (#)",
-                        coord(to)
-                    ));
-                }
-                if bridge_off(to) {
-                    return Some(format!(
-                        "{name}: {subject} would roll onto {}, a bridge that is off (-)",
-                        coord(to)
-                    ));
-                }
-                // Cubes may rest on fragile floor, and two cubes never meet: they join first.
-                return None;
-            }
-            (None, None) => {}
-        }
-    }
-    let k = mover.unwrap_or(0);
-    let Some(&(at, [rows, cols, height])) = view.blocks.get(k) else {
-        return Some(format!("{name}: there is no block {} in this maze", k + 1));
-    };
-    let subject = if several {
-        format!("block {}", k + 1)
-    } else {
-        "the block".to_string()
-    };
-    let (r, c) = (at.row as i64, at.col as i64);
-    // Rolling over an edge turns the extent along the roll into the height and back.
-    let (top, left, new_rows, new_cols) = match compass {
-        0 => (r - height as i64, c, height, cols),
-        2 => (r + rows as i64, c, height, cols),
-        3 => (r, c - height as i64, rows, height),
-        _ => (r, c + cols as i64, rows, height),
-    };
-    for dr in 0..new_rows as i64 {
-        for dc in 0..new_cols as i64 {
-            let cell = (top + dr, left + dc);
-            if !on_board(cell) {
-                return Some(format!("{name}: {subject} would hang off the board"));
-            }
-            let cell = (cell.0 as usize, cell.1 as usize);
-            match board.get(cell) {
-                Tile::NoFloor => {
-                    return Some(format!(
-                        "{name}: {subject} would cover {}, where there is no floor (#)",
-                        coord(cell)
-                    ));
-                }
-                Tile::Fragile if new_rows * new_cols == 1 => {
-                    return Some(format!(
-                        "{name}: {subject} would stand on end on the fragile tile (w) at {}, which breaks",
-                        coord(cell)
-                    ));
-                }
-                _ if bridge_off(cell) => {
-                    return Some(format!(
-                        "{name}: {subject} would cover {}, a bridge that is off (-)",
-                        coord(cell)
-                    ));
-                }
-                _ => {}
-            }
-            if let Some(j) =
-                (0..view.blocks.len()).find(|&j| j != k && view.blocks[j].0.contains(cell))
-            {
-                return Some(format!(
-                    "{name}: block {} is in the way at {}",
-                    j + 1,
-                    coord(cell)
-                ));
-            }
-        }
-    }
-    None
+    let name = graph.directions().names.get(usize::from(dir))?;
+    maze_variants::roll_walker::explain(maze, &graph.view(state), name)
 }
 
 fn coord((r, c): Coord) -> String {

@@ -11,6 +11,7 @@
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 use crate::jumping::Coord;
+use crate::roll_graph::StateView;
 use crate::rolling::{Footprint, RollingBlockMaze, SwitchKind, Tile};
 use crate::walker::Walked;
 
@@ -30,6 +31,43 @@ struct Pos {
 
 const COMPASS: [&str; 4] = ["N", "E", "S", "W"];
 
+/// What a move rolls.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mover {
+    /// Block k (0 for the first).
+    Block(usize),
+    /// Cube i of a split block (0 for the first in reading order).
+    Cube(usize),
+}
+
+impl Mover {
+    /// The move names' prefix: `` for the first block, `2` for the second, `c1` for a cube.
+    fn prefix(self) -> String {
+        match self {
+            Mover::Block(0) => String::new(),
+            Mover::Block(k) => (k + 1).to_string(),
+            Mover::Cube(i) => format!("c{}", i + 1),
+        }
+    }
+
+    /// The mover and compass direction of a move name (`N`, `2E`, `c1S`).
+    fn parse(name: &str) -> Option<(Mover, usize)> {
+        let d = COMPASS.iter().position(|c| name.ends_with(c))?;
+        let prefix = &name[..name.len() - 1];
+        let mover = match prefix {
+            "" => Mover::Block(0),
+            "c1" => Mover::Cube(0),
+            "c2" => Mover::Cube(1),
+            k => Mover::Block(k.parse::<usize>().ok()?.checked_sub(1)?),
+        };
+        Some((mover, d))
+    }
+}
+
+fn coord((r, c): Coord) -> String {
+    format!("({r},{c})")
+}
+
 struct Walker<'a> {
     maze: &'a RollingBlockMaze,
     bridge_cells: Vec<Coord>,
@@ -46,15 +84,6 @@ impl Walker<'_> {
         match self.bridge_cells.iter().position(|&b| b == cell) {
             Some(i) => pos.bridges[i],
             None => true,
-        }
-    }
-
-    /// Whether a cell can bear a mover now: on the board, floor, a bridge only while on.
-    fn bears(&self, pos: &Pos, cell: (i64, i64)) -> bool {
-        match self.tile(cell) {
-            None | Some(Tile::NoFloor) => false,
-            Some(Tile::Bridge { .. }) => self.bridge_on(pos, (cell.0 as usize, cell.1 as usize)),
-            Some(_) => true,
         }
     }
 
@@ -82,39 +111,62 @@ impl Walker<'_> {
         }
     }
 
-    /// Every move from `pos`: its name and where it leads.
-    fn moves(&self, pos: &Pos) -> Vec<(String, Pos)> {
-        let mut out = Vec::new();
-        if let Some((a, b)) = pos.cubes {
-            for (i, (moving, still)) in [(a, b), (b, a)].into_iter().enumerate() {
-                for (d, name) in COMPASS.iter().enumerate() {
-                    let (dr, dc) = [(-1, 0), (0, 1), (1, 0), (0, -1)][d];
-                    let to = (moving.0 as i64 + dr, moving.1 as i64 + dc);
-                    if !self.bears(pos, to) {
-                        continue;
-                    }
-                    let to = (to.0 as usize, to.1 as usize);
-                    let mut next = pos.clone();
-                    if self.tile((to.0 as i64, to.1 as i64)) == Some(Tile::Switch(SwitchKind::Soft))
-                    {
-                        self.act(&mut next, to);
-                    }
-                    if to.0.abs_diff(still.0) + to.1.abs_diff(still.1) == 1 {
-                        let (p, q) = (to.min(still), to.max(still));
-                        let extents = if p.0 == q.0 { [1, 2, 1] } else { [2, 1, 1] };
-                        next.cubes = None;
-                        next.blocks = vec![(p.0 as i64, p.1 as i64, extents)];
-                    } else {
-                        next.cubes = Some((to.min(still), to.max(still)));
-                    }
-                    out.push((format!("c{}{name}", i + 1), next));
-                }
+    /// Who is moved and how, or why not: the move of `mover` in compass direction `d` (0 to
+    /// 3: N, E, S, W) from `pos`, with its effects, or the rule it breaks.
+    fn step(&self, pos: &Pos, mover: Mover, d: usize) -> Result<Pos, String> {
+        let board = &self.maze.board;
+        let (dr, dc) = [(-1, 0), (0, 1), (1, 0), (0, -1)][d];
+        match (mover, pos.cubes) {
+            (Mover::Cube(_), None) => {
+                Err("the block is whole: there are no cubes to roll until it splits".to_string())
             }
-            return out;
-        }
-        for k in 0..pos.blocks.len() {
-            let (r, c, [h, w, z]) = pos.blocks[k];
-            for (d, name) in COMPASS.iter().enumerate() {
+            (Mover::Block(_), Some(_)) => {
+                Err("the block is split into two cubes: pick one and roll it".to_string())
+            }
+            (Mover::Cube(i), Some((a, b))) => {
+                let (moving, still) = if i == 0 { (a, b) } else { (b, a) };
+                let subject = format!("cube {}", i + 1);
+                let to = (moving.0 as i64 + dr, moving.1 as i64 + dc);
+                let Some(tile) = self.tile(to) else {
+                    return Err(format!("{subject} would roll off the board"));
+                };
+                let to = (to.0 as usize, to.1 as usize);
+                if tile == Tile::NoFloor {
+                    return Err(format!(
+                        "{subject} would roll onto {}, where there is no floor (#)",
+                        coord(to)
+                    ));
+                }
+                if !self.bridge_on(pos, to) {
+                    return Err(format!(
+                        "{subject} would roll onto {}, a bridge that is off (-)",
+                        coord(to)
+                    ));
+                }
+                // Cubes may rest on fragile floor, and two cubes never meet: they join first.
+                let mut next = pos.clone();
+                if tile == Tile::Switch(SwitchKind::Soft) {
+                    self.act(&mut next, to);
+                }
+                if to.0.abs_diff(still.0) + to.1.abs_diff(still.1) == 1 {
+                    let (p, q) = (to.min(still), to.max(still));
+                    let extents = if p.0 == q.0 { [1, 2, 1] } else { [2, 1, 1] };
+                    next.cubes = None;
+                    next.blocks = vec![(p.0 as i64, p.1 as i64, extents)];
+                } else {
+                    next.cubes = Some((to.min(still), to.max(still)));
+                }
+                Ok(next)
+            }
+            (Mover::Block(k), None) => {
+                let Some(&(r, c, [h, w, z])) = pos.blocks.get(k) else {
+                    return Err(format!("there is no block {} in this maze", k + 1));
+                };
+                let subject = if pos.blocks.len() > 1 {
+                    format!("block {}", k + 1)
+                } else {
+                    "the block".to_string()
+                };
                 // RULES.md section 2: N and S turn the block over rows, E and W over columns.
                 let rolled: Block = match d {
                     0 => (r - z as i64, c, [z, w, h]),
@@ -124,26 +176,44 @@ impl Walker<'_> {
                 };
                 let cells = Self::cells(rolled);
                 let one = cells.len() == 1;
-                let fragile = one && self.tile(cells[0]) == Some(Tile::Fragile);
-                let clear = (0..pos.blocks.len()).filter(|&j| j != k).all(|j| {
-                    Self::cells(pos.blocks[j])
-                        .iter()
-                        .all(|x| !cells.contains(x))
-                });
-                if !cells.iter().all(|&x| self.bears(pos, x)) || fragile || !clear {
-                    continue;
+                for &cell in &cells {
+                    let Some(tile) = self.tile(cell) else {
+                        return Err(format!("{subject} would hang off the board"));
+                    };
+                    let at = (cell.0 as usize, cell.1 as usize);
+                    if tile == Tile::NoFloor {
+                        return Err(format!(
+                            "{subject} would cover {}, where there is no floor (#)",
+                            coord(at)
+                        ));
+                    }
+                    if one && tile == Tile::Fragile {
+                        return Err(format!(
+                            "{subject} would stand on end on the fragile tile (w) at {}, which breaks",
+                            coord(at)
+                        ));
+                    }
+                    if !self.bridge_on(pos, at) {
+                        return Err(format!(
+                            "{subject} would cover {}, a bridge that is off (-)",
+                            coord(at)
+                        ));
+                    }
+                    if let Some(j) = (0..pos.blocks.len())
+                        .find(|&j| j != k && Self::cells(pos.blocks[j]).contains(&cell))
+                    {
+                        return Err(format!("block {} is in the way at {}", j + 1, coord(at)));
+                    }
                 }
                 let mut next = pos.clone();
                 next.blocks[k] = rolled;
                 let standing = one && rolled.2[2] > 1;
                 for &(cr, cc) in &cells {
                     let at = (cr as usize, cc as usize);
-                    match self.tile((cr, cc)) {
-                        Some(Tile::Switch(SwitchKind::Soft)) => self.act(&mut next, at),
-                        Some(Tile::Switch(SwitchKind::Heavy)) if standing => {
-                            self.act(&mut next, at)
-                        }
-                        Some(Tile::Switch(SwitchKind::Split)) if standing => {
+                    match board.get(at) {
+                        Tile::Switch(SwitchKind::Soft) => self.act(&mut next, at),
+                        Tile::Switch(SwitchKind::Heavy) if standing => self.act(&mut next, at),
+                        Tile::Switch(SwitchKind::Split) if standing => {
                             let switch = self.maze.rules.switches.iter().find(|s| s.at == at);
                             if let Some((a, b)) = switch.and_then(|s| s.split) {
                                 next.blocks.clear();
@@ -153,12 +223,23 @@ impl Walker<'_> {
                         _ => {}
                     }
                 }
-                let name = if k == 0 {
-                    (*name).to_string()
-                } else {
-                    format!("{}{name}", k + 1)
-                };
-                out.push((name, next));
+                Ok(next)
+            }
+        }
+    }
+
+    /// Every move from `pos`: its name and where it leads.
+    fn moves(&self, pos: &Pos) -> Vec<(String, Pos)> {
+        let movers: Vec<Mover> = match pos.cubes {
+            Some(_) => vec![Mover::Cube(0), Mover::Cube(1)],
+            None => (0..pos.blocks.len()).map(Mover::Block).collect(),
+        };
+        let mut out = Vec::new();
+        for mover in movers {
+            for (d, compass) in COMPASS.iter().enumerate() {
+                if let Ok(next) = self.step(pos, mover, d) {
+                    out.push((format!("{}{compass}", mover.prefix()), next));
+                }
             }
         }
         out
@@ -262,4 +343,43 @@ pub fn walk(maze: &RollingBlockMaze) -> Walked {
         }
     }
     walked
+}
+
+/// Why the move named `dir` (`N`, `2E`, `c1S`) is refused where everything is as `view`
+/// says, or `None` when the rules allow it: the reason opens with the compass direction and
+/// names the mover, `E: the block would cover (2,3), where there is no floor (#)`. This is
+/// the walker's own reading of the rules, so play's explanations are the rules the engine is
+/// tested against.
+pub fn explain(maze: &RollingBlockMaze, view: &StateView, dir: &str) -> Option<String> {
+    let (mover, d) = Mover::parse(dir)?;
+    let board = &maze.board;
+    let mut bridge_cells = Vec::new();
+    for r in 0..board.rows {
+        for c in 0..board.cols {
+            if let Tile::Bridge { .. } = board.get((r, c)) {
+                bridge_cells.push((r, c));
+            }
+        }
+    }
+    let pos = Pos {
+        blocks: view
+            .blocks
+            .iter()
+            .map(|&(f, extents)| (f.row as i64, f.col as i64, extents))
+            .collect(),
+        cubes: view.cubes.map(|[a, b]| (a, b)),
+        bridges: bridge_cells
+            .iter()
+            .map(|cell| {
+                view.bridges
+                    .iter()
+                    .find(|(at, _)| at == cell)
+                    .is_none_or(|&(_, on)| on)
+            })
+            .collect(),
+    };
+    let w = Walker { maze, bridge_cells };
+    w.step(&pos, mover, d)
+        .err()
+        .map(|reason| format!("{}: {reason}", COMPASS[d]))
 }

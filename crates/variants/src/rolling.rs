@@ -818,6 +818,22 @@ impl RollingBlockMaze {
                 ));
             }
             starts.push(other.start);
+            if let Some(goal) = other.goal {
+                let earlier = std::iter::once(Some(self.goal))
+                    .chain(rules.others[..i].iter().map(|b| b.goal))
+                    .flatten();
+                for g in earlier {
+                    if let Some(cell) = goal.cells().find(|&c| g.contains(c)) {
+                        return Err(Problem::new(
+                            at,
+                            format!(
+                                "this block's goal covers ({}, {}), which another block's goal covers too: both can never be reached at once",
+                                cell.0, cell.1
+                            ),
+                        ));
+                    }
+                }
+            }
         }
         Ok(())
     }

@@ -168,6 +168,11 @@ fn other_blocks_must_start_clear_and_fit() {
         &["S.....G"],
     );
     check(&src, (2, 125), "5 blocks on one board: at most 4");
+    let src = file(
+        "others: [(block: (1, 1, 2), start: [(0, 2)], goal: [(0, 4)])]",
+        &["S...G"],
+    );
+    check(&src, (2, 34), "another block's goal covers too");
 }
 
 #[test]
