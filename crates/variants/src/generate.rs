@@ -7,8 +7,10 @@ use maze_features::Objective;
 use serde::{Deserialize, Serialize};
 
 use crate::board::{Attr, Board, Cell, Kind, MAX_JUMP, Piece};
-use crate::jumping::{Coord, GoalKind, JumpGraph, JumpingMaze, Problem, Where};
-use crate::rolling::{Footprint, RollingBlockMaze, RollingBoard, Tile};
+use crate::jumping::{Coord, GoalKind, JumpGraph, JumpingMaze, MAX_SUPERSET, Problem, Where};
+use crate::rolling::{
+    Footprint, RollingBlockMaze, RollingBoard, Switch, SwitchKind, Tile, orientations,
+};
 
 /// A setting of the `generate` section, so a problem can point at it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -116,7 +118,35 @@ pub struct Change {
     /// cells always change).
     #[serde(skip_serializing_if = "is_false")]
     pub fragile: bool,
+    /// Rolling blocks: editable cells may also become bridges (`=` on or `-` off at the
+    /// start) and soft `o` or heavy `x` switches, each switch turning one or two bridges of
+    /// the board on, off or over (`Toggle`). The file board's own bridges and soft and heavy
+    /// switches become editable cells like any other; split switches, their targets and the
+    /// other blocks' footprints stay as the file has them.
+    #[serde(skip_serializing_if = "is_false")]
+    pub switches: bool,
+    /// With `switches`: the most bridge tiles the generator places (default
+    /// [`DEFAULT_MAX_BRIDGES`]). Every bridge a switch changes can double the states, so
+    /// this bounds them: the settings are refused when the bound passes the engine's limit.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_bridges: Option<u8>,
+    /// With `switches`: the most switches the generator places (default
+    /// [`DEFAULT_MAX_SWITCHES`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_switches: Option<u8>,
 }
+
+/// Default of [`Change::max_bridges`].
+pub const DEFAULT_MAX_BRIDGES: u8 = 4;
+
+/// Default of [`Change::max_switches`].
+pub const DEFAULT_MAX_SWITCHES: u8 = 2;
+
+/// The most bridges [`Change::max_bridges`] may allow.
+pub const MAX_GENERATED_BRIDGES: u8 = 16;
+
+/// The most bridges one generated switch acts on.
+pub const MAX_ACTIONS: usize = 2;
 
 fn is_false(b: &bool) -> bool {
     !*b
@@ -431,6 +461,16 @@ impl Generate {
             return Err(Problem::new(
                 at(Setting::Change),
                 "`fragile` is for rolling-block floors; a jumping maze has none",
+            )
+            .help("jumping mazes may change `blocked`, `holes` and `walls`"));
+        }
+        if self.change.switches
+            || self.change.max_bridges.is_some()
+            || self.change.max_switches.is_some()
+        {
+            return Err(Problem::new(
+                at(Setting::Change),
+                "`switches`, `max_bridges` and `max_switches` are for rolling-block bridges and switches; a jumping maze has none",
             )
             .help("jumping mazes may change `blocked`, `holes` and `walls`"));
         }
@@ -963,31 +1003,111 @@ pub struct Provenance {
     pub iterations: u64,
     /// The engine that generated it, `maze-gen <version>`.
     pub engine: String,
+    /// How many searches before it found only puzzles already made (0, and then not
+    /// written, when the first search's maze was new); its seed derives from this too.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub retry: u32,
 }
 
-/// The board a rolling-block generator fills: fixed footprints, and the cells whose tiles
-/// (floor, no floor, optionally fragile floor) it chooses.
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+/// The board a rolling-block generator fills: fixed cells and footprints, and the cells whose
+/// tiles (floor, no floor, optionally fragile floor, bridges and switches) it chooses.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RollingTemplate {
-    /// Rules and board; editable cells hold floor, the footprints are the fixed ones or
-    /// placeholders when random.
+    /// Rules and board, a valid maze: editable cells hold floor, `rules.switches` only the
+    /// switches on fixed cells, and the footprints are the fixed ones or placeholders on
+    /// editable cells when random.
     pub maze: RollingBlockMaze,
-    /// Per cell (row-major), whether the generator chooses its tile (footprint cells never).
+    /// Per cell (row-major), whether the generator chooses its tile. Never a fixed footprint,
+    /// a cell of another block's start or goal, a split switch or one of its targets, nor,
+    /// without `switches`, a bridge or a soft or heavy switch.
     pub editable: Vec<bool>,
     /// The fixed start footprint, `None` when it is placed at random (with the shape of
-    /// `maze.start`).
+    /// `maze.start`) on editable cells.
     pub start: Option<Footprint>,
     /// The fixed goal footprint, `None` when random (shape of `maze.goal`).
     pub goal: Option<Footprint>,
     /// Editable cells may become fragile floor.
     pub fragile: bool,
+    /// Editable cells may become bridges and soft or heavy switches.
+    pub switches: bool,
+    /// The most bridge tiles the generator places (0 without `switches`).
+    pub max_bridges: usize,
+    /// The most switches the generator places (0 without `switches`).
+    pub max_switches: usize,
 }
 
 impl RollingTemplate {
-    /// The largest number of states a filled board can have: one per cell and orientation.
+    /// A bound on the states of any filled board, the file reader's bound with every
+    /// editable cell floor and as many bridges as may be placed: per block, every cell that
+    /// is or may become floor in each orientation, multiplied over the blocks; a split switch
+    /// adds the pairs of cells two cubes can hold; when a switch can change bridges, every
+    /// bridge doubles it. Without bridges, switches or other blocks: one state per cell and
+    /// orientation. Saturates at `usize::MAX`.
     pub fn max_states(&self) -> usize {
-        self.maze.board.tiles.len() * self.maze.rules.orientations().len()
+        let board = &self.maze.board;
+        let cells = (0..board.tiles.len())
+            .filter(|&i| self.editable[i] || board.tiles[i] != Tile::NoFloor)
+            .count() as u128;
+        let mut bound: u128 = 1;
+        for dims in self.maze.rules.dims() {
+            bound = bound.saturating_mul(cells * orientations(dims).len() as u128);
+        }
+        if self.maze.rules.switches.iter().any(|s| s.split.is_some()) {
+            bound = bound.saturating_add(cells * cells / 2);
+        }
+        let acting = self.switches || self.maze.rules.switches.iter().any(|s| !s.acts.is_empty());
+        if acting {
+            let fixed = board
+                .tiles
+                .iter()
+                .filter(|t| matches!(t, Tile::Bridge { .. }))
+                .count();
+            let bridges = (fixed + self.max_bridges) as u32;
+            bound = bound.saturating_mul(1u128.checked_shl(bridges).unwrap_or(u128::MAX));
+        }
+        usize::try_from(bound).unwrap_or(usize::MAX)
     }
+
+    /// Whether some block can stand, so that a heavy switch can be pressed.
+    pub fn can_stand(&self) -> bool {
+        self.maze.rules.dims().into_iter().any(|d| {
+            orientations(d)
+                .iter()
+                .any(|o| o[0] == 1 && o[1] == 1 && o[2] > 1)
+        })
+    }
+
+    /// The positions of a `shape` footprint on editable cells only, not overlapping `avoid`,
+    /// row-major: where a random start or goal may go.
+    pub fn spots(&self, shape: Footprint, avoid: Option<Footprint>) -> Vec<Footprint> {
+        let (rows, cols) = (self.maze.board.rows, self.maze.board.cols);
+        let mut spots = Vec::new();
+        if shape.rows > rows || shape.cols > cols {
+            return spots;
+        }
+        for row in 0..=rows - shape.rows {
+            for col in 0..=cols - shape.cols {
+                let f = Footprint { row, col, ..shape };
+                if f.cells().all(|(r, c)| self.editable[r * cols + c])
+                    && avoid.is_none_or(|a| !f.cells().any(|c| a.contains(c)))
+                {
+                    spots.push(f);
+                }
+            }
+        }
+        spots
+    }
+}
+
+fn overlaps(a: Footprint, b: Footprint) -> bool {
+    a.row < b.row + b.rows
+        && b.row < a.row + a.rows
+        && a.col < b.col + b.cols
+        && b.col < a.col + a.cols
 }
 
 impl Generate {
@@ -1004,10 +1124,39 @@ impl Generate {
         if self.change.blocked || self.change.holes || self.change.walls {
             return Err(Problem::new(
                 at(Setting::Change),
-                "rolling blocks change floor and no-floor cells (and `fragile` floor if asked); `blocked`, `holes` and `walls` are for jumping mazes",
+                "rolling blocks change floor and no-floor cells (and `fragile` floor, bridges and switches if asked); `blocked`, `holes` and `walls` are for jumping mazes",
             ));
         }
+        let switches = self.change.switches;
+        let (max_bridges, max_switches) = if switches {
+            let b = self.change.max_bridges.unwrap_or(DEFAULT_MAX_BRIDGES);
+            let s = self.change.max_switches.unwrap_or(DEFAULT_MAX_SWITCHES);
+            if b == 0 || s == 0 || b > MAX_GENERATED_BRIDGES {
+                return Err(Problem::new(
+                    at(Setting::Change),
+                    format!(
+                        "max_bridges {b} and max_switches {s}: the generator places 1 to {MAX_GENERATED_BRIDGES} bridges and at least one switch"
+                    ),
+                )
+                .help("without bridges and switches to place, leave out `switches: true`"));
+            }
+            (usize::from(b), usize::from(s))
+        } else {
+            if self.change.max_bridges.is_some() || self.change.max_switches.is_some() {
+                return Err(Problem::new(
+                    at(Setting::Change),
+                    "`max_bridges` and `max_switches` limit what `switches: true` places, and it is not set",
+                )
+                .help("add `switches: true` to `change`"));
+            }
+            (0, 0)
+        };
         let mut m = maze.clone();
+        // Soft and heavy switches are the generator's to place when it may; split switches stay.
+        let is_split = |s: &Switch| maze.board.get(s.at) == Tile::Switch(SwitchKind::Split);
+        if switches {
+            m.rules.switches.retain(is_split);
+        }
         if let Some((rows, cols)) = self.size {
             if rows == 0 || cols == 0 || rows > 1000 || cols > 1000 {
                 return Err(Problem::new(
@@ -1016,6 +1165,15 @@ impl Generate {
                         "a {rows} x {cols} board is outside the generator's 1 to 1000 cells a side"
                     ),
                 ));
+            }
+            if !m.rules.switches.is_empty() {
+                return Err(Problem::new(
+                    at(Setting::Size),
+                    format!(
+                        "a blank {rows} x {cols} board has no switch cells for the rules' `switches`"
+                    ),
+                )
+                .help("remove `size` or the switches (with `change: (switches: true)` the generator places soft and heavy switches itself)"));
             }
             m.board = RollingBoard {
                 rows,
@@ -1077,41 +1235,153 @@ impl Generate {
                 "the board is too small for both footprints",
             ));
         }
+        // Fixed cells: split switches and their targets, the other blocks' footprints and,
+        // unless the generator places them, bridges and soft and heavy switches.
         let mut editable = vec![true; rows * cols];
+        for (i, tile) in m.board.tiles.iter_mut().enumerate() {
+            match *tile {
+                Tile::Bridge { .. } | Tile::Switch(SwitchKind::Soft | SwitchKind::Heavy) => {
+                    editable[i] = switches;
+                    if switches {
+                        *tile = Tile::Floor;
+                    }
+                }
+                Tile::Switch(SwitchKind::Split) => editable[i] = false,
+                _ => {}
+            }
+        }
+        for (a, b) in m.rules.switches.iter().filter_map(|s| s.split) {
+            editable[a.0 * cols + a.1] = false;
+            editable[b.0 * cols + b.1] = false;
+        }
+        for other in &m.rules.others {
+            for (f, what) in [(Some(other.start), "start"), (other.goal, "goal")] {
+                let Some(f) = f else { continue };
+                if f.row + f.rows > rows || f.col + f.cols > cols {
+                    return Err(Problem::new(
+                        at(Setting::Size),
+                        format!(
+                            "another block's {what} footprint at ({}, {}) is not on the {rows} x {cols} board",
+                            f.row, f.col
+                        ),
+                    ));
+                }
+                for (r, c) in f.cells() {
+                    editable[r * cols + c] = false;
+                }
+            }
+        }
+        for (f, what, setting) in [
+            (start, "start", Setting::Start),
+            (goal, "goal", Setting::Goal),
+        ] {
+            let Some(f) = f else { continue };
+            let under_other = |cell: Coord| m.rules.others.iter().any(|o| o.start.contains(cell));
+            if let Some((r, c)) = f.cells().find(|&cell| {
+                !editable[cell.0 * cols + cell.1]
+                    && (m.board.get(cell) != Tile::Floor || under_other(cell))
+            }) {
+                return Err(Problem::new(
+                    at(setting),
+                    format!(
+                        "the {what} footprint covers ({r}, {c}), which the generator keeps as the file has it: {}",
+                        if under_other((r, c)) {
+                            "another block starts there".to_string()
+                        } else {
+                            format!("it is `{}`", m.board.get((r, c)).to_char())
+                        }
+                    ),
+                )
+                .help("a block starts and ends on plain floor, clear of the other blocks"));
+            }
+        }
         for f in [start, goal].into_iter().flatten() {
             for (r, c) in f.cells() {
                 editable[r * cols + c] = false;
                 m.board.tiles[r * cols + c] = Tile::Floor;
             }
         }
-        // Placeholders keep the template a valid maze; random footprints replace them.
-        m.start = start.unwrap_or(Footprint {
-            row: 0,
-            col: 0,
-            ..maze.start
-        });
-        m.goal = goal.unwrap_or_else(|| Footprint {
-            row: rows - maze.goal.rows,
-            col: cols - maze.goal.cols,
-            ..maze.goal
-        });
-        let template = RollingTemplate {
+        let mut template = RollingTemplate {
             maze: m,
             editable,
             start,
             goal,
             fragile: self.change.fragile,
+            switches,
+            max_bridges,
+            max_switches,
         };
+        // Placeholders on editable cells keep the template a valid maze; random footprints
+        // replace them.
+        if start.is_none() || goal.is_none() {
+            let no_room = |setting: Setting, what: &str| {
+                Problem::new(
+                    at(setting),
+                    format!("no room on the board's editable cells for a random {what} footprint"),
+                )
+            };
+            let s = match start {
+                Some(s) => s,
+                None => *template
+                    .spots(maze.start, goal)
+                    .first()
+                    .ok_or_else(|| no_room(Setting::Start, "start"))?,
+            };
+            let g = match goal {
+                Some(g) => g,
+                None => {
+                    // Every random start must leave room for a random goal.
+                    let starts = match start {
+                        Some(s) => vec![s],
+                        None => template.spots(maze.start, None),
+                    };
+                    let goals = template.spots(maze.goal, None);
+                    let most_overlapped = (maze.start.rows + maze.goal.rows - 1)
+                        * (maze.start.cols + maze.goal.cols - 1);
+                    if goals.len() <= most_overlapped
+                        && starts
+                            .iter()
+                            .any(|&s| goals.iter().all(|&g| overlaps(s, g)))
+                    {
+                        return Err(no_room(Setting::Goal, "goal"));
+                    }
+                    *template
+                        .spots(maze.goal, Some(s))
+                        .first()
+                        .ok_or_else(|| no_room(Setting::Goal, "goal"))?
+                }
+            };
+            for (r, c) in s.cells().chain(g.cells()) {
+                template.maze.board.tiles[r * cols + c] = Tile::Floor;
+            }
+            template.maze.start = s;
+            template.maze.goal = g;
+        }
         self.check_search()?;
         self.check_objective()?;
+        let states = template.max_states();
+        if states as u128 > MAX_SUPERSET {
+            return Err(Problem::new(
+                at(if switches { Setting::Change } else { Setting::Section }),
+                format!(
+                    "a generated board could have up to {states} states, more than the {MAX_SUPERSET} the engine holds"
+                ),
+            )
+            .help("generate a smaller board, with fewer blocks or (with `switches`) a lower `max_bridges`"));
+        }
         if let Some(min) = self.gates.min_length {
-            let bound = template.max_states().saturating_sub(1);
+            let bound = states.saturating_sub(1);
             if min as usize > bound {
                 return Err(Problem::new(
                     at(Setting::Gates),
                     format!(
-                        "min_length {min} is impossible: a shortest solution visits each state at most once, and this board has at most {} block placements, so at most {bound} rolls",
-                        bound + 1
+                        "min_length {min} is impossible: a shortest solution visits each state at most once, and this board has at most {} {}, so at most {bound} moves",
+                        bound + 1,
+                        if template.maze.rules.is_plain() && !switches {
+                            "block placements"
+                        } else {
+                            "states"
+                        }
                     ),
                 )
                 .help("lower min_length or generate a larger board"));
@@ -1129,6 +1399,11 @@ impl Generate {
                 "attempts must be at least 1",
             ));
         }
+        let size = self.size.is_some();
+        template.maze.validate().map_err(|p| Problem {
+            at: if size { at(Setting::Size) } else { p.at },
+            ..p
+        })?;
         Ok(template)
     }
 }
