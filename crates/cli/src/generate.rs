@@ -1,6 +1,7 @@
 //! `maze generate`: mazes from a variant file's `generate` settings, each printed with its
 //! features and energy, optionally written as maze files that `solve` and `analyze` read.
 
+use std::collections::HashMap;
 use std::fmt::Write;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -53,6 +54,13 @@ use crate::load::read_file;
 /// With gates, candidates compare by how far they miss the gates first, then by energy; a
 /// search that ends below the gates is retried from scratch up to `attempts` times, then the
 /// best maze reached is printed with the gates it fails and the command exits with status 1.
+///
+/// The mazes are distinct puzzles: a maze that passes its gates but is the same as an
+/// earlier one of the run, up to rotation and reflection where the rules allow them, is
+/// searched for again from another seed derived from its own (the provenance's `retry`), up
+/// to 30 more times; if every search repeats an earlier puzzle, the command stops and says
+/// how many distinct puzzles the settings made. Maze k depends on mazes 0 to k-1 (only
+/// through these repeats), never on --count.
 #[derive(Debug, clap::Args)]
 pub(crate) struct Args {
     /// The variant file (RON) with a `generate: (...)` section (without one: fill the
@@ -88,6 +96,24 @@ pub(crate) struct Args {
 struct GatesFailed {
     failed: u64,
     count: u64,
+}
+
+/// The settings made too few distinct puzzles for the count asked.
+#[derive(Debug, Error, Diagnostic)]
+#[error(
+    "maze {index}: each of {searches} searches found a puzzle already made (maze {same}, up to rotation and reflection); distinct puzzles these settings made: {distinct}, and they seem to make few more"
+)]
+#[diagnostic(
+    code(maze::few_distinct),
+    help(
+        "ask for fewer mazes, or give the search more to vary: a larger board, fewer fixed cells, a random start or goal, another objective"
+    )
+)]
+struct FewDistinct {
+    distinct: u64,
+    index: u64,
+    same: u64,
+    searches: u32,
 }
 
 /// Bad command-line values.
@@ -143,24 +169,57 @@ impl Args {
         let mut text = String::new();
         let mut json = Vec::new();
         let mut failed = 0;
-        for index in 0..self.count {
-            let item_seed = maze_gen::item_seed(self.seed, &variant, index);
-            let base = index * iterations;
-            let outcome = maze_gen::generate(
-                &file.maze,
-                &settings,
-                Some(iterations),
-                item_seed,
-                &mut |i| bar.set_position(base + i.min(iterations)),
-            )
-            .map_err(|m| Box::new(Usage(m)))?;
-            bar.set_position(base + iterations);
+        // Canonical text of every accepted maze so far, and its index.
+        let mut made: HashMap<String, u64> = HashMap::new();
+        let mut base = 0;
+        // Set when the settings ran out of distinct puzzles: what was made is still printed.
+        let mut few = None;
+        'mazes: for index in 0..self.count {
+            let first_seed = maze_gen::item_seed(self.seed, &variant, index);
+            let mut retry = 0;
+            let (item_seed, outcome) = loop {
+                let item_seed = maze_gen::retry_seed(first_seed, retry);
+                let outcome = maze_gen::generate(
+                    &file.maze,
+                    &settings,
+                    Some(iterations),
+                    item_seed,
+                    &mut |i| bar.set_position(base + i.min(iterations)),
+                )
+                .map_err(|m| Box::new(Usage(m)))?;
+                base += iterations;
+                bar.set_position(base);
+                if !outcome.passed() {
+                    break (item_seed, outcome);
+                }
+                let key = maze_variants::symmetry::canonical(&outcome.maze);
+                match made.get(&key) {
+                    None => {
+                        made.insert(key, index);
+                        break (item_seed, outcome);
+                    }
+                    Some(&same) if retry == maze_gen::DISTINCT_RETRIES => {
+                        few = Some(FewDistinct {
+                            distinct: made.len() as u64,
+                            index,
+                            same,
+                            searches: retry + 1,
+                        });
+                        break 'mazes;
+                    }
+                    Some(_) => {
+                        retry += 1;
+                        bar.inc_length(iterations);
+                    }
+                }
+            };
             let provenance = Provenance {
                 variant: self.file.display().to_string(),
                 seed: self.seed,
                 index,
                 iterations,
                 engine: maze_gen::ENGINE.to_string(),
+                retry,
             };
             let maze_text = outcome.file_text(&settings, provenance);
             let written = match (&self.out, outcome.passed()) {
@@ -229,6 +288,9 @@ impl Args {
                 "{}",
                 serde_json::to_string_pretty(&docs).unwrap_or_default()
             );
+        }
+        if let Some(few) = few {
+            return Err(Box::new(few).into());
         }
         if failed > 0 {
             return Err(Box::new(GatesFailed {

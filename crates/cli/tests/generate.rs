@@ -311,3 +311,63 @@ fn help_describes_every_strategy_and_parameter() {
         assert!(help.contains(word), "learn bandit --help lacks {word}");
     }
 }
+
+/// Twenty mazes from Neller's configuration are twenty different puzzles, also up to
+/// rotation and reflection.
+#[test]
+fn generated_mazes_are_distinct_puzzles() {
+    let o = maze(&[
+        "generate",
+        "variants/rook.ron",
+        "--iterations",
+        "300",
+        "--count",
+        "20",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let mut seen = std::collections::HashSet::new();
+    for item in v.as_array().unwrap() {
+        let file = maze_variants::parse("generated.ron", item["file"].as_str().unwrap()).unwrap();
+        assert!(
+            seen.insert(maze_variants::symmetry::canonical(&file)),
+            "maze {} repeats an earlier one",
+            item["index"]
+        );
+    }
+    assert_eq!(seen.len(), 20);
+}
+
+/// On a 2 x 2 board whose two free cells hold a 1 or are blocked, Neller's energy has one
+/// best puzzle (one of them blocked; which one is a reflection): the second maze is searched
+/// for 31 times, then the command says so, after printing the first.
+#[test]
+fn settings_that_make_too_few_puzzles_say_so() {
+    let dir = temp_dir("few");
+    let path = dir.join("few.ron");
+    std::fs::write(
+        &path,
+        r#"Maze(
+    rules: Jumping(),
+    board: ["1 1", "1 G"],
+    start: (0, 0),
+    generate: (max_jump: 1, change: (blocked: true), gates: (solvable: true), search: HillDescent(iterations: 20)),
+)"#,
+    )
+    .unwrap();
+    let o = maze(&["generate", path.to_str().unwrap(), "--count", "3"]);
+    assert!(!o.status.success());
+    assert_eq!(
+        stdout(&o).matches("maze 1 of 3").count(),
+        1,
+        "{}",
+        stdout(&o)
+    );
+    let err = stderr(&o);
+    assert!(
+        err.contains("each of 31 searches found a puzzle already made (maze 0")
+            && err.contains("distinct puzzles these settings made: 1"),
+        "{err}"
+    );
+}

@@ -8,6 +8,7 @@
 //!   bridges and switches, split cubes) compiled into a [`maze_graph::Rules`] implementation.
 //! - [`file`]: the RON maze file, read with diagnostics that point into the file.
 //! - [`generate`]: the file's generation settings, validated, and a generated file's provenance.
+//! - [`symmetry`]: a maze's rotations and reflections, and its canonical text under them.
 #![deny(missing_docs)]
 
 pub mod board;
@@ -20,6 +21,7 @@ mod roll_graph;
 pub mod roll_walker;
 pub mod rolling;
 pub mod rules;
+pub mod symmetry;
 pub mod tiling;
 pub mod walker;
 

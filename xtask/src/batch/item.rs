@@ -96,6 +96,7 @@ pub(crate) fn process(config: &Config, variant: &Variant, index: u64) -> Result<
         index,
         iterations: variant.iterations,
         engine: maze_gen::ENGINE.to_string(),
+        retry: 0,
     };
     if accepted.iter().all(|name| dir.join(name).is_file()) {
         let record = read_back(

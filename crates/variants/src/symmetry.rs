@@ -1,0 +1,256 @@
+//! The symmetries of a maze: the rotations and reflections of its board that keep its rules,
+//! and the maze's canonical text under them, by which two mazes are the same puzzle.
+//!
+//! A rook or queen jumping maze on the square tiling, with numbers as its only cell
+//! attribute and no registers or kinds of move of its own, and every rolling-block maze,
+//! has the eight symmetries of the square: turned a quarter or reflected it is the same
+//! puzzle on a board of the same or transposed size. Hex and triangle boards, and rules
+//! that name directions (arrows, direction registers, lists of directions), are compared as
+//! they are: their symmetries depend on the offset layout or the rules, and an identity is
+//! never wrong, only less strict.
+
+use crate::board::{Board, NUMBER_SCHEMA};
+use crate::file::{Maze, write};
+use crate::jumping::{Coord, JumpingMaze};
+use crate::rolling::{Action, Footprint, OtherBlock, RollingBlockMaze, Switch};
+use crate::tiling::Tiling;
+
+/// One of the eight symmetries of the square, acting on a `rows x cols` board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Turn {
+    /// Swap rows and columns first.
+    transpose: bool,
+    /// Then mirror rows (top to bottom).
+    flip_rows: bool,
+    /// And mirror columns (left to right).
+    flip_cols: bool,
+}
+
+impl Turn {
+    fn all() -> impl Iterator<Item = Turn> {
+        (0..8).map(|i| Turn {
+            transpose: i & 4 != 0,
+            flip_rows: i & 2 != 0,
+            flip_cols: i & 1 != 0,
+        })
+    }
+
+    /// The board's size after the turn.
+    fn size(self, (rows, cols): (usize, usize)) -> (usize, usize) {
+        if self.transpose {
+            (cols, rows)
+        } else {
+            (rows, cols)
+        }
+    }
+
+    /// Where cell `(r, c)` of a `size` board goes.
+    fn cell(self, size: (usize, usize), (r, c): Coord) -> Coord {
+        let (r, c) = if self.transpose { (c, r) } else { (r, c) };
+        let (rows, cols) = self.size(size);
+        (
+            if self.flip_rows { rows - 1 - r } else { r },
+            if self.flip_cols { cols - 1 - c } else { c },
+        )
+    }
+
+    fn footprint(self, size: (usize, usize), f: Footprint) -> Footprint {
+        let a = self.cell(size, (f.row, f.col));
+        let b = self.cell(size, (f.row + f.rows - 1, f.col + f.cols - 1));
+        Footprint {
+            row: a.0.min(b.0),
+            col: a.1.min(b.1),
+            rows: a.0.abs_diff(b.0) + 1,
+            cols: a.1.abs_diff(b.1) + 1,
+        }
+    }
+
+    fn jumping(self, m: &JumpingMaze) -> JumpingMaze {
+        let size = (m.board.rows, m.board.cols);
+        let (rows, cols) = self.size(size);
+        let mut cells = m.board.cells.clone();
+        for r in 0..m.board.rows {
+            for c in 0..m.board.cols {
+                let (r2, c2) = self.cell(size, (r, c));
+                cells[r2 * cols + c2] = m.board.get((r, c));
+            }
+        }
+        let mut walls: Vec<(Coord, Coord)> = m
+            .walls
+            .iter()
+            .map(|&(a, b)| {
+                let (a, b) = (self.cell(size, a), self.cell(size, b));
+                (a.min(b), a.max(b))
+            })
+            .collect();
+        walls.sort_unstable();
+        JumpingMaze {
+            rules: m.rules.clone(),
+            board: Board { rows, cols, cells },
+            start: self.cell(size, m.start),
+            walls,
+        }
+    }
+
+    fn rolling(self, m: &RollingBlockMaze) -> RollingBlockMaze {
+        let size = (m.board.rows, m.board.cols);
+        let (rows, cols) = self.size(size);
+        let mut board = m.board.clone();
+        board.rows = rows;
+        board.cols = cols;
+        for r in 0..m.board.rows {
+            for c in 0..m.board.cols {
+                let (r2, c2) = self.cell(size, (r, c));
+                board.tiles[r2 * cols + c2] = m.board.get((r, c));
+            }
+        }
+        let cell = |x: Coord| self.cell(size, x);
+        let mut rules = m.rules.clone();
+        rules.switches = m
+            .rules
+            .switches
+            .iter()
+            .map(|s| Switch {
+                at: cell(s.at),
+                acts: s
+                    .acts
+                    .iter()
+                    .map(|a| match *a {
+                        Action::On(t) => Action::On(cell(t)),
+                        Action::Off(t) => Action::Off(cell(t)),
+                        Action::Toggle(t) => Action::Toggle(cell(t)),
+                    })
+                    .collect(),
+                split: s.split.map(|(a, b)| {
+                    let (a, b) = (cell(a), cell(b));
+                    (a.min(b), a.max(b))
+                }),
+            })
+            .collect();
+        rules.switches.sort_by_key(|s| s.at);
+        rules.others = m
+            .rules
+            .others
+            .iter()
+            .map(|b| OtherBlock {
+                block: b.block,
+                start: self.footprint(size, b.start),
+                goal: b.goal.map(|g| self.footprint(size, g)),
+            })
+            .collect();
+        RollingBlockMaze {
+            rules,
+            board,
+            start: self.footprint(size, m.start),
+            goal: self.footprint(size, m.goal),
+        }
+    }
+}
+
+/// Whether the maze is the same puzzle under every symmetry of the square.
+fn square_symmetric(maze: &Maze) -> bool {
+    match maze {
+        Maze::Jumping(m) => {
+            let r = &m.rules;
+            r.tiling == Tiling::Square
+                && r.cells == NUMBER_SCHEMA
+                && r.registers.is_empty()
+                && r.jumps.is_empty()
+                && r.effects.is_empty()
+        }
+        Maze::RollingBlock(_) => true,
+    }
+}
+
+/// The maze under each of its symmetries (itself first).
+pub fn images(maze: &Maze) -> Vec<Maze> {
+    if !square_symmetric(maze) {
+        return vec![maze.clone()];
+    }
+    Turn::all()
+        .map(|t| match maze {
+            Maze::Jumping(m) => Maze::Jumping(t.jumping(m)),
+            Maze::RollingBlock(m) => Maze::RollingBlock(t.rolling(m)),
+        })
+        .collect()
+}
+
+/// The maze's canonical text: the least maze file text among its images under its
+/// symmetries. Two mazes are the same puzzle exactly when their canonical texts are equal.
+pub fn canonical(maze: &Maze) -> String {
+    images(maze)
+        .iter()
+        .map(|m| write(m, &[]))
+        .min()
+        .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::file::parse;
+
+    fn maze(src: &str) -> Maze {
+        parse("t.ron", src).unwrap_or_else(|e| panic!("{}", e.one_line()))
+    }
+
+    #[test]
+    fn the_eight_turns_are_distinct_and_invertible() {
+        let size = (2, 3);
+        let turns: Vec<Turn> = Turn::all().collect();
+        let images: Vec<Vec<Coord>> = turns
+            .iter()
+            .map(|t| {
+                (0..2)
+                    .flat_map(|r| (0..3).map(move |c| (r, c)))
+                    .map(|x| t.cell(size, x))
+                    .collect()
+            })
+            .collect();
+        for (i, a) in images.iter().enumerate() {
+            for b in &images[i + 1..] {
+                assert_ne!(a, b);
+            }
+            let mut sorted = a.clone();
+            sorted.sort_unstable();
+            sorted.dedup();
+            assert_eq!(sorted.len(), 6, "a bijection");
+        }
+    }
+
+    #[test]
+    fn a_rotated_rook_maze_is_the_same_puzzle() {
+        let a = maze(r#"Maze(rules: Jumping(), board: ["1 2 G", "2 1 3"], start: (0, 0))"#);
+        // Turned a quarter clockwise: the 2 x 3 board becomes 3 x 2.
+        let b = maze(r#"Maze(rules: Jumping(), board: ["2 1", "1 2", "3 G"], start: (0, 1))"#);
+        assert_eq!(canonical(&a), canonical(&b));
+        let c = maze(r#"Maze(rules: Jumping(), board: ["1 3 G", "2 1 2"], start: (0, 0))"#);
+        assert_ne!(canonical(&a), canonical(&c));
+    }
+
+    #[test]
+    fn hex_mazes_are_compared_as_they_are() {
+        let a =
+            maze(r#"Maze(rules: Jumping(tiling: Hex), board: ["1 2 G", "2 1 3"], start: (0, 0))"#);
+        assert_eq!(images(&a).len(), 1);
+    }
+
+    #[test]
+    fn a_mirrored_rolling_maze_with_switches_is_the_same_puzzle() {
+        let a = maze(
+            r#"Maze(rules: RollingBlock(switches: [Switch(at: (0, 2), acts: [Toggle(1, 3)])]),
+                board: ["S.o..", "...-G"])"#,
+        );
+        let b = maze(
+            r#"Maze(rules: RollingBlock(switches: [Switch(at: (0, 2), acts: [Toggle(1, 1)])]),
+                board: ["..o.S", "G-..."])"#,
+        );
+        assert_eq!(canonical(&a), canonical(&b));
+        for image in images(&a) {
+            let Maze::RollingBlock(m) = &image else {
+                panic!("a rolling maze turns into a rolling maze")
+            };
+            m.validate().unwrap_or_else(|p| panic!("{}", p.message));
+        }
+    }
+}
