@@ -1,6 +1,6 @@
 //! `cargo xtask quality`: what the generator makes of every bundled variant, measured: over
-//! many seeds, how many mazes pass their gates, have a unique shortest solution and no black
-//! holes, and their mean energy and solution length.
+//! many seeds, how many distinct puzzles it makes, how many pass their gates, have a unique
+//! shortest solution and no black holes, and their mean energy and solution length.
 
 use std::path::PathBuf;
 use std::time::Instant;
@@ -11,11 +11,14 @@ use maze_variants::MazeFile;
 use crate::bench::workspace_root;
 
 /// Generate many mazes of each bundled variant with its own settings and print quality
-/// figures: gates passed, unique shortest solutions, black-hole-free mazes (each in % of
-/// mazes), mean energy and mean shortest solution length.
+/// figures: distinct puzzles (up to the board's symmetries), gates passed, unique shortest
+/// solutions, black-hole-free mazes (each in % of mazes), mean energy and mean shortest
+/// solution length.
 ///
-/// Maze i of a variant is generated from seed `item_seed(seed, variant, i)`, exactly as
-/// `maze generate variants/<variant>.ron --seed <seed> --count <seeds>` makes it.
+/// Maze i of a variant is generated exactly as `maze generate variants/<variant>.ron --seed
+/// <seed> --count <seeds>` makes it: from seed `item_seed(seed, variant, i)`, searched for
+/// again when it repeats an earlier puzzle. A variant whose settings run out of new puzzles
+/// stops there, and its row says at which maze.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// Variant files (default: every `variants/*.ron`).
@@ -65,9 +68,9 @@ pub fn run(args: &Args) -> Result<(), String> {
         args.seeds, args.seed, args.seeds
     );
     println!(
-        "| variant | objective | search | iterations | gates passed | unique shortest | no black holes | mean energy | mean shortest length | time (s) |"
+        "| variant | objective | search | iterations | distinct puzzles | gates passed | unique shortest | no black holes | mean energy | mean shortest length | time (s) |"
     );
-    println!("|---|---|---|---:|---:|---:|---:|---:|---:|---:|");
+    println!("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|");
     for path in files {
         let file = read(&path)?;
         let settings = file.generate.clone().unwrap_or_default();
@@ -76,9 +79,28 @@ pub fn run(args: &Args) -> Result<(), String> {
         let started = Instant::now();
         let (mut passed, mut unique, mut no_holes) = (0u64, 0u64, 0u64);
         let (mut energy, mut length, mut solved) = (0.0, 0u64, 0u64);
+        let mut made = maze_gen::Made::default();
+        let mut mazes = 0u64;
+        let mut exhausted = None;
         for i in 0..args.seeds {
             let seed = maze_gen::item_seed(args.seed, &name, i);
-            let o = maze_gen::generate(&file.maze, &settings, Some(iterations), seed, &mut |_| {})?;
+            let o = match maze_gen::generate_distinct(
+                &file.maze,
+                &settings,
+                iterations,
+                seed,
+                i,
+                0,
+                &mut made,
+                &mut |_| {},
+            )? {
+                maze_gen::Distinct::Made { outcome, .. } => *outcome,
+                maze_gen::Distinct::Exhausted { .. } => {
+                    exhausted = Some(i);
+                    break;
+                }
+            };
+            mazes += 1;
             passed += u64::from(o.passed());
             unique += u64::from(o.features.unique_shortest);
             no_holes += u64::from(o.features.black_holes.count == 0);
@@ -88,20 +110,25 @@ pub fn run(args: &Args) -> Result<(), String> {
                 solved += 1;
             }
         }
-        let pct = |k: u64| format!("{:.0}%", 100.0 * k as f64 / args.seeds as f64);
+        let pct = |k: u64| format!("{:.0}%", 100.0 * k as f64 / mazes.max(1) as f64);
+        // A run that ran out of distinct puzzles says at which maze.
+        let distinct = match exhausted {
+            Some(i) => format!("{} (none new at maze {i})", made.len()),
+            None => made.len().to_string(),
+        };
         let mean_length = if solved > 0 {
             format!("{:.2}", length as f64 / solved as f64)
         } else {
             "-".to_string()
         };
         println!(
-            "| {name} | {} | {} | {iterations} | {} | {} | {} | {} | {mean_length} | {:.2} |",
+            "| {name} | {} | {} | {iterations} | {distinct} | {} | {} | {} | {} | {mean_length} | {:.2} |",
             settings.objective.name(),
             settings.search.name(),
             pct(passed),
             pct(unique),
             pct(no_holes),
-            report::number((energy / args.seeds as f64 * 100.0).round() / 100.0),
+            report::number((energy / mazes.max(1) as f64 * 100.0).round() / 100.0),
             started.elapsed().as_secs_f64()
         );
     }

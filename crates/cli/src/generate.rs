@@ -1,7 +1,6 @@
 //! `maze generate`: mazes from a variant file's `generate` settings, each printed with its
 //! features and energy, optionally written as maze files that `solve` and `analyze` read.
 
-use std::collections::HashMap;
 use std::fmt::Write;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -169,50 +168,45 @@ impl Args {
         let mut text = String::new();
         let mut json = Vec::new();
         let mut failed = 0;
-        // Canonical text of every accepted maze so far, and its index.
-        let mut made: HashMap<String, u64> = HashMap::new();
+        // Every accepted maze so far, so no puzzle is made twice.
+        let mut made = maze_gen::Made::default();
         let mut base = 0;
         // Set when the settings ran out of distinct puzzles: what was made is still printed.
         let mut few = None;
-        'mazes: for index in 0..self.count {
+        for index in 0..self.count {
             let first_seed = maze_gen::item_seed(self.seed, &variant, index);
-            let mut retry = 0;
-            let (item_seed, outcome) = loop {
-                let item_seed = maze_gen::retry_seed(first_seed, retry);
-                let outcome = maze_gen::generate(
-                    &file.maze,
-                    &settings,
-                    Some(iterations),
-                    item_seed,
-                    &mut |i| bar.set_position(base + i.min(iterations)),
-                )
-                .map_err(|m| Box::new(Usage(m)))?;
-                base += iterations;
-                bar.set_position(base);
-                if !outcome.passed() {
-                    break (item_seed, outcome);
-                }
-                let key = maze_variants::symmetry::canonical(&outcome.maze);
-                match made.get(&key) {
-                    None => {
-                        made.insert(key, index);
-                        break (item_seed, outcome);
-                    }
-                    Some(&same) if retry == maze_gen::DISTINCT_RETRIES => {
-                        few = Some(FewDistinct {
-                            distinct: made.len() as u64,
-                            index,
-                            same,
-                            searches: retry + 1,
-                        });
-                        break 'mazes;
-                    }
-                    Some(_) => {
-                        retry += 1;
-                        bar.inc_length(iterations);
-                    }
+            let searched = maze_gen::generate_distinct(
+                &file.maze,
+                &settings,
+                iterations,
+                first_seed,
+                index,
+                0,
+                &mut made,
+                &mut |i| {
+                    // Repeats make a maze more than one search long.
+                    bar.set_length((base + i).max(self.count * iterations));
+                    bar.set_position(base + i);
+                },
+            )
+            .map_err(|m| Box::new(Usage(m)))?;
+            let (outcome, item_seed, retry) = match searched {
+                maze_gen::Distinct::Made {
+                    outcome,
+                    seed,
+                    retry,
+                } => (*outcome, seed, retry),
+                maze_gen::Distinct::Exhausted { same, searches } => {
+                    few = Some(FewDistinct {
+                        distinct: made.len() as u64,
+                        index,
+                        same,
+                        searches,
+                    });
+                    break;
                 }
             };
+            base += u64::from(retry + 1) * iterations;
             let provenance = Provenance {
                 variant: self.file.display().to_string(),
                 seed: self.seed,

@@ -24,6 +24,7 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod distinct;
 pub mod jumping;
 pub mod learn;
 pub mod restarts;
@@ -39,6 +40,7 @@ use maze_variants::{Generate, Maze, MazeFile, Provenance};
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
 
+pub use distinct::{DISTINCT_RETRIES, Distinct, Made, generate_distinct, retry_seed};
 pub use jumping::JumpSpace;
 pub use rolling::RollSpace;
 pub use score::{Score, Scorer};
@@ -63,22 +65,7 @@ pub fn item_seed(base: u64, variant: &str, index: u64) -> u64 {
     splitmix(splitmix(h ^ splitmix(base)) ^ index)
 }
 
-/// How many more searches a maze gets when its search found a puzzle already made in the
-/// same batch (the same up to the board's symmetries, [`maze_variants::symmetry`]) before the
-/// settings are said to make too few distinct puzzles.
-pub const DISTINCT_RETRIES: u32 = 30;
-
-/// The seed of search `retry` of the maze whose first search has `item_seed`: the first
-/// search (retry 0) keeps `item_seed`, so a maze that is new the first time is the maze it
-/// always was.
-pub fn retry_seed(item_seed: u64, retry: u32) -> u64 {
-    match retry {
-        0 => item_seed,
-        r => splitmix(item_seed ^ splitmix(0x5eed_0000_0000 ^ u64::from(r))),
-    }
-}
-
-fn splitmix(x: u64) -> u64 {
+pub(crate) fn splitmix(x: u64) -> u64 {
     let mut z = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);

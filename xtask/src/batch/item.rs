@@ -25,6 +25,8 @@ pub(crate) struct Record {
     /// Under the variant's objective.
     pub energy: f64,
     pub features: Features,
+    /// The maze, to tell a repeated puzzle.
+    pub maze: Maze,
 }
 
 /// How an item ended.
@@ -90,14 +92,7 @@ pub(crate) fn process(config: &Config, variant: &Variant, index: u64) -> Result<
         remove_stale_temp(&dir.join(name))?;
     }
     let item_seed = maze_gen::item_seed(config.seed, &variant.name, index);
-    let provenance = Provenance {
-        variant: variant.source.clone(),
-        seed: config.seed,
-        index,
-        iterations: variant.iterations,
-        engine: maze_gen::ENGINE.to_string(),
-        retry: 0,
-    };
+    let provenance = provenance(config, variant, index);
     if accepted.iter().all(|name| dir.join(name).is_file()) {
         let record = read_back(
             variant,
@@ -130,8 +125,36 @@ pub(crate) fn process(config: &Config, variant: &Variant, index: u64) -> Result<
         &mut |_| {},
     )
     .map_err(|e| format!("{}: {e}", variant.source))?;
+    write(config, variant, index, outcome, item_seed, provenance).map(Done::Generated)
+}
+
+/// Writes a generated maze's files (an accepted maze's pictures, answer key and maze file,
+/// or a rejected maze's file), replacing whatever files the item had, and returns its record.
+fn write(
+    config: &Config,
+    variant: &Variant,
+    index: u64,
+    outcome: maze_gen::Outcome,
+    item_seed: u64,
+    provenance: Provenance,
+) -> Result<Record, String> {
+    let dir = config.out.join(&variant.name);
+    let files = Files::new(&variant.name, config.seed, index);
+    let accepted = files.accepted();
+    let rejected = files.rejected();
     let text = outcome.file_text(&variant.settings, provenance);
-    let record = record(variant, index, &files, item_seed, outcome.features);
+    let record = record(
+        variant,
+        index,
+        &files,
+        item_seed,
+        outcome.features,
+        outcome.maze.clone(),
+    );
+    // A maze searched for again may change from accepted to rejected or back.
+    for name in accepted.iter().chain([&rejected]) {
+        remove(&dir.join(name))?;
+    }
     if record.passed {
         let compiled = outcome.maze.compile();
         let svg = |solution| {
@@ -164,11 +187,92 @@ pub(crate) fn process(config: &Config, variant: &Variant, index: u64) -> Result<
     } else {
         write_atomic(&dir.join(&rejected), text.as_bytes())?;
     }
-    Ok(Done::Generated(record))
+    Ok(record)
+}
+
+/// Searches item `index` of `variant` again because its maze repeats a puzzle made earlier
+/// in the batch (`made` holds the batch's puzzles before it), and writes what the search
+/// makes in place of the repeat.
+pub(crate) fn search_again(
+    config: &Config,
+    variant: &Variant,
+    index: u64,
+    made: &mut maze_gen::Made,
+) -> Result<Record, String> {
+    let first_seed = maze_gen::item_seed(config.seed, &variant.name, index);
+    let searched = maze_gen::generate_distinct(
+        &variant.maze,
+        &variant.settings,
+        variant.iterations,
+        first_seed,
+        index,
+        1,
+        made,
+        &mut |_| {},
+    )
+    .map_err(|e| format!("{}: {e}", variant.source))?;
+    match searched {
+        maze_gen::Distinct::Made {
+            outcome,
+            seed,
+            retry,
+        } => {
+            let provenance = Provenance {
+                retry,
+                ..provenance(config, variant, index)
+            };
+            write(config, variant, index, *outcome, seed, provenance)
+        }
+        maze_gen::Distinct::Exhausted { same, searches } => {
+            let dir = config.out.join(&variant.name);
+            let files = Files::new(&variant.name, config.seed, index);
+            // The repeat is not a maze of the batch: its files go.
+            for name in files.accepted().iter().chain([&files.rejected()]) {
+                remove(&dir.join(name))?;
+            }
+            Err(format!(
+                "{}: maze {index}: each of {searches} searches found a puzzle already made \
+                 (maze {same}, up to rotation and reflection); distinct puzzles these settings \
+                 made: {}, and they seem to make few more: ask for fewer mazes or give the \
+                 search more to vary",
+                variant.name,
+                made.len()
+            ))
+        }
+    }
+}
+
+/// The provenance of a first search.
+fn provenance(config: &Config, variant: &Variant, index: u64) -> Provenance {
+    Provenance {
+        variant: variant.source.clone(),
+        seed: config.seed,
+        index,
+        iterations: variant.iterations,
+        engine: maze_gen::ENGINE.to_string(),
+        retry: 0,
+    }
+}
+
+/// Removes `path` if it exists.
+fn remove(path: &Path) -> Result<(), String> {
+    match std::fs::remove_file(path) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+            Err(format!("cannot remove {}: {e}", path.display()))
+        }
+        _ => Ok(()),
+    }
 }
 
 /// The record of a maze with features `f`: gates and energy under the variant's settings.
-fn record(variant: &Variant, index: u64, files: &Files, item_seed: u64, f: Features) -> Record {
+fn record(
+    variant: &Variant,
+    index: u64,
+    files: &Files,
+    item_seed: u64,
+    f: Features,
+    maze: Maze,
+) -> Record {
     let settings = &variant.settings;
     let failed_gates = Scorer::new(settings.objective.clone(), settings.gates).failed_gates(&f);
     Record {
@@ -179,6 +283,7 @@ fn record(variant: &Variant, index: u64, files: &Files, item_seed: u64, f: Featu
         failed_gates,
         energy: settings.objective.energy(&f),
         features: f,
+        maze,
     }
 }
 
@@ -199,6 +304,12 @@ fn read_back(
             e.one_line()
         )
     })?;
+    // A maze searched for again because it repeated a puzzle says which search made it.
+    let retry = file.provenance.as_ref().map_or(0, |p| p.retry);
+    let expected = &Provenance {
+        retry,
+        ..expected.clone()
+    };
     match &file.provenance {
         Some(p) if p == expected => {}
         Some(p) => {
@@ -228,7 +339,15 @@ fn read_back(
         }
     }
     let features = features(&file.maze);
-    Ok(record(variant, expected.index, files, item_seed, features))
+    let item_seed = maze_gen::retry_seed(item_seed, retry);
+    Ok(record(
+        variant,
+        expected.index,
+        files,
+        item_seed,
+        features,
+        file.maze,
+    ))
 }
 
 /// Every feature of a maze, by the same call the generator makes for its result.

@@ -327,8 +327,41 @@ fn plural(n: u64) -> &'static str {
     if n == 1 { "" } else { "s" }
 }
 
+/// Makes every maze of a variant a distinct puzzle: in index order, a maze that passes its
+/// gates but repeats an earlier maze of its variant (up to the board's symmetries) is
+/// searched for again from seeds derived from its own ([`maze_gen::generate_distinct`]) and
+/// its files replaced. Only a run that sees every maze can tell, so a shard leaves this to
+/// `--summarize`; the result is the same for any --jobs, any shards and any interruption.
+fn distinct(
+    config: &Config,
+    items: &[(usize, u64)],
+    done: &mut [item::Done],
+) -> Result<(), String> {
+    if config.shard.is_some() {
+        return Ok(());
+    }
+    for (v, variant) in config.variants.iter().enumerate() {
+        let mut made = maze_gen::Made::default();
+        let mut order: Vec<usize> = (0..items.len()).filter(|&p| items[p].0 == v).collect();
+        order.sort_by_key(|&p| items[p].1);
+        for p in order {
+            let index = items[p].1;
+            let record = match &done[p] {
+                item::Done::Generated(r) | item::Done::Skipped(r) => r,
+                item::Done::Missing(_) => continue,
+            };
+            if made.admit_maze(index, &record.maze, record.passed).is_err() {
+                let again = item::search_again(config, variant, index, &mut made)?;
+                done[p] = item::Done::Generated(again);
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Runs a batch: every item of this run on a pool of `config.jobs` threads, then (unless a
-/// shard) the summaries from every item's record in index order.
+/// shard) the distinct-puzzle pass and the summaries from every item's record in index
+/// order.
 pub(crate) fn batch(config: &Config, multi: &MultiProgress) -> Result<Report, String> {
     let items = config.items();
     for variant in &config.variants {
@@ -380,6 +413,8 @@ pub(crate) fn batch(config: &Config, multi: &MultiProgress) -> Result<Report, St
         bar.finish();
     }
     let _ = multi.clear();
+    let mut done = done;
+    distinct(config, &items, &mut done)?;
 
     let mut records: Vec<Vec<Record>> = config.variants.iter().map(|_| Vec::new()).collect();
     let mut reports: Vec<VariantReport> = config

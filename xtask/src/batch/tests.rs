@@ -599,3 +599,69 @@ fn shards_split_the_global_order_round_robin() {
     // Global order: variant by variant (sorted), index by index; k = 1, 6, 11 here.
     assert_eq!(config.items(), [(0, 1), (1, 2), (2, 3)]);
 }
+
+/// A maze that repeats an earlier puzzle of its variant is searched for again and its files
+/// replaced: here maze 1's record is made a copy of maze 0, as if its search had found it.
+/// The new maze is another puzzle, its file says which search made it, and a rerun reads it
+/// back as it is.
+#[test]
+fn a_repeated_puzzle_is_searched_for_again() {
+    use super::item::{Done, process};
+    let dir = temp();
+    let a = Args {
+        variants: vec!["rook".to_string()],
+        count: 2,
+        ..args(dir.path())
+    };
+    run(&a).unwrap();
+    let config = Config::resolve(&a).unwrap();
+    let items = config.items();
+    let variant = &config.variants[0];
+    let mut done: Vec<Done> = items
+        .iter()
+        .map(|&(_, i)| process(&config, variant, i).unwrap())
+        .collect();
+    let first = match &done[0] {
+        Done::Skipped(r) => r.clone(),
+        _ => panic!("maze 0 was written by the first run"),
+    };
+    assert!(first.passed);
+    if let Done::Skipped(r) = &mut done[1] {
+        r.maze = first.maze.clone();
+        r.passed = true;
+    }
+    super::distinct(&config, &items, &mut done).unwrap();
+    let Done::Generated(again) = &done[1] else {
+        panic!("maze 1 was not searched for again");
+    };
+    let canonical = maze_variants::symmetry::canonical;
+    assert_ne!(canonical(&again.maze), canonical(&first.maze));
+    let text = std::fs::read_to_string(dir.path().join("rook/rook-1-1.ron"))
+        .or_else(|_| std::fs::read_to_string(dir.path().join("rook/rook-1-1.rejected.ron")))
+        .unwrap();
+    assert!(text.contains("retry: "), "{text}");
+    let report = run(&a).unwrap();
+    assert_eq!((generated(&report), skipped(&report)), (0, 2));
+}
+
+/// Every accepted maze of the reference batch is a distinct puzzle.
+#[test]
+fn a_batch_makes_distinct_puzzles() {
+    let dir = reference();
+    for variant in VARIANTS {
+        let mut seen = std::collections::HashSet::new();
+        for entry in std::fs::read_dir(dir.path().join(variant)).unwrap() {
+            let path = entry.unwrap().path();
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            if !name.ends_with(".ron") || name.ends_with(".rejected.ron") {
+                continue;
+            }
+            let maze =
+                maze_variants::parse("m.ron", &std::fs::read_to_string(&path).unwrap()).unwrap();
+            assert!(
+                seen.insert(maze_variants::symmetry::canonical(&maze)),
+                "{name} repeats a puzzle"
+            );
+        }
+    }
+}
