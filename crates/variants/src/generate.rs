@@ -1114,6 +1114,13 @@ impl Generate {
     /// Checks the settings against a rolling-block maze and builds the template to fill.
     pub fn rolling_template(&self, maze: &RollingBlockMaze) -> Result<RollingTemplate, Problem> {
         let at = |s: Setting| Where::Setting(s);
+        if self.genes.is_some() {
+            return Err(Problem::new(
+                at(Setting::Genes),
+                "`genes` are the attributes a jumping maze's generator may give its cells; a rolling-block generator changes tiles",
+            )
+            .help("remove `genes`; `change: (fragile: true, switches: true)` lets it place fragile floor, bridges and switches"));
+        }
         if self.max_jump.is_some() {
             return Err(Problem::new(
                 at(Setting::MaxJump),

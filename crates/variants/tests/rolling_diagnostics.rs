@@ -213,3 +213,11 @@ fn many_bridges_with_few_reachable_states_are_accepted() {
     );
     maze_variants::parse("good.ron", &src).unwrap_or_else(|e| panic!("{}", e.one_line()));
 }
+
+/// `genes` are for jumping mazes: a rolling-block file that sets them is told so, not
+/// silently ignored.
+#[test]
+fn genes_in_a_rolling_block_file_are_refused() {
+    let src = "Maze(\n    rules: RollingBlock(),\n    board: [\"S..G\"],\n    generate: (genes: [Circled]),\n)\n";
+    check(src, (4, 23), "a rolling-block generator changes tiles");
+}
