@@ -26,7 +26,8 @@ use crate::load::read_file;
 ///
 /// The settings (see README.md, "Generation settings") say what to fill (`size: (rows,
 /// cols)` or the board's own shape), where start and goal go (`Board`, `Fixed(row, col)`,
-/// `Random`), `max_jump`, what else may `change` (blocked cells, holes, walls), the
+/// `Random`), `max_jump`, what else may `change` (blocked cells, holes, walls; rolling
+/// blocks: fragile floor, and bridges and switches with `switches: true`), the
 /// `objective` (`Neller`, `GoalDepth`, `Weighted([(feature: .., weight: .., priority:
 /// ..)])`), hard `gates` (solvable, unique_shortest, no_black_holes, min_length) and the
 /// `search`:
