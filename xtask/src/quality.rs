@@ -12,8 +12,8 @@ use crate::bench::workspace_root;
 
 /// Generate many mazes of each bundled variant with its own settings and print quality
 /// figures: distinct puzzles (up to the board's symmetries), gates passed, unique shortest
-/// solutions, black-hole-free mazes (each in % of mazes), mean energy and mean shortest
-/// solution length.
+/// solutions, black-hole-free mazes (each in % of mazes), mean energy and the mean and
+/// median shortest solution length.
 ///
 /// Maze i of a variant is generated exactly as `maze generate variants/<variant>.ron --seed
 /// <seed> --count <seeds>` makes it: from seed `item_seed(seed, variant, i)`, searched for
@@ -68,9 +68,9 @@ pub fn run(args: &Args) -> Result<(), String> {
         args.seeds, args.seed, args.seeds
     );
     println!(
-        "| variant | objective | search | iterations | distinct puzzles | gates passed | unique shortest | no black holes | mean energy | mean shortest length | time (s) |"
+        "| variant | objective | search | iterations | distinct puzzles | gates passed | unique shortest | no black holes | mean energy | mean shortest length | median shortest length | time (s) |"
     );
-    println!("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+    println!("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
     for path in files {
         let file = read(&path)?;
         let settings = file.generate.clone().unwrap_or_default();
@@ -80,6 +80,7 @@ pub fn run(args: &Args) -> Result<(), String> {
         let (mut passed, mut unique, mut no_holes) = (0u64, 0u64, 0u64);
         let (mut energy, mut length, mut solved) = (0.0, 0u64, 0u64);
         let mut made = maze_gen::Made::default();
+        let mut lengths = Vec::new();
         let mut mazes = 0u64;
         let mut exhausted = None;
         for i in 0..args.seeds {
@@ -106,11 +107,18 @@ pub fn run(args: &Args) -> Result<(), String> {
             no_holes += u64::from(o.features.black_holes.count == 0);
             energy += o.score.energy;
             if let Some(l) = o.features.shortest_length {
+                lengths.push(l);
                 length += u64::from(l);
                 solved += 1;
             }
         }
         let pct = |k: u64| format!("{:.0}%", 100.0 * k as f64 / mazes.max(1) as f64);
+        lengths.sort_unstable();
+        let median = match lengths.len() {
+            0 => "-".to_string(),
+            n if n % 2 == 1 => lengths[n / 2].to_string(),
+            n => format!("{}", f64::from(lengths[n / 2 - 1] + lengths[n / 2]) / 2.0),
+        };
         // A run that ran out of distinct puzzles says at which maze.
         let distinct = match exhausted {
             Some(i) => format!("{} (none new at maze {i})", made.len()),
@@ -122,7 +130,7 @@ pub fn run(args: &Args) -> Result<(), String> {
             "-".to_string()
         };
         println!(
-            "| {name} | {} | {} | {iterations} | {distinct} | {} | {} | {} | {} | {mean_length} | {:.2} |",
+            "| {name} | {} | {} | {iterations} | {distinct} | {} | {} | {} | {} | {mean_length} | {median} | {:.2} |",
             settings.objective.name(),
             settings.search.name(),
             pct(passed),
