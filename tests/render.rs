@@ -6,6 +6,14 @@
 //! (arrows, turns, rings, wildcards, empty cells, colours, symbols, pieces) has a glyph that
 //! the raster shows, colours stay apart in greyscale, and the legend names what is present.
 //!
+//! Rolling blocks with Bloxorz mechanics (the family fixtures, a few of the 33 stages in
+//! `tests/fixtures/bloxorz/` and an inline board with several blocks): bridges on and off,
+//! soft, heavy and split switches and split targets show their shapes in the raster; every
+//! switch's name is on the bridges it acts on with the right sign; the legend names every
+//! kind present; and the answers of all 33 stages list every move, say what each move turns,
+//! splits and merges, draw both cubes while the block is split, and lay out their texts with
+//! no two overlapping (measured on the text as laid out by usvg with the machine's fonts).
+//!
 //! Set `MAZE_RENDER_PNG_DIR` to keep the rasters as PNG files for looking at, each also in
 //! greyscale (`-grey.png`), as a black-and-white print shows it.
 
@@ -28,8 +36,9 @@ fn maze_files() -> Vec<PathBuf> {
 
 /// Mazes the pictures are checked on beyond the files: cell attributes on the tilings that no
 /// family file uses yet (hex arrows, turns and colours; triangle symbols, colours, rings,
-/// wildcards and empty cells).
-const INLINE: [(&str, &str); 2] = [
+/// wildcards and empty cells), and rolling blocks with several blocks (a start on a switch,
+/// a block without a goal), bridges on and off, and every kind of switch action.
+const INLINE: [(&str, &str); 3] = [
     (
         "hex_attributes",
         r#"Maze(
@@ -73,7 +82,34 @@ const INLINE: [(&str, &str); 2] = [
     start: (0, 0),
 )"#,
     ),
+    (
+        "bloxorz_blocks",
+        r#"Maze(
+    rules: RollingBlock(
+        block: (1, 1, 2),
+        switches: [
+            Switch(at: (0, 3), acts: [On(2, 5), Off(2, 4)]),
+            Switch(at: (3, 1), acts: [Toggle(2, 4), Toggle(2, 5), On(1, 6)]),
+        ],
+        others: [
+            (block: (1, 1, 2), start: [(0, 3)], goal: [(3, 6)]),
+            (block: (1, 1, 1), start: [(3, 3)]),
+        ],
+    ),
+    board: [
+        "S..o...",
+        "....w.-",
+        "...#=-.",
+        ".x...G.",
+    ],
+)"#,
+    ),
 ];
+
+/// Bloxorz stages rasterized with the other pictures: split switches that are split targets
+/// themselves (16), and thirteen switches on one pair of bridges that are on at the start
+/// (33).
+const BLOXORZ_RASTERED: [&str; 2] = ["stage16", "stage33"];
 
 /// Every maze the pictures are checked on, by name: the gallery's files, the family fixtures
 /// and [`INLINE`].
@@ -91,6 +127,10 @@ fn all_mazes() -> Vec<(String, Maze)> {
             (stem.to_string(), read(path))
         })
         .collect();
+    mazes.extend(BLOXORZ_RASTERED.iter().map(|stem| {
+        let path = root().join(format!("tests/fixtures/bloxorz/{stem}.ron"));
+        (stem.to_string(), read(&path))
+    }));
     mazes.extend(
         INLINE
             .iter()
@@ -213,6 +253,10 @@ const DEAD_END: (u8, u8, u8) = (0xe0, 0xe0, 0xe0);
 const BLOCKED: (u8, u8, u8) = (0x54, 0x6e, 0x7a);
 const HOLE: (u8, u8, u8) = (0x37, 0x47, 0x4f);
 const FRAGILE: (u8, u8, u8) = (0xff, 0xcc, 0x80);
+const BRIDGE: (u8, u8, u8) = (0xbc, 0xaa, 0xa4);
+const BRIDGE_OFF: (u8, u8, u8) = (0xff, 0xff, 0xff);
+/// A block or cube in an answer frame, over floor: `#37474f` at 55 % over `#fcfcf7`.
+const BODY_ON_FLOOR: (u8, u8, u8) = (0x8f, 0x98, 0x9b);
 
 /// Per cell, the fewest moves to any state on it: computed here from the states directly.
 fn cell_depths(a: &Analyzed) -> BTreeMap<(usize, usize), u32> {
@@ -347,8 +391,11 @@ fn check_jumping_cells(
     }
 }
 
-/// Rolling blocks: floor, no floor (not drawn) and fragile floor; under depth shading every
-/// floor cell some reachable placement covers shows a depth colour.
+/// Rolling blocks: floor, no floor (not drawn), fragile floor, bridges and switches. Under
+/// depth shading every cell some reachable placement covers shows a depth colour; without it
+/// each kind shows its fill. Whatever the fill, a bridge shows its planks' outline and seams
+/// (solid when on, dashed when off), a switch its button (round, X or arcs, told apart by
+/// where they are inked), and a split target its dashed cube.
 fn check_rolling_cells(
     m: &maze::variants::rolling::RollingBlockMaze,
     pixmap: &Pixmap,
@@ -356,17 +403,62 @@ fn check_rolling_cells(
     options: Options,
     name: &str,
 ) {
-    use maze::variants::rolling::Tile;
+    use maze::render::geometry::{Point, inradius};
+    use maze::variants::rolling::{SwitchKind, Tile};
     let covered = footprint_depths(m);
-    for r in 0..m.board.rows {
-        for c in 0..m.board.cols {
-            if m.start.contains((r, c)) || m.goal.contains((r, c)) {
+    let rho = inradius(Tiling::Square);
+    let marked = |at: (usize, usize)| {
+        m.start.contains(at)
+            || m.goal.contains(at)
+            || m.rules
+                .others
+                .iter()
+                .any(|o| o.start.contains(at) || o.goal.is_some_and(|g| g.contains(at)))
+    };
+    let targets: Vec<(usize, usize)> = m
+        .rules
+        .switches
+        .iter()
+        .filter_map(|s| s.split)
+        .flat_map(|(a, b)| [a, b])
+        .collect();
+    // The board's picture spans the floor's bounding box: beyond it, rows and columns of no
+    // floor are not drawn at all (the legend may stand there).
+    let floor: Vec<(usize, usize)> = (0..m.board.rows * m.board.cols)
+        .map(|i| (i / m.board.cols, i % m.board.cols))
+        .filter(|&at| m.board.get(at) != Tile::NoFloor)
+        .collect();
+    let rows = floor.iter().map(|a| a.0).min().unwrap()..=floor.iter().map(|a| a.0).max().unwrap();
+    let cols = floor.iter().map(|a| a.1).min().unwrap()..=floor.iter().map(|a| a.1).max().unwrap();
+    for r in rows {
+        for c in cols.clone() {
+            if marked((r, c)) {
                 continue; // under a translucent mark
             }
             let tile = m.board.get((r, c));
             let centre = render::geometry::center(Tiling::Square, (r as i64, c as i64));
             let fill = fill_at(Tiling::Square, pixmap, px, (r, c));
             let at = format!("{name}: cell ({r},{c}) {tile:?}");
+            let off = |dx: f64, dy: f64| {
+                px(Point {
+                    x: centre.x + dx,
+                    y: centre.y + dy,
+                })
+            };
+            // Whether each pixel of a run is inked, a pixel either side of the line counting.
+            let run = |points: Vec<(f64, f64)>, across: (f64, f64)| -> Vec<bool> {
+                points
+                    .into_iter()
+                    .map(|(dx, dy)| {
+                        (-1..=1).any(|k| {
+                            let k = f64::from(k);
+                            inked(pixmap, off(dx + k * across.0, dy + k * across.1), fill)
+                        })
+                    })
+                    .collect()
+            };
+            let solid = |ink: &[bool]| ink.iter().all(|&i| i);
+            let dashed = |ink: &[bool]| ink.iter().any(|&i| i) && !solid(ink);
             match tile {
                 Tile::NoFloor => assert_eq!(rgb(pixmap, px(centre)), WHITE, "{at}"),
                 _ if options.depths => {
@@ -376,17 +468,69 @@ fn check_rolling_cells(
                         assert!(spread(fill) <= 10 && fill != WHITE, "{at}: hatch {fill:?}");
                     }
                 }
-                Tile::Floor => assert!(near(fill, FLOOR), "{at}: {fill:?}"),
+                Tile::Floor | Tile::Switch(_) => assert!(near(fill, FLOOR), "{at}: {fill:?}"),
                 Tile::Fragile => assert!(near(fill, FRAGILE), "{at}: {fill:?}"),
-                Tile::Bridge { .. } | Tile::Switch(_) => {
-                    unimplemented!("{at}: bridges and switches are not drawn yet")
+                Tile::Bridge { on: true } => assert!(near(fill, BRIDGE), "{at}: {fill:?}"),
+                Tile::Bridge { on: false } => assert!(near(fill, BRIDGE_OFF), "{at}: {fill:?}"),
+            }
+            match tile {
+                Tile::Bridge { on } => {
+                    // The outline's right side, below the corner note, and the left seam.
+                    let edge = run(
+                        (-8..=18).map(|y| (rho - 3.0, f64::from(y))).collect(),
+                        (1.0, 0.0),
+                    );
+                    let seam = run(
+                        (-8..=8).map(|y| (-rho / 3.0, f64::from(y))).collect(),
+                        (1.0, 0.0),
+                    );
+                    if on {
+                        assert!(
+                            solid(&edge) && solid(&seam),
+                            "{at}: solid planks {edge:?} {seam:?}"
+                        );
+                    } else {
+                        assert!(
+                            dashed(&edge) && dashed(&seam),
+                            "{at}: dashed planks {edge:?} {seam:?}"
+                        );
+                    }
                 }
+                Tile::Switch(kind) => {
+                    let s = rho;
+                    let ink = |dx: f64, dy: f64| inked(pixmap, off(dx * s, dy * s), fill);
+                    match kind {
+                        SwitchKind::Soft => {
+                            assert!(ink(0.0, 0.0) && ink(0.3, 0.0), "{at}: round button");
+                            assert!(!ink(0.55, 0.0), "{at}: round button's edge");
+                        }
+                        SwitchKind::Heavy => {
+                            assert!(ink(0.0, 0.0) && ink(0.3, 0.3), "{at}: X");
+                            assert!(!ink(0.3, 0.0) && !ink(0.0, -0.3), "{at}: X's gaps");
+                        }
+                        SwitchKind::Split => {
+                            assert!(!ink(0.0, 0.0), "{at}: gap between the arcs");
+                            for side in [-1.0, 1.0] {
+                                let arc = run(vec![(side * 0.35 * s, 0.0)], (1.0, 0.0));
+                                assert!(solid(&arc), "{at}: arc on side {side}");
+                            }
+                        }
+                    }
+                }
+                _ => {}
+            }
+            if targets.contains(&(r, c)) {
+                let edge = run(
+                    (-10..=10).map(|y| (-rho / 2.0, f64::from(y))).collect(),
+                    (1.0, 0.0),
+                );
+                assert!(dashed(&edge), "{at}: split target's dashed cube {edge:?}");
             }
         }
     }
 }
 
-/// The cells some reachable placement of the block covers, computed from the placements.
+/// The cells some reachable state has a block or cube on, from every state's view.
 fn footprint_depths(
     m: &maze::variants::rolling::RollingBlockMaze,
 ) -> std::collections::BTreeSet<(usize, usize)> {
@@ -394,7 +538,16 @@ fn footprint_depths(
     let features = maze::features::analyze(&maze::graph::state_graph(&graph), m.blocks());
     (0..graph.n_states() as StateId)
         .filter(|&s| features.depth(s).is_some())
-        .flat_map(|s| graph.placement(s).0.cells().collect::<Vec<_>>())
+        .flat_map(|s| {
+            let view = graph.view(s);
+            let mut cells: Vec<(usize, usize)> = view
+                .blocks
+                .iter()
+                .flat_map(|(f, _)| f.cells().collect::<Vec<_>>())
+                .collect();
+            cells.extend(view.cubes.into_iter().flatten());
+            cells
+        })
         .collect()
 }
 
@@ -412,6 +565,12 @@ fn pictures_rasterize_to_what_the_board_holds() {
                     (DEPTHS, "-depths"),
                     (BOTH, "-both"),
                 ] {
+                    // The long answers of the extra stages make pictures several thousand
+                    // pixels high: their layout is checked without rasterizing, in
+                    // `long_answers_list_every_move_and_no_texts_overlap`.
+                    if options.solution && BLOXORZ_RASTERED.contains(&name.as_str()) {
+                        continue;
+                    }
                     check_picture(name, maze, options, view);
                 }
             });
@@ -699,6 +858,611 @@ fn every_tiling_and_board_feature_is_among_the_pictures() {
         "exit"
     );
     assert!(has(&|m| m.rules.no_u_turn), "no-U-turn");
+}
+
+/// Every rolling-block maze with Bloxorz mechanics the tests know: the family fixtures, the
+/// 33 stages, and the inline board with several blocks.
+fn bloxorz_mazes() -> Vec<(String, maze::variants::rolling::RollingBlockMaze)> {
+    let mut files = files_in(&["tests/fixtures/families", "tests/fixtures/bloxorz"]);
+    files.retain(|p| {
+        let stem = p.file_stem().unwrap().to_str().unwrap();
+        stem.starts_with("bloxorz_") || stem.starts_with("stage")
+    });
+    let mut mazes: Vec<(String, Maze)> = files
+        .iter()
+        .map(|p| {
+            (
+                p.file_stem().unwrap().to_str().unwrap().to_string(),
+                read(p),
+            )
+        })
+        .collect();
+    mazes.extend(
+        INLINE
+            .iter()
+            .filter(|(name, _)| name.starts_with("bloxorz"))
+            .map(|(name, src)| (name.to_string(), parse(src))),
+    );
+    assert_eq!(mazes.len(), 2 + 33 + 1);
+    mazes
+        .into_iter()
+        .map(|(name, maze)| match maze {
+            Maze::RollingBlock(m) => (name, m),
+            Maze::Jumping(_) => panic!("{name} is not a rolling-block maze"),
+        })
+        .collect()
+}
+
+/// The text contents of an SVG fragment's `<text>` elements.
+fn svg_texts(svg: &str) -> Vec<String> {
+    svg.split("<text")
+        .skip(1)
+        .map(|t| {
+            let body = &t[t.find('>').unwrap() + 1..];
+            body[..body.find("</text>").unwrap()].trim().to_string()
+        })
+        .collect()
+}
+
+/// The switches and sign a bridge's tag names, read back from the text: groups of names
+/// (`A`, `A,C`, a range `A–D`) each followed by its sign. Decoded here independently of
+/// how the drawing writes it.
+fn decode_tags(tags: &str) -> Vec<(usize, maze::render::scene::Act)> {
+    use maze::render::scene::{Act, switch_name};
+    let index = |name: &str| {
+        (0..200)
+            .find(|&i| switch_name(i) == name)
+            .unwrap_or_else(|| panic!("no switch is named {name}"))
+    };
+    let mut out = Vec::new();
+    for group in tags.split(' ') {
+        let (names, act) = if let Some(n) = group.strip_suffix('+') {
+            (n, Act::On)
+        } else if let Some(n) = group.strip_suffix('\u{2212}') {
+            (n, Act::Off)
+        } else if let Some(n) = group.strip_suffix('\u{b1}') {
+            (n, Act::Toggle)
+        } else {
+            panic!("{group}: no sign")
+        };
+        for part in names.split(',') {
+            match part.split_once('\u{2013}') {
+                Some((a, b)) => out.extend((index(a)..=index(b)).map(|i| (i, act))),
+                None => out.push((index(part), act)),
+            }
+        }
+    }
+    out.sort_unstable();
+    out
+}
+
+/// Bloxorz boards: every switch shows its button and its name (letters in reading order of
+/// the switch cells, never `S` or `G`), every bridge its state at the start and the name and
+/// sign of every switch acting on it (read back from the SVG's text), every split target the
+/// names of the switches sending a cube there; and the legend names every kind present, and
+/// no other.
+#[test]
+fn bloxorz_boards_name_every_switch_bridge_and_target() {
+    use maze::render::scene::{Act, Button, CellKind, switch_name};
+    use maze::variants::rolling::{Action, SwitchKind, Tile};
+    let mut tags_seen = 0;
+    for (name, m) in bloxorz_mazes() {
+        let maze = Maze::RollingBlock(m.clone());
+        let scene = render::scene(&maze, PLAIN);
+        let svg = render::svg(&maze, PLAIN);
+        let board_texts = svg_texts(&svg[..svg.find(LEGEND).unwrap()]);
+        let cols = m.board.cols;
+        let mut at_cells: Vec<(usize, usize)> = m.rules.switches.iter().map(|s| s.at).collect();
+        at_cells.sort_unstable();
+        let number = |at: (usize, usize)| at_cells.iter().position(|&c| c == at).unwrap();
+        for switch in &m.rules.switches {
+            let n = number(switch.at);
+            let button = match m.board.get(switch.at) {
+                Tile::Switch(SwitchKind::Soft) => Button::Soft,
+                Tile::Switch(SwitchKind::Heavy) => Button::Heavy,
+                Tile::Switch(SwitchKind::Split) => Button::Split,
+                other => panic!("{name}: switch on {other:?}"),
+            };
+            let view = &scene.cells[switch.at.0 * cols + switch.at.1];
+            assert_eq!(view.glyphs.button, Some((button, n)), "{name}: {switch:?}");
+            let letter = switch_name(n);
+            assert!(letter != "S" && letter != "G", "{name}: {letter}");
+            assert!(
+                board_texts.contains(&letter),
+                "{name}: name {letter} on the board"
+            );
+        }
+        for i in 0..m.board.rows * cols {
+            let at = (i / cols, i % cols);
+            let view = &scene.cells[i];
+            let mut acts: Vec<(usize, Act)> = Vec::new();
+            let mut targets: Vec<usize> = Vec::new();
+            for switch in &m.rules.switches {
+                for action in &switch.acts {
+                    let act = match *action {
+                        Action::On(t) if t == at => Act::On,
+                        Action::Off(t) if t == at => Act::Off,
+                        Action::Toggle(t) if t == at => Act::Toggle,
+                        _ => continue,
+                    };
+                    acts.push((number(switch.at), act));
+                }
+                if let Some((a, b)) = switch.split
+                    && (a == at || b == at)
+                {
+                    targets.push(number(switch.at));
+                }
+            }
+            acts.sort_unstable();
+            targets.sort_unstable();
+            let here = format!("{name}: cell {at:?}");
+            assert_eq!(view.glyphs.switched, acts, "{here}");
+            assert_eq!(view.glyphs.target, targets, "{here}");
+            if let Tile::Bridge { on } = m.board.get(at) {
+                assert_eq!(view.kind, CellKind::Bridge { on }, "{here}");
+            }
+            if !acts.is_empty() {
+                // The cell's tag on the board says exactly which switches do what.
+                let tags: Vec<&String> = board_texts
+                    .iter()
+                    .filter(|t| t.ends_with(['+', '\u{2212}', '\u{b1}']))
+                    .filter(|t| decode_tags(t) == acts)
+                    .collect();
+                assert!(
+                    !tags.is_empty(),
+                    "{here}: no tag for {acts:?} in {board_texts:?}"
+                );
+                tags_seen += 1;
+            }
+            if !targets.is_empty() {
+                let names: Vec<String> = targets.iter().map(|&n| switch_name(n)).collect();
+                assert!(board_texts.contains(&names.join(",")), "{here}: {names:?}");
+            }
+        }
+        let legend = legend_texts(&svg);
+        // An entry is said when some entry starts with it and goes on no further than a
+        // colon (its explanation) or the end.
+        let says = |what: &str| {
+            legend.iter().any(|t| {
+                t.strip_prefix(what)
+                    .is_some_and(|rest| rest.is_empty() || rest.starts_with(':'))
+            })
+        };
+        let tiles = &m.board.tiles;
+        let has = |t: Tile| tiles.contains(&t);
+        let acting =
+            |f: &dyn Fn(&Action) -> bool| m.rules.switches.iter().any(|s| s.acts.iter().any(f));
+        for (present, what) in [
+            (has(Tile::Fragile), "fragile"),
+            (has(Tile::Bridge { on: true }), "bridge, on"),
+            (has(Tile::Bridge { on: false }), "bridge, off"),
+            (has(Tile::Switch(SwitchKind::Soft)), "soft switch"),
+            (has(Tile::Switch(SwitchKind::Heavy)), "heavy switch"),
+            (has(Tile::Switch(SwitchKind::Split)), "split switch"),
+            (
+                !m.rules.switches.is_empty(),
+                "a switch's name, in its corner",
+            ),
+            (
+                acting(&|a| matches!(a, Action::On(_))),
+                "switch A turns this bridge on",
+            ),
+            (
+                acting(&|a| matches!(a, Action::Off(_))),
+                "switch A turns this bridge off",
+            ),
+            (
+                acting(&|a| matches!(a, Action::Toggle(_))),
+                "switch A turns this bridge on if off, off if on",
+            ),
+            (
+                m.rules.switches.iter().any(|s| s.split.is_some()),
+                "split switch A sends a cube here",
+            ),
+            (true, "start"),
+            (true, "goal"),
+        ] {
+            assert_eq!(says(what), present, "{name}: {what} in {legend:?}");
+        }
+        // Several blocks: each start and goal labelled by block number, and explained.
+        let blocks = 1 + m.rules.others.len();
+        if blocks > 1 {
+            let mut ends = vec![(1, m.start, Some(m.goal))];
+            ends.extend(
+                m.rules
+                    .others
+                    .iter()
+                    .enumerate()
+                    .map(|(k, o)| (k + 2, o.start, o.goal)),
+            );
+            for (k, start, goal) in ends {
+                let label =
+                    |cell: (usize, usize)| scene.cells[cell.0 * cols + cell.1].label.clone();
+                for cell in start.cells() {
+                    assert!(
+                        label(cell).unwrap().contains(&format!("S{k}")),
+                        "{name}: S{k}"
+                    );
+                }
+                assert!(
+                    says(&format!("block {k} starts here")),
+                    "{name}: {legend:?}"
+                );
+                assert_eq!(
+                    says(&format!("block {k} must end here")),
+                    goal.is_some(),
+                    "{name}: {legend:?}"
+                );
+                for cell in goal.iter().flat_map(|g| g.cells().collect::<Vec<_>>()) {
+                    assert!(
+                        label(cell).unwrap().contains(&format!("G{k}")),
+                        "{name}: G{k}"
+                    );
+                }
+            }
+        } else {
+            let labels = legend.iter().filter(|t| t.contains("starts here"));
+            assert_eq!(labels.count(), 0, "{name}: {legend:?}");
+        }
+    }
+    assert!(tags_seen > 100, "{tags_seen} bridges with tags");
+}
+
+/// One move of an answer's list as the SVG writes it: number, text, notes.
+#[derive(Debug)]
+struct Listed {
+    number: usize,
+    text: String,
+    notes: Vec<String>,
+}
+
+/// Every Bloxorz answer (the 33 stages, up to 129 moves, and the fixtures): where the answer
+/// is in frames, its move list has one entry per move, numbered in order, naming the mover
+/// and direction of the solution, and saying every bridge that turns (read off `RollGraph::view`
+/// of consecutive solution states), every split and merge, and the goal; every move's arrow
+/// and number is in exactly one frame; no two step numbers' circles in a frame overlap; and no
+/// two texts of the whole picture overlap, as usvg lays them out with the machine's fonts.
+/// Answers of 25 moves or more with bridges or switches are always in frames. Plain stages
+/// (no switches) keep the picture plain rolling blocks always had.
+#[test]
+fn long_answers_list_every_move_and_no_texts_overlap() {
+    use maze::variants::rolling::RollGraph;
+    let mazes = bloxorz_mazes();
+    std::thread::scope(|scope| {
+        for chunk in mazes.chunks(mazes.len().div_ceil(4)) {
+            scope.spawn(move || {
+                for (name, m) in chunk {
+                    let graph = RollGraph::new(m);
+                    let features =
+                        maze::features::analyze(&maze::graph::state_graph(&graph), m.blocks());
+                    let states = features.solution_states.clone().unwrap_or_default();
+                    let dirs = features.solution.clone().unwrap_or_default();
+                    let svg = render::svg(&Maze::RollingBlock(m.clone()), SOLUTION);
+                    let listed = move_list(&svg);
+                    if m.rules.is_plain() {
+                        // A plain maze's picture is as it always was (the committed plain
+                        // snapshots hold it): numbered arrows on the board, which on long
+                        // answers (stages 6 and 13) do pile up.
+                        assert!(listed.is_empty(), "{name}");
+                        continue;
+                    }
+                    if listed.is_empty() {
+                        assert!(dirs.len() < 25, "{name}: {} moves and no list", dirs.len());
+                    } else {
+                        check_listed(name, m, &graph, &states, &dirs, &listed);
+                        check_frames(name, &svg, dirs.len());
+                    }
+                    check_texts_apart(name, &svg);
+                }
+            });
+        }
+    });
+}
+
+/// The move list of an answer picture, in document order.
+fn move_list(svg: &str) -> Vec<Listed> {
+    let doc = usvg::roxmltree::Document::parse(svg).unwrap();
+    let mut out: Vec<Listed> = Vec::new();
+    for node in doc.descendants().filter(|n| n.has_tag_name("text")) {
+        let text = node.text().unwrap_or("").trim().to_string();
+        match node.attribute("class") {
+            Some("move-number") => out.push(Listed {
+                number: text.parse().unwrap(),
+                text: String::new(),
+                notes: Vec::new(),
+            }),
+            Some("move") => out.last_mut().unwrap().text = text,
+            Some("move-note") => out.last_mut().unwrap().notes.push(text),
+            _ => {}
+        }
+    }
+    out
+}
+
+fn check_listed(
+    name: &str,
+    m: &maze::variants::rolling::RollingBlockMaze,
+    graph: &maze::variants::rolling::RollGraph,
+    states: &[StateId],
+    dirs: &[&str],
+    listed: &[Listed],
+) {
+    assert_eq!(listed.len(), dirs.len(), "{name}: one entry per move");
+    let cell = |(r, c): (usize, usize)| format!("({r},{c})");
+    for (i, entry) in listed.iter().enumerate() {
+        let here = format!("{name}: move {} {entry:?}", i + 1);
+        assert_eq!(entry.number, i + 1, "{here}");
+        let dir = dirs[i];
+        let (before, after) = (graph.view(states[i]), graph.view(states[i + 1]));
+        // The mover and the compass direction.
+        let compass = &dir[dir.len() - 1..];
+        assert!(
+            entry.text.ends_with(&format!(" {compass}")) || entry.text == compass,
+            "{here}"
+        );
+        match &dir[..dir.len() - 1] {
+            "c1" | "c2" => {
+                let k = usize::from(dir.starts_with("c2"));
+                let cube = before.cubes.unwrap()[k];
+                assert_eq!(
+                    entry.text,
+                    format!("cube {} {compass}", cell(cube)),
+                    "{here}"
+                );
+            }
+            "" if m.rules.others.is_empty() => {}
+            "" => assert_eq!(entry.text, format!("block 1 {compass}"), "{here}"),
+            k => assert_eq!(entry.text, format!("block {k} {compass}"), "{here}"),
+        }
+        let goal = graph.is_goal(states[i + 1]);
+        let notes = entry.notes.join(" | ");
+        // Every bridge that turns, with its new state.
+        let turned: Vec<((usize, usize), bool)> = before
+            .bridges
+            .iter()
+            .zip(&after.bridges)
+            .filter(|(b, a)| b.1 != a.1 && !goal)
+            .map(|(_, &a)| a)
+            .collect();
+        for on in [true, false] {
+            let cells: Vec<String> = turned
+                .iter()
+                .filter(|t| t.1 == on)
+                .map(|t| cell(t.0))
+                .collect();
+            let said = format!("{} {}", if on { "on" } else { "off" }, cells.join(" "));
+            assert!(cells.is_empty() || notes.contains(&said), "{here}: {said}");
+        }
+        let split = before.cubes.is_none() && after.cubes.is_some();
+        let merge = before.cubes.is_some() && after.cubes.is_none() && !goal;
+        if let (true, Some([a, b])) = (split, after.cubes) {
+            assert!(
+                notes.contains(&format!("cubes to {} {}", cell(a), cell(b))),
+                "{here}"
+            );
+        }
+        assert_eq!(notes.contains("merge"), merge, "{here}");
+        assert_eq!(notes.contains("reaches the goal"), goal, "{here}");
+        let expected = usize::from(!turned.is_empty())
+            + usize::from(split)
+            + usize::from(merge)
+            + usize::from(goal);
+        assert_eq!(entry.notes.len(), expected, "{here}: nothing else is said");
+    }
+}
+
+/// The parsed `translate(x,y)` of an element, or the origin.
+fn translate(node: usvg::roxmltree::Node) -> (f64, f64) {
+    let Some(t) = node.attribute("transform") else {
+        return (0.0, 0.0);
+    };
+    let inner = t
+        .strip_prefix("translate(")
+        .unwrap()
+        .strip_suffix(')')
+        .unwrap();
+    let (x, y) = inner.split_once(',').unwrap();
+    (x.parse().unwrap(), y.parse().unwrap())
+}
+
+/// The frames of an answer picture: every step number 1..=`moves` exactly once, and in each
+/// frame no two numbers' circles overlapping.
+fn check_frames(name: &str, svg: &str, moves: usize) {
+    let doc = usvg::roxmltree::Document::parse(svg).unwrap();
+    let mut numbers = Vec::new();
+    for frame in doc
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("frame"))
+    {
+        let mut circles: Vec<(f64, f64, f64)> = Vec::new();
+        for node in frame.descendants() {
+            if node.has_tag_name("circle") && node.attribute("stroke") == Some("#d81b60") {
+                let get = |a: &str| node.attribute(a).unwrap().parse::<f64>().unwrap();
+                circles.push((get("cx"), get("cy"), get("r")));
+            }
+            if node.has_tag_name("text") && node.attribute("fill") == Some("#d81b60") {
+                numbers.push(node.text().unwrap().trim().parse::<usize>().unwrap());
+            }
+        }
+        for (i, a) in circles.iter().enumerate() {
+            for b in &circles[i + 1..] {
+                let d = ((a.0 - b.0).powi(2) + (a.1 - b.1).powi(2)).sqrt();
+                assert!(
+                    d >= a.2 + b.2,
+                    "{name}: step numbers at {a:?} and {b:?} overlap"
+                );
+            }
+        }
+    }
+    numbers.sort_unstable();
+    assert_eq!(
+        numbers,
+        (1..=moves).collect::<Vec<_>>(),
+        "{name}: every move once"
+    );
+}
+
+/// No two texts of the picture overlap, as usvg lays them out (their text boxes: advance by
+/// the font's ascent and descent) with the machine's fonts.
+fn check_texts_apart(name: &str, svg: &str) {
+    let options = usvg::Options {
+        fontdb: fonts(),
+        ..usvg::Options::default()
+    };
+    let tree = usvg::Tree::from_str(svg, &options).unwrap();
+    let mut boxes: Vec<(resvg::tiny_skia::Rect, String)> = Vec::new();
+    fn walk(group: &usvg::Group, out: &mut Vec<(resvg::tiny_skia::Rect, String)>) {
+        for node in group.children() {
+            match node {
+                usvg::Node::Group(g) => walk(g, out),
+                usvg::Node::Text(t) => {
+                    let text: String = t.chunks().iter().map(|c| c.text()).collect();
+                    out.push((t.abs_bounding_box(), text));
+                }
+                _ => {}
+            }
+        }
+    }
+    walk(tree.root(), &mut boxes);
+    assert!(boxes.len() >= 5, "{name}: {} texts laid out", boxes.len());
+    boxes.sort_by(|a, b| a.0.left().total_cmp(&b.0.left()));
+    for (i, (a, ta)) in boxes.iter().enumerate() {
+        for (b, tb) in &boxes[i + 1..] {
+            if b.left() >= a.right() {
+                break;
+            }
+            let w = a.right().min(b.right()) - a.left().max(b.left());
+            let h = a.bottom().min(b.bottom()) - a.top().max(b.top());
+            assert!(
+                w <= 0.5 || h <= 0.5,
+                "{name}: texts {ta:?} at {a:?} and {tb:?} at {b:?} overlap"
+            );
+        }
+    }
+}
+
+/// While the block is split, the answer shows both cubes: every move's board has one body
+/// per cube, on the cubes' cells, and in the raster of a fixture's answer every frame that
+/// begins split shows a body's fill on both cubes' cells.
+#[test]
+fn split_phases_draw_both_cubes() {
+    use maze::render::scene::Body;
+    use maze::variants::rolling::RollGraph;
+    let mut split_moves = 0;
+    for (name, m) in bloxorz_mazes() {
+        if !m.rules.switches.iter().any(|s| s.split.is_some()) {
+            continue;
+        }
+        let graph = RollGraph::new(&m);
+        let features = maze::features::analyze(&maze::graph::state_graph(&graph), m.blocks());
+        let states = features.solution_states.clone().unwrap();
+        let maze = Maze::RollingBlock(m.clone());
+        let scene = render::scene(&maze, SOLUTION);
+        assert_eq!(scene.answer.len() + 1, states.len(), "{name}");
+        for (i, mv) in scene.answer.iter().enumerate() {
+            let view = graph.view(states[i]);
+            let plane = |(r, c): (usize, usize)| (r as i64, c as i64);
+            let expected: Vec<Body> = match view.cubes {
+                Some(cubes) => {
+                    split_moves += 1;
+                    cubes
+                        .iter()
+                        .map(|&c| Body {
+                            a: plane(c),
+                            b: plane(c),
+                            label: None,
+                        })
+                        .collect()
+                }
+                None => view
+                    .blocks
+                    .iter()
+                    .map(|(f, _)| Body {
+                        a: plane((f.row, f.col)),
+                        b: plane((f.row + f.rows - 1, f.col + f.cols - 1)),
+                        label: None,
+                    })
+                    .collect(),
+            };
+            assert_eq!(mv.before.bodies, expected, "{name}: move {}", i + 1);
+        }
+        if name != "bloxorz_stage08" {
+            continue;
+        }
+        let svg = render::svg(&maze, SOLUTION);
+        let pixmap = rasterize(&svg, &format!("{name}-frames"));
+        let doc = usvg::roxmltree::Document::parse(&svg).unwrap();
+        let answer = doc
+            .descendants()
+            .find(|n| n.attribute("class") == Some("answer"))
+            .unwrap();
+        let frames: Vec<_> = answer
+            .children()
+            .filter(|n| n.attribute("class") == Some("frame"))
+            .collect();
+        let firsts = render_frame_firsts(&svg);
+        assert_eq!(frames.len(), firsts.len(), "{name}");
+        let mut checked = 0;
+        for (frame, first) in frames.iter().zip(firsts) {
+            let Some(cubes) = graph.view(states[first - 1]).cubes else {
+                continue;
+            };
+            let board = frame
+                .children()
+                .find(|n| n.has_tag_name("g") && n.attribute("transform").is_some())
+                .unwrap();
+            let (ax, ay) = translate(answer);
+            let (fx, fy) = translate(*frame);
+            let (bx, by) = translate(board);
+            for (r, c) in cubes {
+                assert_eq!(m.board.get((r, c)), maze::variants::rolling::Tile::Floor);
+                // Up and left of the centre: inside the body, clear of arrows and numbers.
+                let x = ax + fx + bx + 48.0 * c as f64 + 24.0 - 6.0;
+                let y = ay + fy + by + 48.0 * r as f64 + 24.0 - 6.0;
+                let seen = rgb(&pixmap, (x, y));
+                assert!(
+                    near(seen, BODY_ON_FLOOR),
+                    "{name}: cube on {:?}: {seen:?}",
+                    (r, c)
+                );
+                checked += 1;
+            }
+        }
+        assert!(checked >= 2, "{name}: {checked} cubes checked");
+    }
+    assert!(split_moves > 50, "{split_moves} moves while split");
+}
+
+/// The first move of each frame, from the frames' captions.
+fn render_frame_firsts(svg: &str) -> Vec<usize> {
+    svg_texts(svg)
+        .iter()
+        .filter_map(|t| t.strip_prefix("Frame "))
+        .map(|t| {
+            let moves = t.split_once(": move").unwrap().1;
+            let moves = moves.trim_start_matches('s').trim();
+            moves.split('\u{2013}').next().unwrap().parse().unwrap()
+        })
+        .collect()
+}
+
+/// The answer pictures of the Bloxorz fixtures and the inline board with several blocks,
+/// for review of any drawing change.
+#[test]
+fn bloxorz_answer_svgs() {
+    let mazes: Vec<(String, maze::variants::rolling::RollingBlockMaze)> = bloxorz_mazes()
+        .into_iter()
+        .filter(|(name, _)| name.starts_with("bloxorz"))
+        .collect();
+    assert_eq!(mazes.len(), 3);
+    snapshot_settings().bind(|| {
+        for (name, m) in mazes {
+            insta::assert_snapshot!(
+                format!("svg_answer@{name}"),
+                render::svg(&Maze::RollingBlock(m), BOTH)
+            );
+        }
+    });
 }
 
 fn snapshot_settings() -> insta::Settings {

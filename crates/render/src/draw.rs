@@ -10,13 +10,14 @@ use svg::node::element::{
     Circle, Definitions, Group, Line, Marker, Path, Pattern, Polygon, Rectangle, Text, Title,
 };
 
+use crate::answer;
 use crate::geometry::{self, Lattice, Point};
 use crate::palette::{self, Paint};
-use crate::scene::{Anchor, CellKind, CellView, Role, Scene};
+use crate::scene::{self, Act, Anchor, Button, CellKind, CellView, Role, Scene, Step};
 use maze_variants::{Piece, Tiling, Turn};
 
 const FONT: &str = "DejaVu Sans, Verdana, Arial, sans-serif";
-const INK: &str = "#212121";
+pub(crate) const INK: &str = "#212121";
 const GRID: &str = "#9e9e9e";
 const FLOOR: &str = "#fcfcf7";
 const DEAD_END: &str = "#e0e0e0";
@@ -25,6 +26,16 @@ const BLOCKED: &str = "#546e7a";
 const HOLE: &str = "#37474f";
 const FRAGILE: &str = "#ffcc80";
 const FRAGILE_EDGE: &str = "#ef6c00";
+/// A bridge that is on: planks, darker than floor and fragile floor in greyscale too.
+const BRIDGE: &str = "#bcaaa4";
+/// The planks' seams and the outline of a bridge, solid when on and dashed when off.
+const BRIDGE_EDGE: &str = "#3e2723";
+/// A bridge that is off: a gap, white, only its dashed outline and seams drawn.
+const BRIDGE_OFF: &str = "#ffffff";
+/// A block or cube where it stands in an answer frame.
+const BODY: &str = "#37474f";
+/// Row and column numbers along the board.
+const RULER: &str = "#616161";
 const WALL: &str = "#1b1b1b";
 const ARROW: &str = "#d81b60";
 const START_FILL: &str = "#66bb6a";
@@ -64,7 +75,7 @@ const TITLE_FONT: f64 = 14.0;
 /// Narrowest picture, so the legend has room beside a small board.
 const MIN_WIDTH: f64 = 320.0;
 /// Space between the picture's edge and its contents.
-const PAD: f64 = 14.0;
+pub(crate) const PAD: f64 = 14.0;
 /// How far the torus or exit frame stands outside the cells.
 const FRAME_GAP: f64 = 7.0;
 /// Legend line height and font size.
@@ -73,7 +84,7 @@ const LEGEND_FONT: f64 = 12.0;
 
 /// About how wide `text` is at `size` pixels: DejaVu Sans averages 0.6 em per character
 /// (bold a little more), enough to keep text inside the picture.
-fn text_width(text: &str, size: f64) -> f64 {
+pub(crate) fn text_width(text: &str, size: f64) -> f64 {
     text.chars().count() as f64 * 0.65 * size
 }
 
@@ -99,15 +110,15 @@ fn points(corners: &[Point]) -> String {
 
 /// An axis-aligned rectangle in pixels.
 #[derive(Clone, Copy, Debug)]
-struct Rect {
-    x0: f64,
-    y0: f64,
-    x1: f64,
-    y1: f64,
+pub(crate) struct Rect {
+    pub(crate) x0: f64,
+    pub(crate) y0: f64,
+    pub(crate) x1: f64,
+    pub(crate) y1: f64,
 }
 
 impl Rect {
-    fn grow(self, by: f64) -> Rect {
+    pub(crate) fn grow(self, by: f64) -> Rect {
         Rect {
             x0: self.x0 - by,
             y0: self.y0 - by,
@@ -116,11 +127,11 @@ impl Rect {
         }
     }
 
-    fn width(self) -> f64 {
+    pub(crate) fn width(self) -> f64 {
         self.x1 - self.x0
     }
 
-    fn height(self) -> f64 {
+    pub(crate) fn height(self) -> f64 {
         self.y1 - self.y0
     }
 
@@ -198,7 +209,8 @@ struct Layout {
     legend_top: f64,
 }
 
-fn layout(scene: &Scene) -> Layout {
+/// The cells' bounding box in board pixels (relative to the lattice origin).
+pub(crate) fn board_rect(scene: &Scene) -> Rect {
     let tiling = scene.tiling;
     let mut board: Option<Rect> = None;
     for (i, view) in scene.cells.iter().enumerate() {
@@ -223,12 +235,18 @@ fn layout(scene: &Scene) -> Layout {
             });
         }
     }
-    let board = board.unwrap_or(Rect {
+    board.unwrap_or(Rect {
         x0: 0.0,
         y0: 0.0,
         x1: 0.0,
         y1: 0.0,
-    });
+    })
+}
+
+/// Where the board goes in a picture at least `min_width` wide.
+fn layout(scene: &Scene, min_width: f64) -> Layout {
+    let tiling = scene.tiling;
+    let board = board_rect(scene);
     // Exit arrows end on the cells just off the board: leave them room.
     let margin = if scene.exit {
         geometry::pitch(tiling) + PAD
@@ -237,7 +255,7 @@ fn layout(scene: &Scene) -> Layout {
     };
     let used = board.width() + 2.0 * margin;
     let title = 2.0 * PAD + text_width(&scene.title, TITLE_FONT);
-    let width = used.max(MIN_WIDTH).max(title).ceil();
+    let width = used.max(MIN_WIDTH).max(title).max(min_width).ceil();
     Layout {
         origin: Point {
             x: (width - used) / 2.0 + margin - board.x0,
@@ -266,7 +284,27 @@ fn corners_px(tiling: Tiling, corners: &[Lattice]) -> Vec<Point> {
 
 /// The scene as an SVG document.
 pub fn draw(scene: &Scene) -> String {
-    let layout = layout(scene);
+    let paints = palette::palette(
+        scene
+            .cells
+            .iter()
+            .filter_map(|v| v.glyphs.colour.as_deref()),
+    );
+    // A long or eventful answer goes in frames below the legend, the board showing none of it.
+    let frames = answer::plan(scene);
+    let answer = frames.map(|frames| answer::Answer::new(scene, frames));
+    let layout = layout(scene, answer.as_ref().map_or(0.0, |a| a.width));
+    let flat;
+    let board_scene = if answer.is_some() {
+        flat = Scene {
+            steps: Vec::new(),
+            answer: Vec::new(),
+            ..scene.clone()
+        };
+        &flat
+    } else {
+        scene
+    };
     let max_depth = scene
         .depths
         .as_ref()
@@ -281,37 +319,38 @@ pub fn draw(scene: &Scene) -> String {
             num(layout.origin.y)
         ),
     );
-    let paints = palette::palette(
-        scene
-            .cells
-            .iter()
-            .filter_map(|v| v.glyphs.colour.as_deref()),
-    );
-    board = board.add(cells(scene, max_depth, &paints));
-    board = board.add(marks(scene));
-    board = board.add(walls(scene));
-    if let Some(frame) = frame(scene, layout.board) {
+    // The board: the scene without its steps when the frames show them.
+    let view = board_scene;
+    board = board.add(cells(view, max_depth, &paints));
+    board = board.add(marks(view));
+    board = board.add(walls(view));
+    if let Some(frame) = frame(view, layout.board) {
         board = board.add(frame);
     }
+    if view.rulers {
+        board = board.add(rulers(view, layout.board));
+    }
     // Attribute glyphs go under the solution's arrows, which are the overlay.
-    if let Some(glyphs) = glyphs(scene, max_depth, &paints) {
+    if let Some(glyphs) = glyphs(view, max_depth, &paints) {
         board = board.add(glyphs);
     }
     // Numbers go over the arrows (haloed in their cell's fill), and the arrows' step numbers
     // over everything.
-    let (arrows, step_numbers) = (!scene.steps.is_empty())
-        .then(|| solution(scene, layout.board))
+    let (arrows, step_numbers) = (!view.steps.is_empty())
+        .then(|| solution(view, layout.board))
         .unzip();
     if let Some(arrows) = arrows {
         board = board.add(arrows);
     }
-    board = board.add(labels(scene, max_depth, &paints));
+    board = board.add(labels(view, max_depth, &paints));
     if let Some(step_numbers) = step_numbers {
         board = board.add(step_numbers);
     }
 
-    let (legend, legend_height) = legend(scene, layout.width, max_depth, &paints);
-    let height = (layout.legend_top + legend_height + PAD).ceil();
+    let (legend, legend_height) = legend(scene, layout.width, max_depth, &paints, answer.is_some());
+    let answer_top = layout.legend_top + legend_height;
+    let answer = answer.map(|a| a.draw(scene, &paints, answer_top));
+    let height = (answer_top + answer.as_ref().map_or(0.0, |a| a.1) + PAD).ceil();
     let mut defs = Definitions::new();
     if !scene.steps.is_empty() {
         defs = defs.add(
@@ -433,6 +472,9 @@ pub fn draw(scene: &Scene) -> String {
             "transform",
             format!("translate(0,{})", num(layout.legend_top)),
         ));
+    if let Some((group, _)) = answer {
+        doc = doc.add(group);
+    }
     let mut out = doc.to_string();
     out.push('\n');
     out
@@ -444,13 +486,18 @@ fn paint<'a>(paints: &'a [Paint], view: &CellView) -> Option<&'a Paint> {
     paints.iter().find(|p| p.name == name)
 }
 
+/// Whether depth shading colours a cell of `kind`: every kind a state may stand on.
+fn is_shaded(kind: CellKind) -> bool {
+    matches!(
+        kind,
+        CellKind::Floor | CellKind::DeadEnd | CellKind::Fragile | CellKind::Bridge { .. }
+    )
+}
+
 /// The fill of a cell (as `#rrggbb` or a pattern) and the ink of its label.
 fn fill(scene: &Scene, i: usize, max_depth: u32, paints: &[Paint]) -> (String, &'static str) {
     let kind = scene.cells[i].kind;
-    let shaded = matches!(
-        kind,
-        CellKind::Floor | CellKind::DeadEnd | CellKind::Fragile
-    );
+    let shaded = is_shaded(kind);
     if let (Some(depths), true) = (&scene.depths, shaded) {
         return match depths[i] {
             Some(d) => {
@@ -468,11 +515,13 @@ fn fill(scene: &Scene, i: usize, max_depth: u32, paints: &[Paint]) -> (String, &
         CellKind::Empty => (EMPTY.to_string(), INK),
         CellKind::Blocked => (BLOCKED.to_string(), "#ffffff"),
         CellKind::Fragile => (FRAGILE.to_string(), INK),
+        CellKind::Bridge { on: true } => (BRIDGE.to_string(), INK),
+        CellKind::Bridge { on: false } => (BRIDGE_OFF.to_string(), INK),
         CellKind::Void | CellKind::Floor | CellKind::Hole => (FLOOR.to_string(), INK),
     }
 }
 
-fn cells(scene: &Scene, max_depth: u32, paints: &[Paint]) -> Group {
+pub(crate) fn cells(scene: &Scene, max_depth: u32, paints: &[Paint]) -> Group {
     let tiling = scene.tiling;
     let mut group = Group::new()
         .set("stroke", GRID)
@@ -513,6 +562,7 @@ fn cells(scene: &Scene, max_depth: u32, paints: &[Paint]) -> Group {
                         .set("stroke-dasharray", "4 3"),
                 );
             }
+            CellKind::Bridge { on } => group = group.add(bridge(&corners, on)),
             _ => {}
         }
         match paint(paints, view) {
@@ -546,7 +596,85 @@ fn cells(scene: &Scene, max_depth: u32, paints: &[Paint]) -> Group {
     group
 }
 
-fn marks(scene: &Scene) -> Group {
+/// A bridge's planks over a square cell with `corners`: an outline inside its edge and two
+/// seams a third of the way across, solid when the bridge is on and dashed when it is off,
+/// so that on and off differ in shape as well as fill (and under depth shading).
+fn bridge(corners: &[Point], on: bool) -> Group {
+    let inner = geometry::inset(corners, 3.0);
+    let (top, bottom) = (inner[0].y, inner[2].y);
+    let mut g = Group::new()
+        .set("class", if on { "bridge on" } else { "bridge off" })
+        .set("fill", "none")
+        .set("stroke", BRIDGE_EDGE)
+        .set("stroke-width", 2);
+    if !on {
+        g = g.set("stroke-dasharray", "4 3");
+    }
+    g = g.add(Polygon::new().set("points", points(&inner)));
+    for t in [1.0 / 3.0, 2.0 / 3.0] {
+        let x = corners[0].x + (corners[1].x - corners[0].x) * t;
+        g = g.add(
+            Line::new()
+                .set("x1", num(x))
+                .set("y1", num(top))
+                .set("x2", num(x))
+                .set("y2", num(bottom)),
+        );
+    }
+    g
+}
+
+/// Row numbers left of the board and column numbers above it, for every row and column
+/// with a cell, so that a move list can name cells as `(row,col)`.
+pub(crate) fn rulers(scene: &Scene, board: Rect) -> Group {
+    let tiling = scene.tiling;
+    let open = |r: usize, c: usize| scene.cells[r * scene.cols + c].kind != CellKind::Void;
+    let mut group = Group::new()
+        .set("class", "rulers")
+        .set("font-size", 9)
+        .set("fill", RULER);
+    for c in 0..scene.cols {
+        if (0..scene.rows).any(|r| open(r, c)) {
+            let x = geometry::center(tiling, (0, c as i64)).x;
+            group = group.add(
+                Text::new(c.to_string())
+                    .set("x", num(x))
+                    .set("y", num(board.y0 - 5.0))
+                    .set("text-anchor", "middle"),
+            );
+        }
+    }
+    for r in 0..scene.rows {
+        if (0..scene.cols).any(|c| open(r, c)) {
+            let y = geometry::center(tiling, (r as i64, 0)).y;
+            group = group.add(
+                Text::new(r.to_string())
+                    .set("x", num(board.x0 - 5.0))
+                    .set("y", num(y + 3.0))
+                    .set("text-anchor", "end"),
+            );
+        }
+    }
+    group
+}
+
+/// A block or cube: a dark translucent rounded rectangle from pixel `a` (top left) to `b`
+/// (bottom right), `inset` pixels inside them.
+pub(crate) fn body_shape(a: Point, b: Point, inset: f64) -> Rectangle {
+    Rectangle::new()
+        .set("class", "body")
+        .set("x", num(a.x + inset))
+        .set("y", num(a.y + inset))
+        .set("width", num(b.x - a.x - 2.0 * inset))
+        .set("height", num(b.y - a.y - 2.0 * inset))
+        .set("rx", 3)
+        .set("fill", BODY)
+        .set("fill-opacity", 0.55)
+        .set("stroke", BODY)
+        .set("stroke-width", 2)
+}
+
+pub(crate) fn marks(scene: &Scene) -> Group {
     let tiling = scene.tiling;
     let mut group = Group::new()
         .set("stroke-width", 3)
@@ -568,7 +696,7 @@ fn marks(scene: &Scene) -> Group {
     group
 }
 
-fn labels(scene: &Scene, max_depth: u32, paints: &[Paint]) -> Group {
+pub(crate) fn labels(scene: &Scene, max_depth: u32, paints: &[Paint]) -> Group {
     let tiling = scene.tiling;
     let size = geometry::label_size(tiling);
     let mut group = Group::new()
@@ -602,6 +730,15 @@ fn labels(scene: &Scene, max_depth: u32, paints: &[Paint]) -> Group {
             ));
         }
         for text in attribute_texts(tiling, cell, view, paints, ink) {
+            // A bridge's planks run under its note: a halo in its fill keeps it readable.
+            let text = if matches!(view.kind, CellKind::Bridge { .. }) && scene.steps.is_empty() {
+                text.set("stroke", fill.clone())
+                    .set("stroke-width", 3)
+                    .set("paint-order", "stroke")
+                    .set("stroke-linejoin", "round")
+            } else {
+                text
+            };
             group = group.add(halo(text));
         }
         let depth = scene.depths.as_ref().and_then(|ds| ds[i]);
@@ -722,11 +859,29 @@ fn attribute_texts(
         .iter()
         .cloned()
         .chain(items.map(|item| item.text()))
+        .chain(g.button.map(|(_, n)| scene::switch_name(n)))
+        .chain((!g.switched.is_empty()).then(|| scene::switch_tags(&g.switched)))
         .collect();
     if !corner.is_empty() {
         let (at, anchor) = badge_slot(tiling, cell);
+        let text = corner.join(" ");
+        let size = corner_size(tiling, view, &text);
+        let corner = Text::new(text)
+            .set("x", num(at.x))
+            .set("y", num(at.y))
+            .set("text-anchor", anchor);
+        let corner = if size == 10.0 {
+            corner.set("font-size", 10)
+        } else {
+            corner.set("font-size", num(size))
+        };
+        out.push(corner.set("font-weight", "bold").set("fill", ink));
+    }
+    if !g.target.is_empty() {
+        let (at, anchor) = target_slot(tiling, cell);
+        let names: Vec<String> = g.target.iter().map(|&n| scene::switch_name(n)).collect();
         out.push(
-            Text::new(corner.join(" "))
+            Text::new(names.join(","))
                 .set("x", num(at.x))
                 .set("y", num(at.y))
                 .set("text-anchor", anchor)
@@ -767,6 +922,32 @@ fn badge_slot(tiling: Tiling, cell: (i64, i64)) -> (Point, &'static str) {
     }
 }
 
+/// The font size of a cell's corner note: 10, or smaller for a long list of switches on a
+/// bridge, so that it stays inside its cell.
+fn corner_size(tiling: Tiling, view: &CellView, text: &str) -> f64 {
+    let room = 2.0 * geometry::inradius(tiling) - 6.0;
+    let wide = text_width(text, 10.0);
+    if view.glyphs.switched.is_empty() || wide <= room {
+        10.0
+    } else {
+        (10.0 * room / wide).max(6.5)
+    }
+}
+
+/// Where the names of the split switches sending a cube to a cell go: its bottom left
+/// corner, clear of the depth below the centre.
+fn target_slot(tiling: Tiling, cell: (i64, i64)) -> (Point, &'static str) {
+    let c = geometry::center(tiling, cell);
+    let rho = geometry::inradius(tiling);
+    (
+        Point {
+            x: c.x - rho + 3.0,
+            y: c.y + rho - 4.0,
+        },
+        "start",
+    )
+}
+
 /// Where a cell's colour name goes, where the cell has room for one: the top left corner
 /// of a square, the top of a hex (between the two upward arrow directions). Triangles show
 /// the colour by its fill alone.
@@ -794,9 +975,14 @@ fn colour_slot(tiling: Tiling, cell: (i64, i64)) -> Option<(Point, &'static str)
 
 /// The shapes of the cells' attributes (arrows, turns, rings), or `None` when no cell has
 /// any, so that pictures of plain numbered mazes stay as they were.
-fn glyphs(scene: &Scene, max_depth: u32, paints: &[Paint]) -> Option<Group> {
-    let shapes =
-        |v: &CellView| !v.glyphs.arrows.is_empty() || v.glyphs.turn.is_some() || v.glyphs.ring;
+pub(crate) fn glyphs(scene: &Scene, max_depth: u32, paints: &[Paint]) -> Option<Group> {
+    let shapes = |v: &CellView| {
+        !v.glyphs.arrows.is_empty()
+            || v.glyphs.turn.is_some()
+            || v.glyphs.ring
+            || v.glyphs.button.is_some()
+            || !v.glyphs.target.is_empty()
+    };
     if !scene.cells.iter().any(shapes) {
         return None;
     }
@@ -863,8 +1049,91 @@ fn glyphs(scene: &Scene, max_depth: u32, paints: &[Paint]) -> Option<Group> {
                     .set("stroke-width", num((0.07 * rho).max(1.5))),
             );
         }
+        if let Some((button, _)) = g.button {
+            // In the centre; beside a label, smaller in the bottom left corner.
+            let (at, s) = if view.label.is_some() {
+                (
+                    Point {
+                        x: c.x - 0.5 * rho,
+                        y: c.y + 0.5 * rho,
+                    },
+                    0.4 * rho,
+                )
+            } else {
+                (c, rho)
+            };
+            group = group.add(button_glyph(button, at, s, ink));
+        }
+        if !g.target.is_empty() {
+            group = group.add(target_glyph(c, rho, ink));
+        }
     }
     Some(group)
+}
+
+/// A switch's button around `c` for a cell of inradius `rho`, as the game draws them: a
+/// round button, an X, or two arcs back to back `( )`. They differ in shape, so greyscale
+/// keeps them apart: the round one is ink at its centre and a third of the way out, the X
+/// at its centre and along its diagonals only, the arcs nowhere near the centre.
+fn button_glyph(button: Button, c: Point, rho: f64, ink: &str) -> Group {
+    let p = |dx: f64, dy: f64| format!("{},{}", num(c.x + dx * rho), num(c.y + dy * rho));
+    let g = Group::new()
+        .set("fill", "none")
+        .set("stroke", ink.to_string());
+    match button {
+        Button::Soft => g.set("class", "button soft").add(
+            Circle::new()
+                .set("cx", num(c.x))
+                .set("cy", num(c.y))
+                .set("r", num(0.4 * rho))
+                .set("fill", ink.to_string())
+                .set("stroke-width", 1),
+        ),
+        Button::Heavy => g
+            .set("class", "button heavy")
+            .set("stroke-width", num(0.16 * rho))
+            .set("stroke-linecap", "round")
+            .add(Path::new().set(
+                "d",
+                format!(
+                    "M{} L{} M{} L{}",
+                    p(-0.38, -0.38),
+                    p(0.38, 0.38),
+                    p(0.38, -0.38),
+                    p(-0.38, 0.38)
+                ),
+            )),
+        Button::Split => g
+            .set("class", "button split")
+            .set("stroke-width", num(0.13 * rho))
+            .set("stroke-linecap", "round")
+            .add(Path::new().set(
+                "d",
+                format!(
+                    "M{} A{r},{r} 0 0 0 {} M{} A{r},{r} 0 0 1 {}",
+                    p(-0.15, -0.4),
+                    p(-0.15, 0.4),
+                    p(0.15, -0.4),
+                    p(0.15, 0.4),
+                    r = num(0.5 * rho)
+                ),
+            )),
+    }
+}
+
+/// Where a split switch sends a cube: the outline of a cube, dashed, inside the cell.
+fn target_glyph(c: Point, rho: f64, ink: &str) -> Rectangle {
+    let half = 0.5 * rho;
+    Rectangle::new()
+        .set("class", "target")
+        .set("x", num(c.x - half))
+        .set("y", num(c.y - half))
+        .set("width", num(2.0 * half))
+        .set("height", num(2.0 * half))
+        .set("fill", "none")
+        .set("stroke", ink.to_string())
+        .set("stroke-width", 1.5)
+        .set("stroke-dasharray", "3 2")
 }
 
 /// An arrow from `start` to `tip` pixels along the unit vector `u` from `c`, as one closed
@@ -1042,10 +1311,15 @@ fn frame(scene: &Scene, board: Rect) -> Option<Group> {
 
 /// The solution's arrows, and their step numbers (drawn later, on top of everything).
 fn solution(scene: &Scene, board: Rect) -> (Group, Group) {
-    let tiling = scene.tiling;
-    let pitch = geometry::pitch(tiling);
     // Pieces that wrap around a torus leave through its frame and come back in.
     let clip_to = scene.torus.then(|| board.grow(FRAME_GAP));
+    let mut placer = Placer::new(scene.tiling, clip_to, one_board_obstacles(scene));
+    let placed: Vec<Placed> = scene.steps.iter().map(|s| placer.place(s)).collect();
+    steps_drawn(&placed, 1)
+}
+
+/// The arrows and numbers of steps placed by a [`Placer`], numbered from `first`.
+pub(crate) fn steps_drawn(placed: &[Placed], first: usize) -> (Group, Group) {
     let mut arrows = Group::new()
         .set("stroke", ARROW)
         .set("stroke-width", 2.5)
@@ -1055,75 +1329,26 @@ fn solution(scene: &Scene, board: Rect) -> (Group, Group) {
         .set("text-anchor", "middle")
         .set("font-size", 10)
         .set("font-weight", "bold");
-    let mut drawn: Vec<(String, String)> = Vec::new();
-    let mut placed: Vec<Point> = Vec::new();
-    for (i, step) in scene.steps.iter().enumerate() {
-        let last = step.pieces.len().saturating_sub(1);
-        let mut label: Option<Point> = None;
-        for (j, &(from, to)) in step.pieces.iter().enumerate() {
-            let (p0, p1) = (anchor_px(tiling, from), anchor_px(tiling, to));
-            let len = geometry::length(p1.x - p0.x, p1.y - p0.y);
-            if len < 1e-9 {
-                continue;
-            }
-            let (ux, uy) = ((p1.x - p0.x) / len, (p1.y - p0.y) / len);
-            // Arrows keep to the right of the line between centres, so a move and its
-            // reverse (and repeats) do not hide each other.
-            let key = (
-                format!("{},{}", num(p0.x), num(p0.y)),
-                format!("{},{}", num(p1.x), num(p1.y)),
-            );
-            let repeats = drawn.iter().filter(|k| **k == key).count();
-            drawn.push(key);
-            let off = ARROW_OFFSET + 5.0 * repeats as f64;
-            let shift = |p: Point, along: f64| Point {
-                x: p.x + ux * along - uy * off,
-                y: p.y + uy * along + ux * off,
-            };
-            // Arrows start and end short of cell centres, leaving the numbers readable.
-            let start_inset = if j == 0 { 0.22 * pitch } else { 0.0 };
-            let end_inset = if j == last { 0.22 * pitch } else { 0.0 };
-            let (mut s, mut e) = (shift(p0, start_inset), shift(p1, -end_inset));
-            if let Some(r) = clip_to {
-                match clip(s, e, r) {
-                    Some((a, b)) => (s, e) = (a, b),
-                    None => continue,
-                }
-            }
+    for (i, step) in placed.iter().enumerate() {
+        for &(s, e, head) in &step.lines {
             let mut line = Line::new()
                 .set("x1", num(s.x))
                 .set("y1", num(s.y))
                 .set("x2", num(e.x))
                 .set("y2", num(e.y));
-            if j == last {
+            if head {
                 line = line.set("marker-end", "url(#arrowhead)");
             }
             arrows = arrows.add(line);
-            if label.is_none() {
-                label = place_label(&placed, pitch, |along, side| {
-                    // `along` from the origin's centre; `side` 1 right of the arrow, -1 left.
-                    let at = shift(p0, along);
-                    let at = Point {
-                        x: at.x - uy * LABEL_OFFSET * side,
-                        y: at.y + ux * LABEL_OFFSET * side,
-                    };
-                    let span = ((s.x - p0.x) * ux + (s.y - p0.y) * uy)
-                        ..=((e.x - p0.x) * ux + (e.y - p0.y) * uy);
-                    let inside = clip_to.is_none_or(|r| clip(at, at, r).is_some());
-                    (span.contains(&along) && inside).then_some(at)
-                })
-                .or(Some(s.lerp(e, 0.5)));
-            }
         }
-        if let Some(at) = label {
-            placed.push(at);
-            let n = (i + 1).to_string();
+        if let Some(at) = step.label {
+            let n = (first + i).to_string();
             numbers = numbers
                 .add(
                     Circle::new()
                         .set("cx", num(at.x))
                         .set("cy", num(at.y))
-                        .set("r", if n.len() > 1 { 8.5 } else { 7.0 })
+                        .set("r", number_radius(&n))
                         .set("fill", "#ffffff")
                         .set("stroke", ARROW)
                         .set("stroke-width", 1.5),
@@ -1139,15 +1364,219 @@ fn solution(scene: &Scene, board: Rect) -> (Group, Group) {
     (arrows, numbers)
 }
 
-/// Where a step number goes: the first candidate spot clear of the numbers already placed.
-/// `spot(along, side)` is the spot `along` pixels from the origin's centre on `side` of the
-/// arrow, if the visible arrow reaches there. First choice: beside the arrow where the move
-/// leaves its first cell, clear of every cell's number and of the reverse move's label.
-fn place_label(
-    placed: &[Point],
+/// The boxes (in board pixels) of the texts on the board that step numbers keep clear of:
+/// with `all`, every cell's label and notes; otherwise only the notes of switches, bridges
+/// and split targets (none on boards without them, whose pictures stay as they were).
+pub(crate) fn text_boxes(scene: &Scene, all: bool) -> Vec<Rect> {
+    let tiling = scene.tiling;
+    let size = geometry::label_size(tiling);
+    let mut boxes = Vec::new();
+    // A text of `width` with its baseline from `x` to `x + width` at `y`, `size` high.
+    let mut add = |x: f64, y: f64, width: f64, size: f64| {
+        boxes.push(
+            Rect {
+                x0: x,
+                y0: y - 0.75 * size,
+                x1: x + width,
+                y1: y + 0.05 * size,
+            }
+            .grow(2.0),
+        );
+    };
+    for (i, view) in scene.cells.iter().enumerate() {
+        let g = &view.glyphs;
+        let cell = cell_of(scene, i);
+        let c = geometry::center(tiling, cell);
+        let ours = g.button.is_some() || !g.switched.is_empty();
+        if all && let Some(label) = &view.label {
+            let w = text_width(label, size);
+            add(c.x - w / 2.0, c.y + 0.35 * size, w, size);
+        }
+        let corner: Vec<String> = g
+            .badge
+            .iter()
+            .cloned()
+            .chain(g.button.map(|(_, n)| scene::switch_name(n)))
+            .chain((!g.switched.is_empty()).then(|| scene::switch_tags(&g.switched)))
+            .collect();
+        if !corner.is_empty() && (all || ours) {
+            let text = corner.join(" ");
+            let size = corner_size(tiling, view, &text);
+            let w = text_width(&text, size);
+            let (at, anchor) = badge_slot(tiling, cell);
+            let x = match anchor {
+                "end" => at.x - w,
+                "middle" => at.x - w / 2.0,
+                _ => at.x,
+            };
+            add(x, at.y, w, size);
+        }
+        if !g.target.is_empty() {
+            let names: Vec<String> = g.target.iter().map(|&n| scene::switch_name(n)).collect();
+            let (at, _) = target_slot(tiling, cell);
+            add(at.x, at.y, text_width(&names.join(","), 10.0), 10.0);
+        }
+    }
+    boxes
+}
+
+/// What the step numbers of a one-board solution keep clear of: on a board with rulers
+/// (whose answer names cells: a rolling block with bridges, switches or several blocks),
+/// every text; on others only the notes of switches, bridges and split targets, which they
+/// do not have, so that their pictures stay as they always were.
+pub(crate) fn one_board_obstacles(scene: &Scene) -> Vec<Rect> {
+    text_boxes(scene, scene.rulers)
+}
+
+/// The radius of the circle around step number `n`.
+fn number_radius(n: &str) -> f64 {
+    match n.len() {
+        1 => 7.0,
+        2 => 8.5,
+        _ => 10.5,
+    }
+}
+
+/// One step of a solution, placed: its arrow's visible pieces in board pixels (each with
+/// whether it carries the arrowhead), where its number goes, and whether that spot is clear
+/// of the numbers placed before and of the texts to keep clear, and whether a piece repeats
+/// an arrow already drawn.
+pub(crate) struct Placed {
+    pub lines: Vec<(Point, Point, bool)>,
+    pub label: Option<Point>,
+    pub clear: bool,
+    pub repeat: bool,
+}
+
+/// Places a solution's steps one after the other: arrows keep to the right of the line
+/// between centres (further for repeats), numbers go to the first clear spot beside their
+/// arrow.
+pub(crate) struct Placer {
+    tiling: Tiling,
     pitch: f64,
+    clip_to: Option<Rect>,
+    drawn: Vec<(String, String)>,
+    /// Numbers placed: centre and circle radius.
+    placed: Vec<(Point, f64)>,
+    /// Boxes numbers keep clear of (texts on the board), empty for a plain one-board picture.
+    obstacles: Vec<Rect>,
+    /// The number the next step gets.
+    next: usize,
+}
+
+impl Placer {
+    pub(crate) fn new(tiling: Tiling, clip_to: Option<Rect>, obstacles: Vec<Rect>) -> Placer {
+        Placer {
+            tiling,
+            pitch: geometry::pitch(tiling),
+            clip_to,
+            drawn: Vec::new(),
+            placed: Vec::new(),
+            obstacles,
+            next: 1,
+        }
+    }
+
+    /// Numbers the next step `first` rather than 1 (an answer frame's first move).
+    pub(crate) fn numbered_from(mut self, first: usize) -> Placer {
+        self.next = first;
+        self
+    }
+
+    pub(crate) fn place(&mut self, step: &Step) -> Placed {
+        let (tiling, pitch, clip_to) = (self.tiling, self.pitch, self.clip_to);
+        let radius = number_radius(&self.next.to_string());
+        self.next += 1;
+        let last = step.pieces.len().saturating_sub(1);
+        let mut out = Placed {
+            lines: Vec::new(),
+            label: None,
+            clear: true,
+            repeat: false,
+        };
+        for (j, &(from, to)) in step.pieces.iter().enumerate() {
+            let (p0, p1) = (anchor_px(tiling, from), anchor_px(tiling, to));
+            let len = geometry::length(p1.x - p0.x, p1.y - p0.y);
+            if len < 1e-9 {
+                continue;
+            }
+            let (ux, uy) = ((p1.x - p0.x) / len, (p1.y - p0.y) / len);
+            // Arrows keep to the right of the line between centres, so a move and its
+            // reverse (and repeats) do not hide each other.
+            let key = (
+                format!("{},{}", num(p0.x), num(p0.y)),
+                format!("{},{}", num(p1.x), num(p1.y)),
+            );
+            let repeats = self.drawn.iter().filter(|k| **k == key).count();
+            out.repeat |= repeats > 0;
+            self.drawn.push(key);
+            let off = ARROW_OFFSET + 5.0 * repeats as f64;
+            let shift = |p: Point, along: f64| Point {
+                x: p.x + ux * along - uy * off,
+                y: p.y + uy * along + ux * off,
+            };
+            // Arrows start and end short of cell centres, leaving the numbers readable.
+            let start_inset = if j == 0 { 0.22 * pitch } else { 0.0 };
+            let end_inset = if j == last { 0.22 * pitch } else { 0.0 };
+            let (mut s, mut e) = (shift(p0, start_inset), shift(p1, -end_inset));
+            if let Some(r) = clip_to {
+                match clip(s, e, r) {
+                    Some((a, b)) => (s, e) = (a, b),
+                    None => continue,
+                }
+            }
+            out.lines.push((s, e, j == last));
+            if out.label.is_none() {
+                let found = place_label(
+                    pitch,
+                    |at| self.is_clear(at, radius),
+                    |along, side| {
+                        // `along` from the origin's centre; `side` 1 right of the arrow, -1 left.
+                        let at = shift(p0, along);
+                        let at = Point {
+                            x: at.x - uy * LABEL_OFFSET * side,
+                            y: at.y + ux * LABEL_OFFSET * side,
+                        };
+                        let span = ((s.x - p0.x) * ux + (s.y - p0.y) * uy)
+                            ..=((e.x - p0.x) * ux + (e.y - p0.y) * uy);
+                        let inside = clip_to.is_none_or(|r| clip(at, at, r).is_some());
+                        (span.contains(&along) && inside).then_some(at)
+                    },
+                );
+                let (at, clear) = found.unwrap_or((s.lerp(e, 0.5), false));
+                out.label = Some(at);
+                out.clear = clear && self.is_clear(at, radius);
+            }
+        }
+        if let Some(at) = out.label {
+            self.placed.push((at, radius));
+        }
+        out
+    }
+
+    /// Whether a number of `radius` at `at` keeps clear of the numbers placed and of the
+    /// obstacles.
+    fn is_clear(&self, at: Point, radius: f64) -> bool {
+        self.placed.iter().all(|&(q, r)| {
+            geometry::length(q.x - at.x, q.y - at.y) >= LABEL_CLEARANCE.max(radius + r + 1.0)
+        }) && self.obstacles.iter().all(|o| {
+            let dx = (o.x0 - at.x).max(at.x - o.x1).max(0.0);
+            let dy = (o.y0 - at.y).max(at.y - o.y1).max(0.0);
+            geometry::length(dx, dy) >= radius + 1.0
+        })
+    }
+}
+
+/// Where a step number goes: the first candidate spot that is `clear`, with `true`, or
+/// the first candidate with `false` when none is. `spot(along, side)` is the spot `along`
+/// pixels from the origin's centre on `side` of the arrow, if the visible arrow reaches
+/// there. First choice: beside the arrow where the move leaves its first cell, clear of
+/// every cell's number and of the reverse move's label.
+fn place_label(
+    pitch: f64,
+    clear: impl Fn(Point) -> bool,
     spot: impl Fn(f64, f64) -> Option<Point>,
-) -> Option<Point> {
+) -> Option<(Point, bool)> {
     const ALONG: [f64; 6] = [0.5, 0.75, 0.3, 1.0, 1.25, 1.5];
     let mut first = None;
     for along in ALONG {
@@ -1155,12 +1584,9 @@ fn place_label(
             let Some(at) = spot(along * pitch, side) else {
                 continue;
             };
-            first.get_or_insert(at);
-            if placed
-                .iter()
-                .all(|q| geometry::length(q.x - at.x, q.y - at.y) >= LABEL_CLEARANCE)
-            {
-                return Some(at);
+            first.get_or_insert((at, false));
+            if clear(at) {
+                return Some((at, true));
             }
         }
     }
@@ -1192,11 +1618,25 @@ enum Swatch {
     Letter(String, bool),
     /// A colour's fill, hatched or not.
     Paint((u8, u8, u8), bool),
+    /// A bridge, on or off.
+    Bridge(bool),
+    /// A switch's button.
+    Button(Button),
+    /// A split target's dashed cube with a switch's name.
+    Target,
+    /// A block where it stands in an answer frame.
+    Body,
 }
 
 /// The legend (key, then the depth scale) in picture coordinates below the board, and its
 /// height.
-fn legend(scene: &Scene, width: f64, max_depth: u32, paints: &[Paint]) -> (Group, f64) {
+fn legend(
+    scene: &Scene,
+    width: f64,
+    max_depth: u32,
+    paints: &[Paint],
+    frames: bool,
+) -> (Group, f64) {
     let has = |kind: CellKind| scene.cells.iter().any(|v| v.kind == kind);
     let mut key: Vec<(Swatch, String)> = Vec::new();
     for role in [Role::Start, Role::Goal] {
@@ -1237,15 +1677,21 @@ fn legend(scene: &Scene, width: f64, max_depth: u32, paints: &[Paint]) -> (Group
     if has(CellKind::Fragile) {
         key.push((Swatch::Fill(FRAGILE), "fragile".into()));
     }
+    if has(CellKind::Bridge { on: true }) {
+        key.push((Swatch::Bridge(true), "bridge, on".into()));
+    }
+    if has(CellKind::Bridge { on: false }) {
+        key.push((
+            Swatch::Bridge(false),
+            "bridge, off: no floor until turned on".into(),
+        ));
+    }
     key.extend(attribute_key(scene, paints));
     if let Some(depths) = &scene.depths
-        && depths.iter().zip(&scene.cells).any(|(d, v)| {
-            d.is_none()
-                && matches!(
-                    v.kind,
-                    CellKind::Floor | CellKind::DeadEnd | CellKind::Fragile
-                )
-        })
+        && depths
+            .iter()
+            .zip(&scene.cells)
+            .any(|(d, v)| d.is_none() && is_shaded(v.kind))
     {
         key.push((Swatch::Fill(UNREACHABLE), "unreachable".into()));
     }
@@ -1256,6 +1702,12 @@ fn legend(scene: &Scene, width: f64, max_depth: u32, paints: &[Paint]) -> (Group
             Swatch::Arrow
         };
         key.push((swatch, note.clone()));
+    }
+    if frames {
+        key.push((
+            Swatch::Body,
+            "in the frames below: a block or cube before the frame's first move".into(),
+        ));
     }
 
     let mut group = Group::new()
@@ -1409,6 +1861,51 @@ fn attribute_key(scene: &Scene, paints: &[Paint]) -> Vec<(Swatch, String)> {
         let list: Vec<&str> = symbols.into_iter().collect();
         key.push((Swatch::Text, format!("symbols: {}", list.join(" "))));
     }
+    for (button, text) in [
+        (
+            Button::Soft,
+            "soft switch: pressed by any part of the block",
+        ),
+        (
+            Button::Heavy,
+            "heavy switch: pressed by the block standing on it",
+        ),
+        (
+            Button::Split,
+            "split switch: the block standing on it splits into two cubes",
+        ),
+    ] {
+        if any(&|v| v.glyphs.button.is_some_and(|(b, _)| b == button)) {
+            key.push((Swatch::Button(button), text.into()));
+        }
+    }
+    if any(&|v| v.glyphs.button.is_some()) {
+        key.push((
+            Swatch::Letter("A".into(), false),
+            "a switch's name, in its corner".into(),
+        ));
+    }
+    for (act, text) in [
+        (Act::On, "switch A turns this bridge on"),
+        (Act::Off, "switch A turns this bridge off"),
+        (
+            Act::Toggle,
+            "switch A turns this bridge on if off, off if on",
+        ),
+    ] {
+        if any(&|v| v.glyphs.switched.iter().any(|&(_, a)| a == act)) {
+            key.push((
+                Swatch::Letter(format!("A{}", act.sign()), false),
+                text.into(),
+            ));
+        }
+    }
+    if any(&|v| !v.glyphs.target.is_empty()) {
+        key.push((Swatch::Target, "split switch A sends a cube here".into()));
+    }
+    for (label, text) in &scene.label_key {
+        key.push((Swatch::Letter(label.clone(), false), text.clone()));
+    }
     if !paints.is_empty() {
         key.push((Swatch::Heading, "colours:".into()));
         for p in paints {
@@ -1515,10 +2012,11 @@ fn swatch_element(swatch: &Swatch, x: f64, y: f64) -> Group {
                 .set("stroke-width", 1.5),
         ),
         Swatch::Letter(ref text, piece) => {
+            // Two or more letters (a switch's tag, `S2`) smaller, to keep to the swatch.
             let letter = Text::new(text.clone())
                 .set("x", num(x + 7.0))
                 .set("y", num(y + 12.0))
-                .set("font-size", 14)
+                .set("font-size", if text.chars().count() > 1 { 11 } else { 14 })
                 .set("text-anchor", "middle");
             g.add(if piece {
                 letter
@@ -1528,6 +2026,58 @@ fn swatch_element(swatch: &Swatch, x: f64, y: f64) -> Group {
                 letter
             })
         }
+        Swatch::Bridge(on) => {
+            let corners = [
+                Point { x, y },
+                Point { x: x + 14.0, y },
+                Point {
+                    x: x + 14.0,
+                    y: y + 14.0,
+                },
+                Point { x, y: y + 14.0 },
+            ];
+            g.add(
+                square()
+                    .set("fill", if on { BRIDGE } else { BRIDGE_OFF })
+                    .set("stroke", GRID)
+                    .set("stroke-width", 1),
+            )
+            .add(bridge(&corners, on))
+        }
+        Swatch::Button(button) => g.add(button_glyph(
+            button,
+            Point {
+                x: x + 7.0,
+                y: y + 7.0,
+            },
+            16.0,
+            INK,
+        )),
+        Swatch::Target => g
+            .add(target_glyph(
+                Point {
+                    x: x + 7.0,
+                    y: y + 7.0,
+                },
+                14.0,
+                INK,
+            ))
+            .add(
+                Text::new("A")
+                    .set("x", num(x + 7.0))
+                    .set("y", num(y + 11.0))
+                    .set("font-size", 10)
+                    .set("font-weight", "bold")
+                    .set("text-anchor", "middle"),
+            ),
+        Swatch::Body => g.add(body_shape(
+            Point { x, y },
+            Point {
+                x: x + 14.0,
+                y: y + 14.0,
+            },
+            1.0,
+        )),
         Swatch::Paint(rgb, hatch) => {
             let g = g.add(
                 square()
@@ -1599,6 +2149,9 @@ mod tests {
                 Some(1),
                 None,
             ]),
+            rulers: false,
+            label_key: Vec::new(),
+            answer: Vec::new(),
         }
     }
 

@@ -47,6 +47,9 @@ pub fn scene(maze: &JumpingMaze, options: Options) -> Scene {
         steps: Vec::new(),
         solution_note: None,
         depths: None,
+        rulers: false,
+        label_key: Vec::new(),
+        answer: Vec::new(),
     };
     if options.solution || options.depths {
         let graph = JumpGraph::new(maze);
@@ -91,7 +94,7 @@ fn view(cell: &Cell, at: Plane, tiling: Tiling, signed: bool) -> CellView {
         colour: cell.colour.map(|t| t.to_string()),
         symbol: cell.symbol.map(|t| t.to_string()),
         piece: cell.piece,
-        badge: None,
+        ..Glyphs::default()
     };
     let label = match cell.kind {
         // A goal holding what the rules read (a link maze's symbol, a chess maze's piece)

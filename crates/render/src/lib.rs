@@ -6,11 +6,15 @@
 //! - [`dot`] and [`json`]: a state graph as Graphviz DOT or JSON, with each state's role.
 //!
 //! Pictures go through a variant-neutral [`Scene`]: each variant only says what its cells
-//! show ([`jumping::scene`] for jumping mazes, [`rolling::scene`] for rolling blocks), and [`draw`] turns any scene into SVG on the
-//! square, hex or triangle tiling. Everything here is deterministic: the same maze gives the
-//! same bytes.
+//! show ([`jumping::scene`] for jumping mazes, [`rolling::scene`] for rolling blocks, with
+//! Bloxorz bridges, switches, split targets and several blocks), and [`draw`] turns any
+//! scene into SVG on the square, hex or triangle tiling. A solution that a scene tells move
+//! by move and that would not stay readable on one board (bridges turning, a block
+//! splitting, long answers) is drawn as numbered frames, each beside its part of the move
+//! list. Everything here is deterministic: the same maze gives the same bytes.
 #![deny(missing_docs)]
 
+mod answer;
 mod dot;
 mod draw;
 pub mod geometry;

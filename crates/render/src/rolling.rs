@@ -1,86 +1,217 @@
-//! Rolling-block mazes as scenes: floor, no-floor and fragile tiles on the square tiling, the
-//! block at its start and the goal footprint, and each roll of the solution as an arrow from
-//! one footprint's centre to the next.
+//! Rolling-block mazes as scenes: floor, no-floor, fragile and bridge tiles on the square
+//! tiling, switches with their buttons, names and what they act on, every block's start and
+//! goal footprints, and the solution.
+//!
+//! Switches are named `A`, `B`, ... in reading order of their cells ([`scene::switch_name`]);
+//! each bridge a switch acts on carries the switch's name and the sign of what it does, and
+//! each cell a split switch sends a cube to carries its name too. With several blocks, starts
+//! and goals are labelled `S1`, `G1`, `S2`, ... by block number.
+//!
+//! The solution is each roll as an arrow from one footprint's centre to the next
+//! ([`Scene::steps`]), and, unless the maze is plain (one block and no switches: its
+//! picture stays as it always was), move by move ([`Scene::answer`]): the mover (the block,
+//! block `k`, or the cube on a cell while the block is split) and its direction, the bridges
+//! each move turns (read off [`RollGraph::view`] of consecutive solution states), splits and
+//! merges, and where every block or cube stands before the move. Mazes that are not plain
+//! have rulers along the board, so that the move list can name cells.
 
 use maze_graph::{Adjacency, Rules, StateId};
-use maze_variants::rolling::{Footprint, RollGraph, RollingBlockMaze, Tile};
+use maze_variants::Coord;
+use maze_variants::rolling::{Footprint, RollGraph, RollingBlockMaze, StateView, SwitchKind, Tile};
 
 use crate::Options;
 use crate::geometry::Plane;
-use crate::scene::{self, Anchor, CellKind, CellView, Mark, Role, Scene, Step};
+use crate::scene::{
+    self, Act, Anchor, Body, Button, CellKind, CellView, Mark, Move, Position, Role, Scene, Step,
+};
 
 /// The scene of a rolling-block maze, with the overlays `options` ask for.
 pub fn scene(maze: &RollingBlockMaze, options: Options) -> Scene {
     let board = &maze.board;
+    let rules = &maze.rules;
+    let several = !rules.others.is_empty();
+    let numbers = switch_numbers(maze);
+    // Every block's start and goal, labelled by block number when there are several.
+    let mut ends: Vec<(Role, Footprint, String)> = Vec::new();
+    let tag = |letter: &str, k: usize| {
+        if several {
+            format!("{letter}{k}")
+        } else {
+            letter.to_string()
+        }
+    };
+    ends.push((Role::Start, maze.start, tag("S", 1)));
+    ends.push((Role::Goal, maze.goal, tag("G", 1)));
+    for (k, other) in rules.others.iter().enumerate() {
+        ends.push((Role::Start, other.start, tag("S", k + 2)));
+        if let Some(goal) = other.goal {
+            ends.push((Role::Goal, goal, tag("G", k + 2)));
+        }
+    }
     let cells = (0..board.rows * board.cols)
         .map(|i| {
             let at = (i / board.cols, i % board.cols);
-            let label = if maze.start.contains(at) {
-                Some("S")
-            } else if maze.goal.contains(at) {
-                Some("G")
-            } else {
-                None
-            };
-            let kind = match board.get(at) {
-                Tile::Floor => CellKind::Floor,
-                Tile::NoFloor => CellKind::Void,
-                Tile::Fragile => CellKind::Fragile,
-                Tile::Bridge { .. } | Tile::Switch(_) => CellKind::Floor,
-            };
-            match label {
-                Some(label) => CellView::labelled(kind, label),
-                None => CellView::plain(kind),
-            }
+            let labels: Vec<&str> = ends
+                .iter()
+                .filter(|(_, f, _)| f.contains(at))
+                .map(|(_, _, l)| l.as_str())
+                .collect();
+            cell_view(maze, &numbers, at, board.get(at), labels)
         })
         .collect();
-    let (a, b, h) = maze.rules.block;
+    let (a, b, h) = rules.block;
+    let title = if several {
+        let dims: Vec<String> = rules
+            .dims()
+            .iter()
+            .map(|(x, y, z)| format!("{x}x{y}x{z}"))
+            .collect();
+        format!(
+            "Rolling blocks {}: roll each block k onto its goal Gk",
+            dims.join(", ")
+        )
+    } else {
+        format!("Rolling block {a}x{b}x{h}: roll it to cover exactly the goal G")
+    };
+    let label_key = if several {
+        ends.iter()
+            .map(|(role, _, label)| {
+                let k = &label[1..];
+                let what = match role {
+                    Role::Start => format!("block {k} starts here"),
+                    Role::Goal => format!("block {k} must end here"),
+                };
+                (label.clone(), what)
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
     let mut out = Scene {
         tiling: maze_variants::Tiling::Square,
         rows: board.rows,
         cols: board.cols,
         cells,
         walls: Vec::new(),
-        marks: vec![
-            Mark {
-                role: Role::Start,
-                cells: footprint_cells(maze.start),
-            },
-            Mark {
-                role: Role::Goal,
-                cells: footprint_cells(maze.goal),
-            },
-        ],
+        marks: ends
+            .iter()
+            .map(|&(role, f, _)| Mark {
+                role,
+                cells: footprint_cells(f),
+            })
+            .collect(),
         torus: false,
         exit: false,
-        title: format!("Rolling block {a}x{b}x{h}: roll it to cover exactly the goal G"),
+        title,
         steps: Vec::new(),
         solution_note: None,
         depths: None,
+        rulers: !rules.is_plain(),
+        label_key,
+        answer: Vec::new(),
     };
     if options.solution || options.depths {
         let graph = RollGraph::new(maze);
         let features = maze_features::features(&Adjacency::from_rules(&graph), maze.blocks());
-        let footprint = |s: StateId| graph.placement(s).0;
         if options.solution {
-            out.steps = features
-                .solution_states
-                .iter()
-                .flat_map(|states| states.windows(2))
-                .map(|w| Step {
-                    pieces: vec![(span(footprint(w[0])), span(footprint(w[1])))],
+            let states = features.solution_states.as_deref().unwrap_or(&[]);
+            let dirs = features.solution_dirs.as_deref().unwrap_or(&[]);
+            out.answer = states
+                .windows(2)
+                .zip(dirs)
+                .map(|(w, &d)| {
+                    let name = graph.directions().name(d);
+                    answer_move(maze, &graph, &numbers, w[0], w[1], name)
                 })
                 .collect();
+            out.steps = out.answer.iter().map(|m| m.step.clone()).collect();
+            // A plain maze (one block, nothing that switches) keeps the picture it always
+            // had: its numbered arrows on the board.
+            if rules.is_plain() {
+                out.answer.clear();
+            }
             out.solution_note = Some(scene::solution_note(&features));
         }
         if options.depths {
             out.depths = Some(scene::cell_depths(board.rows, board.cols, &features, |s| {
-                footprint(s).cells().collect()
+                let view = graph.view(s);
+                let mut cells: Vec<Coord> = view
+                    .blocks
+                    .iter()
+                    .flat_map(|(f, _)| f.cells().collect::<Vec<_>>())
+                    .collect();
+                cells.extend(view.cubes.into_iter().flatten());
+                cells
             }));
         }
         debug_assert_eq!(graph.n_states(), features.n_states);
     }
     out
+}
+
+/// Per switch of the rules (in the file's order), its number: its rank in reading order of
+/// the switches' cells.
+fn switch_numbers(maze: &RollingBlockMaze) -> Vec<usize> {
+    let switches = &maze.rules.switches;
+    let mut order: Vec<usize> = (0..switches.len()).collect();
+    order.sort_by_key(|&i| switches[i].at);
+    let mut numbers = vec![0; switches.len()];
+    for (rank, &i) in order.iter().enumerate() {
+        numbers[i] = rank;
+    }
+    numbers
+}
+
+/// What the cell at `at` shows: its tile, the start and goal labels on it, its switch's
+/// button and name, the switches acting on it, the split switches sending a cube to it.
+fn cell_view(
+    maze: &RollingBlockMaze,
+    numbers: &[usize],
+    at: Coord,
+    tile: Tile,
+    labels: Vec<&str>,
+) -> CellView {
+    let kind = match tile {
+        Tile::Floor | Tile::Switch(_) => CellKind::Floor,
+        Tile::NoFloor => CellKind::Void,
+        Tile::Fragile => CellKind::Fragile,
+        Tile::Bridge { on } => CellKind::Bridge { on },
+    };
+    let mut view = if labels.is_empty() {
+        CellView::plain(kind)
+    } else {
+        CellView::labelled(kind, labels.join("/"))
+    };
+    for (switch, &number) in maze.rules.switches.iter().zip(numbers) {
+        if switch.at == at
+            && let Tile::Switch(kind) = tile
+        {
+            let button = match kind {
+                SwitchKind::Soft => Button::Soft,
+                SwitchKind::Heavy => Button::Heavy,
+                SwitchKind::Split => Button::Split,
+            };
+            view.glyphs.button = Some((button, number));
+        }
+        for action in &switch.acts {
+            if action.tile() == at {
+                let act = match action {
+                    maze_variants::rolling::Action::On(_) => Act::On,
+                    maze_variants::rolling::Action::Off(_) => Act::Off,
+                    maze_variants::rolling::Action::Toggle(_) => Act::Toggle,
+                };
+                view.glyphs.switched.push((number, act));
+            }
+        }
+        if let Some((a, b)) = switch.split
+            && (a == at || b == at)
+        {
+            view.glyphs.target.push(number);
+        }
+    }
+    view.glyphs.switched.sort_unstable();
+    view.glyphs.target.sort_unstable();
+    view
 }
 
 fn footprint_cells(f: Footprint) -> Vec<Plane> {
@@ -89,8 +220,286 @@ fn footprint_cells(f: Footprint) -> Vec<Plane> {
 
 /// The centre of a footprint.
 fn span(f: Footprint) -> Anchor {
-    Anchor::span(
+    let (a, b) = corners(f);
+    Anchor::span(a, b)
+}
+
+/// A footprint's top-left and bottom-right cells.
+fn corners(f: Footprint) -> (Plane, Plane) {
+    (
         (f.row as i64, f.col as i64),
         ((f.row + f.rows - 1) as i64, (f.col + f.cols - 1) as i64),
     )
+}
+
+fn cell_text((r, c): Coord) -> String {
+    format!("({r},{c})")
+}
+
+/// Where a block with footprint `f` and extents `[rows, cols, height]` lands when it rolls
+/// towards `compass` (0 N, 1 E, 2 S, 3 W), and its new extents; `None` off the top or left.
+/// The engine decides whether the roll is legal; this is only where it goes, so that an
+/// arrow can end where the block lands even when it then splits.
+fn rolled(f: Footprint, [h, w, z]: [usize; 3], compass: usize) -> Option<(Footprint, [usize; 3])> {
+    let (row, col, ext) = match compass {
+        0 => (f.row.checked_sub(z)?, f.col, [z, w, h]),
+        2 => (f.row + h, f.col, [z, w, h]),
+        1 => (f.row, f.col + w, [h, z, w]),
+        _ => (f.row, f.col.checked_sub(z)?, [h, z, w]),
+    };
+    Some((
+        Footprint {
+            row,
+            col,
+            rows: ext[0],
+            cols: ext[1],
+        },
+        ext,
+    ))
+}
+
+/// Who a move of direction `name` moves: block `k` (from 0), or cube 0 or 1 of a split
+/// block in reading order; and the compass direction (0 N ... 3 W). Names are those of
+/// `ROLL_DIRECTIONS`, `SPLIT_DIRECTIONS` (`c1N`) and `BLOCKS_DIRECTIONS` (`2N`).
+fn mover(name: &str) -> (Mover, usize) {
+    let compass = match name.chars().last() {
+        Some('N') => 0,
+        Some('E') => 1,
+        Some('S') => 2,
+        _ => 3,
+    };
+    let prefix = &name[..name.len() - 1];
+    let who = match prefix {
+        "c1" => Mover::Cube(0),
+        "c2" => Mover::Cube(1),
+        "" => Mover::Block(0),
+        k => Mover::Block(k.parse::<usize>().map_or(0, |k| k - 1)),
+    };
+    (who, compass)
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mover {
+    Block(usize),
+    Cube(usize),
+}
+
+const COMPASS: [&str; 4] = ["N", "E", "S", "W"];
+
+/// Where everything stands in `view`, and the cells whose bridge state differs from the
+/// board's.
+fn position(maze: &RollingBlockMaze, view: &StateView) -> Position {
+    let cols = maze.board.cols;
+    let several = view.blocks.len() > 1;
+    let mut bodies: Vec<Body> = view
+        .blocks
+        .iter()
+        .enumerate()
+        .map(|(k, &(f, _))| {
+            let (a, b) = corners(f);
+            Body {
+                a,
+                b,
+                label: several.then(|| (k + 1).to_string()),
+            }
+        })
+        .collect();
+    for (r, c) in view.cubes.into_iter().flatten() {
+        let cell = (r as i64, c as i64);
+        bodies.push(Body {
+            a: cell,
+            b: cell,
+            label: None,
+        });
+    }
+    let kinds = view
+        .bridges
+        .iter()
+        .filter(|&&(at, on)| maze.board.get(at) != Tile::Bridge { on })
+        .map(|&((r, c), on)| (r * cols + c, CellKind::Bridge { on }))
+        .collect();
+    Position { kinds, bodies }
+}
+
+/// One move of the answer, from state `from` to `to` by the direction named `name`.
+fn answer_move(
+    maze: &RollingBlockMaze,
+    graph: &RollGraph,
+    numbers: &[usize],
+    from: StateId,
+    to: StateId,
+    name: &str,
+) -> Move {
+    let (before, after) = (graph.view(from), graph.view(to));
+    let (who, compass) = mover(name);
+    let several = before.blocks.len() > 1;
+    let splittable = maze.rules.switches.iter().any(|s| s.split.is_some());
+    // Where the mover stands and lands, and whether it lands as a whole block standing.
+    let (origin, landing, standing, text) = match (who, before.cubes) {
+        (Mover::Cube(i), Some(cubes)) => {
+            let (r, c) = cubes[i];
+            let cube = Footprint {
+                row: r,
+                col: c,
+                rows: 1,
+                cols: 1,
+            };
+            let landing = rolled(cube, [1, 1, 1], compass).map_or(cube, |(f, _)| f);
+            let text = format!("cube {} {}", cell_text((r, c)), COMPASS[compass]);
+            (cube, landing, false, text)
+        }
+        (Mover::Block(k), _) if k < before.blocks.len() => {
+            let (f, ext) = before.blocks[k];
+            let (landing, ext) = rolled(f, ext, compass).unwrap_or((f, ext));
+            let text = if several {
+                format!("block {} {}", k + 1, COMPASS[compass])
+            } else if splittable {
+                format!("block {}", COMPASS[compass])
+            } else {
+                COMPASS[compass].to_string()
+            };
+            (f, landing, ext[0] == 1 && ext[1] == 1, text)
+        }
+        // A direction the state does not have: the engine never gives one.
+        _ => {
+            let (f, _) = graph.placement(from);
+            (f, graph.placement(to).0, false, name.to_string())
+        }
+    };
+    // Every state on the goal is one state, with the bridges as at the start and blocks
+    // without a goal where they started: nothing about it but the goal is news.
+    let goal = graph.is_goal(to);
+    if let (Mover::Block(k), false, false) = (who, after.blocks.is_empty(), goal) {
+        debug_assert_eq!(after.blocks.get(k).map(|b| b.0), Some(landing), "{name}");
+    }
+    let mut notes = Vec::new();
+    let turned: Vec<(Coord, bool)> = if goal {
+        Vec::new()
+    } else {
+        before
+            .bridges
+            .iter()
+            .zip(&after.bridges)
+            .filter(|(b, a)| b.1 != a.1)
+            .map(|(_, &a)| a)
+            .collect()
+    };
+    // The switches under the landing cells that this landing presses.
+    let pressed: Vec<usize> = {
+        let mut pressed: Vec<usize> = maze
+            .rules
+            .switches
+            .iter()
+            .zip(numbers)
+            .filter(|(s, _)| landing.contains(s.at))
+            .filter(|(s, _)| match maze.board.get(s.at) {
+                Tile::Switch(SwitchKind::Soft) => true,
+                Tile::Switch(_) => standing && matches!(who, Mover::Block(_)),
+                _ => false,
+            })
+            .map(|(_, &n)| n)
+            .collect();
+        pressed.sort_unstable();
+        pressed
+    };
+    let names = |ns: &[usize]| {
+        let names: Vec<String> = ns.iter().map(|&n| scene::switch_name(n)).collect();
+        names.join(", ")
+    };
+    if !turned.is_empty() {
+        let list = |on: bool| {
+            let cells: Vec<String> = turned
+                .iter()
+                .filter(|t| t.1 == on)
+                .map(|t| cell_text(t.0))
+                .collect();
+            (!cells.is_empty())
+                .then(|| format!("{} {}", if on { "on" } else { "off" }, cells.join(" ")))
+        };
+        let what: Vec<String> = [list(true), list(false)].into_iter().flatten().collect();
+        let by = if pressed.is_empty() {
+            "bridges".to_string()
+        } else {
+            format!("presses {}", names(&pressed))
+        };
+        notes.push(format!("{by}: {}", what.join("; ")));
+    }
+    match (before.cubes, after.cubes) {
+        (None, Some([a, b])) => {
+            let on = if pressed.is_empty() {
+                String::new()
+            } else {
+                format!(" on {}", names(&pressed))
+            };
+            notes.push(format!(
+                "splits{on}: cubes to {} {}",
+                cell_text(a),
+                cell_text(b)
+            ));
+        }
+        (Some(_), None) if !goal => {
+            let cells: Vec<String> = after
+                .blocks
+                .first()
+                .map(|(f, _)| f.cells().map(cell_text).collect())
+                .unwrap_or_default();
+            notes.push(format!("the cubes merge: block on {}", cells.join(" ")));
+        }
+        _ => {}
+    }
+    if goal {
+        notes.push("reaches the goal".to_string());
+    }
+    Move {
+        step: Step {
+            pieces: vec![(span(origin), span(landing))],
+        },
+        text,
+        // A merge needs no new picture: the cubes' arrows end where the block lies.
+        changes: !goal && (!turned.is_empty() || (before.cubes.is_none() && after.cubes.is_some())),
+        notes,
+        before: position(maze, &before),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rolls_land_where_the_engine_puts_them() {
+        let f = |row, col, rows, cols| Footprint {
+            row,
+            col,
+            rows,
+            cols,
+        };
+        // Standing on (2,2): north onto (0,2)-(1,2), east onto (2,3)-(2,4).
+        assert_eq!(
+            rolled(f(2, 2, 1, 1), [1, 1, 2], 0),
+            Some((f(0, 2, 2, 1), [2, 1, 1]))
+        );
+        assert_eq!(
+            rolled(f(2, 2, 1, 1), [1, 1, 2], 1),
+            Some((f(2, 3, 1, 2), [1, 2, 1]))
+        );
+        // Lying east-west on (2,3)-(2,4): east stands it on (2,5), west on (2,2).
+        assert_eq!(
+            rolled(f(2, 3, 1, 2), [1, 2, 1], 1),
+            Some((f(2, 5, 1, 1), [1, 1, 2]))
+        );
+        assert_eq!(
+            rolled(f(2, 3, 1, 2), [1, 2, 1], 3),
+            Some((f(2, 2, 1, 1), [1, 1, 2]))
+        );
+        assert_eq!(rolled(f(0, 0, 1, 1), [1, 1, 2], 0), None);
+    }
+
+    #[test]
+    fn direction_names_say_who_moves() {
+        assert_eq!(mover("N"), (Mover::Block(0), 0));
+        assert_eq!(mover("2W"), (Mover::Block(1), 3));
+        assert_eq!(mover("c1E"), (Mover::Cube(0), 1));
+        assert_eq!(mover("c2S"), (Mover::Cube(1), 2));
+    }
 }

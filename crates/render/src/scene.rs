@@ -3,13 +3,19 @@
 //! [`crate::jumping`]); [`crate::draw`] turns any scene into SVG.
 //!
 //! A scene speaks of cells and anchors on the plane, never of pixels, so a variant needs no
-//! geometry: a rolling-block board is floor, no-floor (void) and fragile cells on the square
-//! tiling, with its start and goal footprints as [`Mark`]s and each roll as one [`Step`]
-//! between the centres of two footprints ([`Anchor::span`]).
+//! geometry: a rolling-block board is floor, no-floor (void), fragile and bridge cells on the
+//! square tiling, with its start and goal footprints as [`Mark`]s and each roll as one
+//! [`Step`] between the centres of two footprints ([`Anchor::span`]).
 //!
-//! A cell's attributes (arrows, turns, circles, wildcards, colours, symbols, pieces) are
-//! [`Glyphs`]: what the cell holds, never what a rule family does with it, so the drawing
-//! and its legend serve every family, present and future, without knowing any.
+//! A cell's attributes (arrows, turns, circles, wildcards, colours, symbols, pieces,
+//! switches and what they act on) are [`Glyphs`]: what the cell holds, never what a rule
+//! family does with it, so the drawing and its legend serve every family, present and
+//! future, without knowing any.
+//!
+//! A variant that can tell its solution move by move (who moves, what else changes, where
+//! everything stands) gives it as [`Scene::answer`]; the drawing turns a long or eventful
+//! answer into numbered frames beside a move list instead of piling every arrow on one
+//! board.
 
 use maze_features::Features;
 use maze_graph::StateId;
@@ -46,6 +52,16 @@ pub struct Scene {
     /// Depth shading: per cell (row-major), the fewest moves from the start to any state on
     /// it, `None` where no reachable state is; `None` as a whole when not asked for.
     pub depths: Option<Vec<Option<u32>>>,
+    /// Row and column numbers along the board's edges, for move lists that name cells.
+    pub rulers: bool,
+    /// Legend entries for labels beyond a lone start and goal: a label as the board shows
+    /// it (`S2`) and what it means (`block 2 starts here`).
+    pub label_key: Vec<(String, String)>,
+    /// The solution move by move, when the variant can say more than [`Scene::steps`]: who
+    /// moves, what else changes, and where everything stands before each move. The drawing
+    /// shows it as numbered frames beside a move list when one board would not stay
+    /// readable (see [`crate::draw`]); empty when not asked for.
+    pub answer: Vec<Move>,
 }
 
 /// What one cell shows.
@@ -103,6 +119,12 @@ pub struct Glyphs {
     pub piece: Option<Piece>,
     /// A small note in a corner: the `G` of a goal whose centre shows an attribute.
     pub badge: Option<String>,
+    /// A switch: its button and its number (shown as its [`switch_name`]).
+    pub button: Option<(Button, usize)>,
+    /// The switches acting on this cell (a bridge), by number, with what each does.
+    pub switched: Vec<(usize, Act)>,
+    /// The split switches, by number, that send a cube to this cell.
+    pub target: Vec<usize>,
 }
 
 impl Glyphs {
@@ -116,7 +138,93 @@ impl Glyphs {
             && self.symbol.is_none()
             && self.piece.is_none()
             && self.badge.is_none()
+            && self.button.is_none()
+            && self.switched.is_empty()
+            && self.target.is_empty()
     }
+}
+
+/// The button of a switch, drawn as the game draws it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Button {
+    /// Pressed by any part of what lands on it: a round button.
+    Soft,
+    /// Pressed only by a whole block standing on it: an X.
+    Heavy,
+    /// Splits a standing block into two cubes: two arcs back to back, `( )`.
+    Split,
+}
+
+/// What a switch does to a bridge cell each time it is pressed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Act {
+    /// Turns it on: `+`.
+    On,
+    /// Turns it off: `−`.
+    Off,
+    /// Turns it on if off and off if on: `±`.
+    Toggle,
+}
+
+impl Act {
+    /// The sign a bridge shows after its switch's name.
+    pub fn sign(self) -> &'static str {
+        match self {
+            Act::On => "+",
+            Act::Off => "\u{2212}",
+            Act::Toggle => "\u{b1}",
+        }
+    }
+}
+
+/// The name of switch `i` (numbered from 0): `A`, `B`, ... skipping `G` and `S`, which name
+/// goals and starts, then `A2`, `B2`, ... when the letters run out.
+pub fn switch_name(i: usize) -> String {
+    const LETTERS: &[u8] = b"ABCDEFHIJKLMNOPQRTUVWXYZ";
+    let letter = char::from(LETTERS[i % LETTERS.len()]);
+    match i / LETTERS.len() {
+        0 => letter.to_string(),
+        round => format!("{letter}{}", round + 1),
+    }
+}
+
+/// The tags of the switches acting on a bridge as one short text: per action (on, off,
+/// toggle), the switches' names, a run of three or more consecutive switches as a range,
+/// then the action's sign: `A–D− F+`.
+pub fn switch_tags(switched: &[(usize, Act)]) -> String {
+    let mut groups = Vec::new();
+    for act in [Act::On, Act::Off, Act::Toggle] {
+        let mut ids: Vec<usize> = switched
+            .iter()
+            .filter(|(_, a)| *a == act)
+            .map(|(i, _)| *i)
+            .collect();
+        ids.sort_unstable();
+        ids.dedup();
+        if ids.is_empty() {
+            continue;
+        }
+        let mut parts = Vec::new();
+        let mut k = 0;
+        while k < ids.len() {
+            let mut end = k;
+            while end + 1 < ids.len() && ids[end + 1] == ids[end] + 1 {
+                end += 1;
+            }
+            if end >= k + 2 {
+                parts.push(format!(
+                    "{}\u{2013}{}",
+                    switch_name(ids[k]),
+                    switch_name(ids[end])
+                ));
+            } else {
+                parts.extend((k..=end).map(|j| switch_name(ids[j])));
+            }
+            k = end + 1;
+        }
+        groups.push(format!("{}{}", parts.join(","), act.sign()));
+    }
+    groups.join(" ")
 }
 
 /// The kinds of cell the pictures distinguish.
@@ -137,6 +245,12 @@ pub enum CellKind {
     Empty,
     /// Fragile floor (`w` of a rolling block): no standing block.
     Fragile,
+    /// A bridge tile (`=` and `-` of a rolling block): floor while on, a gap while off;
+    /// switches turn it on and off.
+    Bridge {
+        /// Whether it is on (at the start, or in an answer frame, before the frame's moves).
+        on: bool,
+    },
 }
 
 /// A mark over one or more cells: the start or the goal. A mark over several cells (a
@@ -192,6 +306,45 @@ pub struct Step {
     pub pieces: Vec<(Anchor, Anchor)>,
 }
 
+/// One move of an answer told move by move ([`Scene::answer`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Move {
+    /// The move's arrow, from where the mover stands to where it lands.
+    pub step: Step,
+    /// Who moves and where: `E`, `block 2 N`, `cube (1,10) S`.
+    pub text: String,
+    /// What else happens, one line each: bridges turning, a split, a merge.
+    pub notes: Vec<String>,
+    /// The board just before the move.
+    pub before: Position,
+    /// Whether the board changes with this move beyond where the mover goes (bridges turn,
+    /// a block splits into cubes that appear elsewhere): a picture of the moves after it
+    /// must show the new board.
+    pub changes: bool,
+}
+
+/// The board at one point of an answer: what differs from the scene's cells, and what
+/// stands where.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Position {
+    /// The cells whose kind differs from the scene's (bridges turned), row-major index and
+    /// kind.
+    pub kinds: Vec<(usize, CellKind)>,
+    /// The blocks (or cubes) and where they stand.
+    pub bodies: Vec<Body>,
+}
+
+/// A block or cube standing on a rectangle of cells.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Body {
+    /// One corner cell.
+    pub a: Plane,
+    /// The opposite corner cell.
+    pub b: Plane,
+    /// A short name shown on it (the block's number when there are several).
+    pub label: Option<String>,
+}
+
 /// Per cell (row-major, `rows * cols`), the smallest depth of a reachable state standing on
 /// it, where `cells_of` lists the cells a state stands on (one for a jumping maze, the whole
 /// footprint for a block).
@@ -227,5 +380,43 @@ pub fn solution_note(features: &Features) -> String {
                 format!(", one of {} shortest", features.shortest_paths)
             }
         ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn switches_are_named_by_letters_that_are_not_start_or_goal() {
+        let names: Vec<String> = (0..26).map(switch_name).collect();
+        assert_eq!(names[..7].join(""), "ABCDEFH");
+        assert!(!names.iter().any(|n| n == "S" || n == "G"));
+        assert_eq!(names[23], "Z");
+        assert_eq!(names[24], "A2");
+        let mut unique = names.clone();
+        unique.sort();
+        unique.dedup();
+        assert_eq!(unique.len(), names.len());
+    }
+
+    #[test]
+    fn a_bridge_tag_groups_switches_by_action_with_ranges() {
+        assert_eq!(switch_tags(&[(0, Act::Toggle)]), "A\u{b1}");
+        assert_eq!(switch_tags(&[(1, Act::On), (0, Act::Off)]), "B+ A\u{2212}");
+        // Thirteen switches turning one bridge off (Bloxorz stage 33): a range.
+        let off: Vec<(usize, Act)> = (0..12).map(|i| (i, Act::Off)).collect();
+        assert_eq!(switch_tags(&off), "A\u{2013}M\u{2212}");
+        // Two in a row stay a list; three or more make a range.
+        assert_eq!(
+            switch_tags(&[
+                (0, Act::On),
+                (1, Act::On),
+                (3, Act::On),
+                (4, Act::On),
+                (5, Act::On)
+            ]),
+            "A,B,D\u{2013}F+"
+        );
     }
 }
