@@ -1122,8 +1122,7 @@ struct Listed {
 /// of consecutive solution states), every split and merge, and the goal; every move's arrow
 /// and number is in exactly one frame; no two step numbers' circles in a frame overlap; and no
 /// two texts of the whole picture overlap, as usvg lays them out with the machine's fonts.
-/// Answers of 25 moves or more with bridges or switches are always in frames. Plain stages
-/// (no switches) keep the picture plain rolling blocks always had.
+/// Answers of 25 moves or more are always in frames, plain stages (no switches) included.
 #[test]
 fn long_answers_list_every_move_and_no_texts_overlap() {
     use maze::variants::rolling::RollGraph;
@@ -1139,13 +1138,6 @@ fn long_answers_list_every_move_and_no_texts_overlap() {
                     let dirs = features.solution.clone().unwrap_or_default();
                     let svg = render::svg(&Maze::RollingBlock(m.clone()), SOLUTION);
                     let listed = move_list(&svg);
-                    if m.rules.is_plain() {
-                        // A plain maze's picture is as it always was (the committed plain
-                        // snapshots hold it): numbered arrows on the board, which on long
-                        // answers (stages 6 and 13) do pile up.
-                        assert!(listed.is_empty(), "{name}");
-                        continue;
-                    }
                     if listed.is_empty() {
                         assert!(dirs.len() < 25, "{name}: {} moves and no list", dirs.len());
                     } else {

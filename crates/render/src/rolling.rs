@@ -8,12 +8,12 @@
 //! and goals are labelled `S1`, `G1`, `S2`, ... by block number.
 //!
 //! The solution is each roll as an arrow from one footprint's centre to the next
-//! ([`Scene::steps`]), and, unless the maze is plain (one block and no switches: its
-//! picture stays as it always was), move by move ([`Scene::answer`]): the mover (the block,
-//! block `k`, or the cube on a cell while the block is split) and its direction, the bridges
-//! each move turns (read off [`RollGraph::view`] of consecutive solution states), splits and
-//! merges, and where every block or cube stands before the move. Mazes that are not plain
-//! have rulers along the board, so that the move list can name cells.
+//! ([`Scene::steps`]), and move by move ([`Scene::answer`]): the mover (the block, block
+//! `k`, or the cube on a cell while the block is split) and its direction, the bridges each
+//! move turns (read off [`RollGraph::view`] of consecutive solution states), splits and
+//! merges, and where every block or cube stands before the move; a short answer whose
+//! numbers fit stays on the board, a long or eventful one goes into numbered frames. The
+//! board has rulers, so that the move list can name cells.
 
 use maze_graph::{Adjacency, Rules, StateId};
 use maze_variants::Coord;
@@ -106,7 +106,7 @@ pub fn scene(maze: &RollingBlockMaze, options: Options) -> Scene {
         steps: Vec::new(),
         solution_note: None,
         depths: None,
-        rulers: !rules.is_plain(),
+        rulers: true,
         label_key,
         answer: Vec::new(),
     };
@@ -125,11 +125,6 @@ pub fn scene(maze: &RollingBlockMaze, options: Options) -> Scene {
                 })
                 .collect();
             out.steps = out.answer.iter().map(|m| m.step.clone()).collect();
-            // A plain maze (one block, nothing that switches) keeps the picture it always
-            // had: its numbered arrows on the board.
-            if rules.is_plain() {
-                out.answer.clear();
-            }
             out.solution_note = Some(scene::solution_note(&features));
         }
         if options.depths {
