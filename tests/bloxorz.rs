@@ -272,8 +272,8 @@ fn build(
         .filter(|&i| matches!(tiles[i], Tile::Floor | Tile::Fragile) && i != s && i != g)
         .collect();
     let mut switches = Vec::new();
-    for i in 0..tiles.len() {
-        match tiles[i] {
+    for (i, tile) in tiles.iter_mut().enumerate() {
+        match *tile {
             Tile::Switch(SwitchKind::Split) => {
                 let (a, b) = (
                     floors.get(rng.below(floors.len())),
@@ -292,7 +292,7 @@ fn build(
                             split: Some((cell(a), cell(b))),
                         });
                     }
-                    _ => tiles[i] = Tile::Floor,
+                    _ => *tile = Tile::Floor,
                 }
             }
             Tile::Switch(_) if !bridges.is_empty() => {
@@ -308,7 +308,7 @@ fn build(
                     split: None,
                 });
             }
-            Tile::Switch(_) => tiles[i] = Tile::Floor,
+            Tile::Switch(_) => *tile = Tile::Floor,
             _ => {}
         }
     }

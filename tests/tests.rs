@@ -1,8 +1,8 @@
 //! Integration tests of the whole workspace, one module per topic.
 #![allow(clippy::unwrap_used)]
 
-mod common;
 mod bloxorz;
+mod common;
 mod generate;
 mod oracle;
 mod published;
