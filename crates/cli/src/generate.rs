@@ -285,14 +285,15 @@ impl Args {
             );
         }
         if let Some(few) = few {
-            return Err(Box::new(few).into());
+            return Err(crate::Failure::Negative(Some(miette::Report::new(few))));
         }
         if failed > 0 {
-            return Err(Box::new(GatesFailed {
-                failed,
-                count: self.count,
-            })
-            .into());
+            return Err(crate::Failure::Negative(Some(miette::Report::new(
+                GatesFailed {
+                    failed,
+                    count: self.count,
+                },
+            ))));
         }
         Ok(())
     }

@@ -1,6 +1,7 @@
 //! `maze`: solve, analyze, generate, render and play logic mazes of every variant.
 
 mod analyze;
+mod check;
 mod generate;
 mod graph;
 mod learn;
@@ -18,6 +19,11 @@ use clap::{Parser, Subcommand};
 ///
 /// A maze file is RON: `Maze(rules: Jumping(tiling: Square, moves: Rook), board: ["3 1 G", ...],
 /// start: (0, 0))`. See the bundled `variants/*.ron` for every rule variant.
+///
+/// Exit status, for every command: 0 when it did its job and the answer is yes; 1 when the
+/// answer is no (`solve`: no solution; `check`: a maze is not publishable; `generate`: a
+/// maze failed its gates or the settings ran out of distinct puzzles); 2 when it could not do
+/// its job (a file that cannot be read or is invalid, bad arguments, a failed write).
 #[derive(Debug, Parser)]
 #[command(name = "maze", version, propagate_version = true, max_term_width = 100)]
 struct Cli {
@@ -28,6 +34,7 @@ struct Cli {
 #[derive(Debug, Subcommand)]
 enum Command {
     Solve(solve::Args),
+    Check(check::Args),
     Analyze(analyze::Args),
     Generate(generate::Args),
     Learn(learn::Args),
@@ -36,10 +43,15 @@ enum Command {
     Graph(graph::Args),
 }
 
-/// What a subcommand reports when it fails: a diagnostic already printed, or an error to print.
+/// What a subcommand reports when it does not end with a yes.
 pub(crate) enum Failure {
-    /// A maze-file diagnostic or other error, printed with miette.
+    /// It could not do its job: a maze-file diagnostic or other error, printed with miette
+    /// (exit status 2).
     Report(miette::Report),
+    /// It could not do its job, and has said why already (exit status 2).
+    Error,
+    /// It did its job and the answer is no, with a report to print if any (exit status 1).
+    Negative(Option<miette::Report>),
 }
 
 impl<E: miette::Diagnostic + Send + Sync + 'static> From<Box<E>> for Failure {
@@ -52,6 +64,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Solve(args) => args.run(),
+        Command::Check(args) => args.run(),
         Command::Analyze(args) => args.run(),
         Command::Generate(args) => args.run(),
         Command::Learn(args) => args.run(),
@@ -61,9 +74,16 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
+        Err(Failure::Negative(report)) => {
+            if let Some(report) = report {
+                eprintln!("{report:?}");
+            }
+            ExitCode::from(1)
+        }
+        Err(Failure::Error) => ExitCode::from(2),
         Err(Failure::Report(report)) => {
             eprintln!("{report:?}");
-            ExitCode::FAILURE
+            ExitCode::from(2)
         }
     }
 }

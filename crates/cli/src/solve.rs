@@ -17,6 +17,9 @@ use crate::load::load;
 /// Path counts are exact up to 18,446,744,073,709,551,614 (the published Bloxorz stages peak
 /// near 4.2e16); a count that reaches 18,446,744,073,709,551,615 stops there and is reported
 /// as "at least" that, with `"shortest_paths_exact": false` in JSON.
+///
+/// Exit status: 0 when the maze has a solution, 1 when the goal cannot be reached, 2 when the
+/// file cannot be read.
 #[derive(Debug, clap::Args)]
 pub(crate) struct Args {
     /// The maze file (RON).
@@ -55,7 +58,7 @@ impl Args {
                 solution: moves,
             };
             println!("{}", serde_json::to_string(&out).unwrap_or_default());
-            return Ok(());
+            return solved(f.shortest_length);
         }
         match f.shortest_length {
             None => println!("The goal cannot be reached from the start: no solution."),
@@ -77,6 +80,14 @@ impl Args {
                 );
             }
         }
-        Ok(())
+        solved(f.shortest_length)
+    }
+}
+
+/// Exit status 1 when the maze has no solution.
+fn solved(length: Option<u32>) -> Result<(), crate::Failure> {
+    match length {
+        Some(_) => Ok(()),
+        None => Err(crate::Failure::Negative(None)),
     }
 }

@@ -77,7 +77,7 @@ fn solve_says_when_the_goal_cannot_be_reached() {
         r#"Maze(rules: Jumping(), board: ["3 1 G"], start: (0, 0))"#,
     );
     let o = maze(&["solve", path.to_str().unwrap()]);
-    assert!(o.status.success());
+    assert_eq!(o.status.code(), Some(1), "no solution is a no");
     assert!(stdout(&o).contains("cannot be reached"));
     let o = maze(&["solve", "--json", path.to_str().unwrap()]);
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
@@ -271,4 +271,57 @@ fn analyze_works_for_rules_as_data() {
         "{out}"
     );
     assert!(out.contains("shortest_length       17"), "{out}");
+}
+
+/// `maze check`: one line per file, exit 0 when every file is publishable, 1 when one is
+/// not (with its reasons), 2 when one cannot be read (and the others are still checked).
+#[test]
+fn check_says_which_files_are_publishable() {
+    let o = maze(&["check", "variants/rook.ron", "variants/hex.ron"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o)
+            .lines()
+            .filter(|l| l.contains(": publishable"))
+            .count(),
+        2
+    );
+    // Ten shortest paths: not unique, so not publishable.
+    let o = maze(&[
+        "check",
+        "variants/rook.ron",
+        "tests/fixtures/families/bloxorz_stage08.ron",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stdout(&o)
+            .contains("bloxorz_stage08.ron: NOT publishable: unique_shortest: 10 shortest paths"),
+        "{}",
+        stdout(&o)
+    );
+    // The file's own gates count too.
+    let gated = temp_file(
+        "gated.ron",
+        r#"Maze(rules: Jumping(), board: ["1 1 1", "1 1 1", "1 1 G"], start: (0, 0), generate: (gates: (min_length: 6)))"#,
+    );
+    let o = maze(&["check", gated.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stdout(&o).contains("min_length 6: the shortest solution has 4"),
+        "{}",
+        stdout(&o)
+    );
+    let o = maze(&["check", "--json", "variants/rook.ron", "no/such/file.ron"]);
+    assert_eq!(o.status.code(), Some(2));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v[0]["publishable"], true);
+    assert_eq!(v[1]["read"], false);
+    assert!(stderr(&o).contains("cannot read maze file"));
+}
+
+/// Bad input is exit status 2, a no is 1: solve on an unreadable file.
+#[test]
+fn an_unreadable_file_is_status_2() {
+    let o = maze(&["solve", "no/such/file.ron"]);
+    assert_eq!(o.status.code(), Some(2));
 }

@@ -1,0 +1,110 @@
+//! `maze check`: whether maze files are publishable, with the reasons, as an exit status.
+
+use std::path::PathBuf;
+
+use maze_graph::Adjacency;
+use maze_variants::generate::Gates;
+use serde::Serialize;
+
+use crate::load::read_file;
+
+/// Say whether each maze file is publishable, and why not.
+///
+/// A maze is publishable when its goal can be reached, its shortest solution is unique and no
+/// reachable state is a black hole (a state from which the goal cannot be reached), and it
+/// passes the file's own `generate: (gates: ...)` (such as `min_length`). Each file gets one
+/// line: `publishable` with its length, or `NOT publishable` with every reason.
+///
+/// Exit status: 0 when every file is publishable; 1 when a file is readable but not
+/// publishable; 2 when a file cannot be read (its diagnostic is printed; the other files are
+/// still checked).
+#[derive(Debug, clap::Args)]
+pub(crate) struct Args {
+    /// The maze files (RON).
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
+    /// Print one JSON document: per file its path, whether it was read, whether it is
+    /// publishable, and the reasons when not.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Serialize)]
+struct Verdict {
+    file: String,
+    read: bool,
+    publishable: bool,
+    shortest_length: Option<u32>,
+    reasons: Vec<String>,
+}
+
+impl Args {
+    pub(crate) fn run(self) -> Result<(), crate::Failure> {
+        let mut verdicts = Vec::new();
+        for path in &self.files {
+            let file = match read_file(path) {
+                Ok(file) => file,
+                Err(failure) => {
+                    if let crate::Failure::Report(report) | crate::Failure::Negative(Some(report)) =
+                        failure
+                    {
+                        eprintln!("{report:?}");
+                    }
+                    verdicts.push(Verdict {
+                        file: path.display().to_string(),
+                        read: false,
+                        publishable: false,
+                        shortest_length: None,
+                        reasons: vec!["the file cannot be read".to_string()],
+                    });
+                    continue;
+                }
+            };
+            let compiled = file.maze.compile();
+            let f = maze_features::features(&Adjacency::from_rules(&compiled), file.maze.blocks());
+            let own = file.generate.as_ref().map(|g| g.gates).unwrap_or_default();
+            let gates = Gates {
+                solvable: true,
+                unique_shortest: true,
+                no_black_holes: true,
+                ..own
+            };
+            let settings = file.generate.clone().unwrap_or_default();
+            let reasons = maze_gen::Scorer::new(settings.objective, gates).failed_gates(&f);
+            verdicts.push(Verdict {
+                file: path.display().to_string(),
+                read: true,
+                publishable: reasons.is_empty(),
+                shortest_length: f.shortest_length,
+                reasons,
+            });
+        }
+        if self.json {
+            println!(
+                "{}",
+                serde_json::to_string_pretty(&verdicts).unwrap_or_default()
+            );
+        } else {
+            for v in &verdicts {
+                match (v.read, v.publishable) {
+                    (false, _) => println!("{}: cannot be read (see above)", v.file),
+                    (true, true) => println!(
+                        "{}: publishable ({} moves, unique, no black holes)",
+                        v.file,
+                        v.shortest_length.unwrap_or(0)
+                    ),
+                    (true, false) => {
+                        println!("{}: NOT publishable: {}", v.file, v.reasons.join("; "))
+                    }
+                }
+            }
+        }
+        if verdicts.iter().any(|v| !v.read) {
+            return Err(crate::Failure::Error);
+        }
+        if verdicts.iter().any(|v| !v.publishable) {
+            return Err(crate::Failure::Negative(None));
+        }
+        Ok(())
+    }
+}
