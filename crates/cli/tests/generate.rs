@@ -371,3 +371,42 @@ fn settings_that_make_too_few_puzzles_say_so() {
         "{err}"
     );
 }
+
+/// `max_length` asks for easier puzzles: every maze passes with a shortest solution of at
+/// most that many moves; a `max_length` below `min_length` is refused where it is written.
+#[test]
+fn max_length_bounds_the_solution() {
+    let dir = temp_dir("max");
+    let path = dir.join("easy.ron");
+    std::fs::write(
+        &path,
+        r#"Maze(
+    rules: Jumping(),
+    board: ["1 1", "1 G"],
+    start: (0, 0),
+    generate: (size: (5, 5), gates: (solvable: true, unique_shortest: true, max_length: 4), search: UphillSteps(iterations: 3000, p: 0.005)),
+)"#,
+    )
+    .unwrap();
+    let o = maze(&["generate", path.to_str().unwrap(), "--count", "5", "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    for item in v.as_array().unwrap() {
+        assert_eq!(item["passed"], true);
+        let l = item["features"]["shortest_length"].as_u64().unwrap();
+        assert!((1..=4).contains(&l), "{l}");
+    }
+    let bad = dir.join("contradictory.ron");
+    std::fs::write(
+        &bad,
+        r#"Maze(rules: Jumping(), board: ["1 1", "1 G"], start: (0, 0), generate: (size: (5, 5), gates: (min_length: 6, max_length: 4)))"#,
+    )
+    .unwrap();
+    let o = maze(&["generate", bad.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("max_length 4 is below min_length 6"),
+        "{}",
+        stderr(&o)
+    );
+}

@@ -15,7 +15,8 @@ use maze_variants::generate::Gates;
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Score {
     /// Sum of the gates' shortfalls: 1 per failed yes/no gate, the black-hole states for
-    /// `no_black_holes` (1 without a solution), the missing moves for `min_length`.
+    /// `no_black_holes` (1 without a solution), the missing moves for `min_length`, the moves
+    /// too many for `max_length`.
     pub deficit: u32,
     /// The objective's energy.
     pub energy: f64,
@@ -82,6 +83,9 @@ impl GateInput {
         }
         if let Some(min) = gates.min_length {
             d = d.saturating_add(min.saturating_sub(self.shortest_length.unwrap_or(0)));
+        }
+        if let (Some(max), Some(l)) = (gates.max_length, self.shortest_length) {
+            d = d.saturating_add(l.saturating_sub(max));
         }
         d
     }
@@ -188,6 +192,11 @@ impl Scorer {
                 Some(l) => failed.push(format!("min_length {min}: the shortest solution has {l}")),
                 None => failed.push(format!("min_length {min}: no solution")),
             }
+        }
+        if let (Some(max), Some(l)) = (g.max_length, f.shortest_length)
+            && l > max
+        {
+            failed.push(format!("max_length {max}: the shortest solution has {l}"));
         }
         failed
     }

@@ -168,12 +168,19 @@ pub struct Gates {
     /// The shortest solution has at least this many moves.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub min_length: Option<u32>,
+    /// The shortest solution has at most this many moves (an easier puzzle).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_length: Option<u32>,
 }
 
 impl Gates {
     /// Whether any gate is set.
     pub fn any(&self) -> bool {
-        self.solvable || self.unique_shortest || self.no_black_holes || self.min_length.is_some()
+        self.solvable
+            || self.unique_shortest
+            || self.no_black_holes
+            || self.min_length.is_some()
+            || self.max_length.is_some()
     }
 }
 
@@ -690,6 +697,7 @@ impl Generate {
         };
         self.check_search()?;
         self.check_objective()?;
+        self.check_lengths()?;
         self.check_gates(&template)?;
         check_changeable(&template)?;
         if self.attempts == 0 {
@@ -843,6 +851,22 @@ impl Generate {
                 None => Ok(()),
             },
             Objective::Neller | Objective::GoalDepth => Ok(()),
+        }
+    }
+
+    /// `max_length` at least 1 and not below `min_length`.
+    fn check_lengths(&self) -> Result<(), Problem> {
+        let g = &self.gates;
+        match (g.min_length, g.max_length) {
+            (_, Some(0)) => Err(Problem::new(
+                Where::Setting(Setting::Gates),
+                "max_length 0 is impossible: a start and a goal are different states, so a solution has a move at least",
+            )),
+            (Some(min), Some(max)) if max < min => Err(Problem::new(
+                Where::Setting(Setting::Gates),
+                format!("max_length {max} is below min_length {min}: no maze passes both"),
+            )),
+            _ => Ok(()),
         }
     }
 
@@ -1366,6 +1390,7 @@ impl Generate {
         }
         self.check_search()?;
         self.check_objective()?;
+        self.check_lengths()?;
         let states = template.max_states();
         if states as u128 > MAX_SUPERSET {
             return Err(Problem::new(
