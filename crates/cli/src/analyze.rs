@@ -295,6 +295,15 @@ fn text(name: &str, loaded: &Loaded, f: &Features) -> String {
     let _ = writeln!(out, "Features:\n{}", report::text(f));
     let _ = writeln!(out, "Energies (lower is better):");
     out.push_str(&report::energies(f, loaded.maze.rolling_block_weights()));
+    if let Some(g) = maze_features::grade(f) {
+        let _ = writeln!(
+            out,
+            "\nGrade {} ({}), a model of the work it asks, not a measurement of people: {}",
+            g.level,
+            g.name,
+            maze_features::grade::explain(f, &g)
+        );
+    }
     let dead = loaded.compiled.dead_end_cells();
     if !dead.is_empty() {
         let cells: Vec<String> = dead
@@ -353,6 +362,8 @@ struct JsonReport<'a> {
     /// The RollingBlock score term by term, for rolling-block mazes.
     #[serde(skip_serializing_if = "Option::is_none")]
     rolling_block: Option<RollingBlockScore>,
+    /// The difficulty grade (`maze_features::grade`), none without a solution.
+    grade: Option<maze_features::Grade>,
     dead_end_cells: Vec<(usize, usize)>,
 }
 
@@ -379,6 +390,7 @@ fn json(loaded: &Loaded, f: &Features) -> String {
             rolling_block: rolling_block.as_ref().map(|s| s.energy),
         },
         rolling_block,
+        grade: maze_features::grade(f),
         dead_end_cells: loaded.compiled.dead_end_cells(),
     };
     let mut out = serde_json::to_string_pretty(&report).unwrap_or_default();

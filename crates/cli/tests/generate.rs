@@ -410,3 +410,43 @@ fn max_length_bounds_the_solution() {
         stderr(&o)
     );
 }
+
+/// `gates: (grade: (1, 2))` asks for easy puzzles: every maze passes with a grade in the
+/// range, and `maze analyze` shows the grade and its points.
+#[test]
+fn a_grade_range_is_a_gate() {
+    let dir = temp_dir("grade");
+    let path = dir.join("easy.ron");
+    std::fs::write(
+        &path,
+        r#"Maze(
+    rules: Jumping(),
+    board: ["1 1", "1 G"],
+    start: (0, 0),
+    generate: (size: (5, 5), gates: (solvable: true, grade: (1, 2)), search: UphillSteps(iterations: 2000, p: 0.005)),
+)"#,
+    )
+    .unwrap();
+    let o = maze(&[
+        "generate",
+        path.to_str().unwrap(),
+        "--count",
+        "4",
+        "--json",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    for item in v.as_array().unwrap() {
+        assert_eq!(item["passed"], true);
+        let written = dir.join(format!("easy-1-{}.ron", item["index"]));
+        let a = maze(&["analyze", "--json", written.to_str().unwrap()]);
+        let report: serde_json::Value = serde_json::from_str(&stdout(&a)).unwrap();
+        let level = report["grade"]["level"].as_u64().unwrap();
+        assert!((1..=2).contains(&level), "grade {level}");
+        assert!(report["grade"]["points"].as_f64().unwrap() < 35.0);
+        let text = stdout(&maze(&["analyze", written.to_str().unwrap()]));
+        assert!(text.contains(&format!("Grade {level} (")), "{text}");
+    }
+}

@@ -10,6 +10,7 @@
 mod clusters;
 pub mod energy;
 pub mod fast;
+pub mod grade;
 mod holes;
 pub mod objective;
 mod paths;
@@ -22,6 +23,7 @@ use serde::Serialize;
 
 pub use energy::{Feature, Objective, Term};
 pub use fast::{Core, Evaluator};
+pub use grade::{Grade, grade};
 pub use objective::{
     RollingBlockScore, RollingBlockWeights, goal_depth, neller, rolling_block, rolling_block_score,
 };

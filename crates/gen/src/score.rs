@@ -16,7 +16,7 @@ use maze_variants::generate::Gates;
 pub struct Score {
     /// Sum of the gates' shortfalls: 1 per failed yes/no gate, the black-hole states for
     /// `no_black_holes` (1 without a solution), the missing moves for `min_length`, the moves
-    /// too many for `max_length`.
+    /// too many for `max_length`, the grade points outside a `grade` range.
     pub deficit: u32,
     /// The objective's energy.
     pub energy: f64,
@@ -55,6 +55,8 @@ struct GateInput {
     black_hole_states: usize,
     reachable: usize,
     reaching: usize,
+    /// The difficulty grade's points, when a grade gate needs them (full features only).
+    grade_points: Option<f64>,
 }
 
 impl GateInput {
@@ -87,6 +89,19 @@ impl GateInput {
         if let (Some(max), Some(l)) = (gates.max_length, self.shortest_length) {
             d = d.saturating_add(l.saturating_sub(max));
         }
+        if let Some((lo, hi)) = gates.grade {
+            // The points short of the range's lowest grade, or past its highest (at least 1
+            // each way), so the search is led towards the range.
+            let thresholds = maze_features::grade::GRADE_THRESHOLDS;
+            d = d.saturating_add(match self.grade_points {
+                None => 1,
+                Some(p) => match maze_features::grade::of_points(p).level {
+                    g if g < lo => (thresholds[usize::from(lo) - 2] - p).ceil().max(1.0) as u32,
+                    g if g > hi => (p - thresholds[usize::from(hi) - 1]).floor() as u32 + 1,
+                    _ => 0,
+                },
+            });
+        }
         d
     }
 }
@@ -105,7 +120,8 @@ impl Scorer {
     /// A scorer for `objective` and `gates`.
     pub fn new(objective: Objective, gates: Gates) -> Scorer {
         Scorer {
-            full: objective.needs_full_features(),
+            // The grade reads decisions averaged over every shortest path: full features.
+            full: objective.needs_full_features() || gates.grade.is_some(),
             objective,
             gates,
             evaluator: Evaluator::new(),
@@ -198,6 +214,18 @@ impl Scorer {
         {
             failed.push(format!("max_length {max}: the shortest solution has {l}"));
         }
+        if let Some((lo, hi)) = g.grade {
+            match maze_features::grade(f) {
+                Some(grade) if (lo..=hi).contains(&grade.level) => {}
+                Some(grade) => failed.push(format!(
+                    "grade ({lo}, {hi}): this maze is grade {} ({}, {} points)",
+                    grade.level,
+                    grade.name,
+                    maze_features::report::number((grade.points * 10.0).round() / 10.0)
+                )),
+                None => failed.push(format!("grade ({lo}, {hi}): no solution")),
+            }
+        }
         failed
     }
 }
@@ -209,6 +237,7 @@ fn gate_input_core(c: &Core) -> GateInput {
         black_hole_states: c.black_hole_states,
         reachable: c.reachable,
         reaching: c.reaching,
+        grade_points: None,
     }
 }
 
@@ -219,5 +248,6 @@ fn gate_input_features(f: &Features) -> GateInput {
         black_hole_states: f.black_holes.sizes.iter().sum(),
         reachable: f.reachable,
         reaching: f.reaching,
+        grade_points: maze_features::grade(f).map(|g| g.points),
     }
 }

@@ -171,6 +171,10 @@ pub struct Gates {
     /// The shortest solution has at most this many moves (an easier puzzle).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub max_length: Option<u32>,
+    /// The difficulty grade (`maze_features::grade`, 1 easy to 5 fiendish) is in this range,
+    /// both ends included: `grade: (2, 3)`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub grade: Option<(u8, u8)>,
 }
 
 impl Gates {
@@ -181,6 +185,7 @@ impl Gates {
             || self.no_black_holes
             || self.min_length.is_some()
             || self.max_length.is_some()
+            || self.grade.is_some()
     }
 }
 
@@ -854,7 +859,7 @@ impl Generate {
         }
     }
 
-    /// `max_length` at least 1 and not below `min_length`.
+    /// `max_length` at least 1 and not below `min_length`; a grade range within 1 to 5.
     fn check_lengths(&self) -> Result<(), Problem> {
         let g = &self.gates;
         match (g.min_length, g.max_length) {
@@ -866,7 +871,15 @@ impl Generate {
                 Where::Setting(Setting::Gates),
                 format!("max_length {max} is below min_length {min}: no maze passes both"),
             )),
-            _ => Ok(()),
+            _ => match g.grade {
+                Some((lo, hi)) if !(1 <= lo && lo <= hi && hi <= 5) => Err(Problem::new(
+                    Where::Setting(Setting::Gates),
+                    format!(
+                        "grade ({lo}, {hi}): grades go from 1 (easy) to 5 (fiendish), the lower first"
+                    ),
+                )),
+                _ => Ok(()),
+            },
         }
     }
 

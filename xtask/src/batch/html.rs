@@ -90,7 +90,7 @@ fn section(out: &mut String, config: &Config, variant: &Variant, records: &[Reco
         rejected.len()
     );
     out.push_str("<div class=\"charts\">\n");
-    let charts: [(&str, Vec<f64>); 4] = [
+    let charts: [(&str, Vec<f64>); 5] = [
         (
             "shortest_length",
             accepted
@@ -101,6 +101,13 @@ fn section(out: &mut String, config: &Config, variant: &Variant, records: &[Reco
         (
             "energy",
             accepted.iter().map(|r| r.energy).collect::<Vec<f64>>(),
+        ),
+        (
+            "grade",
+            accepted
+                .iter()
+                .filter_map(|r| maze_features::grade(&r.features).map(|g| f64::from(g.level)))
+                .collect(),
         ),
         (
             "forward_decisions",
@@ -127,10 +134,12 @@ fn section(out: &mut String, config: &Config, variant: &Variant, records: &[Reco
             .features
             .shortest_length
             .map_or_else(|| "no solution".to_string(), |l| format!("{l} moves"));
+        let grade = maze_features::grade(&r.features)
+            .map_or_else(String::new, |g| format!(", grade {} ({})", g.level, g.name));
         let _ = writeln!(
             out,
             "<figure class=\"maze\"><a href=\"{name}/{svg}\"><img src=\"{name}/{svg}\" \
-             alt=\"{stem}\"/></a><figcaption>{stem}: {length}, energy {energy}<br/>\
+             alt=\"{stem}\"/></a><figcaption>{stem}: {length}{grade}, energy {energy}<br/>\
              <a href=\"{name}/{answer}\">answer</a> · <a href=\"{name}/{key}\">key</a> · \
              <a href=\"{name}/{ron}\">file</a></figcaption></figure>",
             svg = escape(&files.svg()),

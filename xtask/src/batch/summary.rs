@@ -39,6 +39,8 @@ struct Maze<'a> {
     passed: bool,
     failed_gates: &'a [String],
     energy: f64,
+    /// The difficulty grade, none without a solution.
+    grade: Option<maze_features::Grade>,
     features: &'a Features,
 }
 
@@ -86,6 +88,7 @@ fn json(config: &Config, variant: &Variant, records: &[Record]) -> Result<String
                 passed: r.passed,
                 failed_gates: &r.failed_gates,
                 energy: r.energy,
+                grade: maze_features::grade(&r.features),
                 features: &r.features,
             })
             .collect(),
@@ -95,17 +98,20 @@ fn json(config: &Config, variant: &Variant, records: &[Record]) -> Result<String
     Ok(text)
 }
 
-/// The columns of `summary.csv`: the maze, then every feature in RULES.md's order. Hole
+/// The columns of `summary.csv`: the maze, its difficulty grade and points, then every
+/// feature in RULES.md's order. Hole
 /// components and clusters take a count column and a sizes column; lists are
 /// space-separated; an absent value is an empty cell; numbers are written in full (the
 /// shortest text that reads back as the same number).
-pub(crate) const COLUMNS: [&str; 31] = [
+pub(crate) const COLUMNS: [&str; 33] = [
     "index",
     "name",
     "item_seed",
     "passed",
     "failed_gates",
     "energy",
+    "grade",
+    "grade_points",
     "n_states",
     "n_moves",
     "reachable",
@@ -140,6 +146,7 @@ fn csv(records: &[Record]) -> String {
         let f = &r.features;
         let sizes = |h: &Holes| join(&h.sizes);
         let optional = |x: Option<f64>| x.map_or_else(String::new, |x| x.to_string());
+        let grade = maze_features::grade(f);
         let cells = [
             r.index.to_string(),
             r.name.clone(),
@@ -147,6 +154,8 @@ fn csv(records: &[Record]) -> String {
             r.passed.to_string(),
             r.failed_gates.join("; "),
             r.energy.to_string(),
+            grade.map_or_else(String::new, |g| g.level.to_string()),
+            grade.map_or_else(String::new, |g| g.points.to_string()),
             f.n_states.to_string(),
             f.n_moves.to_string(),
             f.reachable.to_string(),

@@ -496,7 +496,7 @@ fn the_index_page_is_well_formed_and_every_link_resolves() {
     let thumbnails = doc.descendants().filter(|n| n.has_tag_name("img")).count();
     assert_eq!(thumbnails as u64, accepted);
     assert!(links as u64 > 5 * accepted);
-    // Four histograms per variant; every chart counts the accepted mazes with that value.
+    // Five histograms per variant; every chart counts the accepted mazes with that value.
     for section in doc.descendants().filter(|n| n.has_tag_name("section")) {
         let id = section.attribute("id").unwrap();
         let summary = &summaries[VARIANTS.iter().position(|v| *v == id).unwrap()];
@@ -505,10 +505,11 @@ fn the_index_page_is_well_formed_and_every_link_resolves() {
             .descendants()
             .filter(|n| n.has_tag_name("svg"))
             .collect();
-        assert_eq!(charts.len(), 4);
+        assert_eq!(charts.len(), 5);
         for (chart, feature) in charts.iter().zip([
             "shortest_length",
             "energy",
+            "grade",
             "forward_decisions",
             "backward_decisions",
         ]) {
@@ -522,6 +523,7 @@ fn the_index_page_is_well_formed_and_every_link_resolves() {
                 .filter(|m| m["passed"] == true)
                 .filter(|m| match feature {
                     "energy" => true,
+                    "grade" => !m["grade"].is_null(),
                     _ => !m["features"][feature].is_null(),
                 })
                 .count();
