@@ -234,7 +234,7 @@ fn analyze_draws_the_walls_on_the_board() {
     let o = maze(&["analyze", "variants/walls.ron"]);
     assert!(o.status.success());
     let out = stdout(&o);
-    let board = " 1 4 1 2 3\n     -\n 2 1|1 2|1\n\n 1 2 2|1 2\n\n 3|2 1 3 2\n       -\n 2 2 3 3 G\nWalls (| between cells of a row, - between rows): (0,2)|(1,2) (1,1)|(1,2) (2,2)|(2,3) (3,0)|(3,1) (3,3)|(4,3) (1,3)|(1,4)\n";
+    let board = " 3 1 2 2 1\n     -\n 3 3|1 2|1\n\n 1 1 1|2 2\n\n 3|2 2 1 3\n       -\n G 4 3 2 1\nWalls (| between cells of a row, - between rows): (0,2)|(1,2) (1,1)|(1,2) (2,2)|(2,3) (3,0)|(3,1) (3,3)|(4,3) (1,3)|(1,4)\n";
     assert!(out.contains(&format!("Board:\n{board}\n")), "{out}");
     // A hex wall between rows sits where the two cells overlap, under the odd row's shift.
     let o = maze(&["analyze", "tests/fixtures/worked/hex_5x5_hole_wall.ron"]);

@@ -43,11 +43,11 @@ fn solve_prints_the_rolls() {
 fn analyze_reports_the_rolling_block_score() {
     let (ok, out, _) = run(&["analyze"], "rolling_block_1x2x3.ron");
     assert!(ok);
-    assert!(out.contains("rolling-block maze RollingBlock(block: (1, 2, 3)), 5 x 6"));
-    assert!(out.contains("shortest_length       28"));
+    assert!(out.contains("rolling-block maze RollingBlock(block: (1, 2, 3)), 6 x 8"));
+    assert!(out.contains("shortest_length       30"));
     let score = out.lines().find(|l| l.starts_with("RollingBlock")).unwrap();
     assert!(
-        score.contains("= -(reachable 0.05·112 + shortest_length 1·28"),
+        score.contains("= -(reachable 0.05·111 + shortest_length 1·30"),
         "{score}"
     );
 }
