@@ -450,3 +450,31 @@ fn a_grade_range_is_a_gate() {
         assert!(text.contains(&format!("Grade {level} (")), "{text}");
     }
 }
+
+/// Signed number genes draw their negative values too: `offset.ron`'s `Number(-3, 3)`
+/// offsets include negative ones.
+#[test]
+fn signed_number_genes_draw_negative_numbers() {
+    let o = maze(&[
+        "generate",
+        "variants/offset.ron",
+        "--count",
+        "3",
+        "--iterations",
+        "200",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let negative = v.as_array().unwrap().iter().any(|item| {
+        let file = maze_variants::parse("m.ron", item["file"].as_str().unwrap()).unwrap();
+        let maze_variants::Maze::Jumping(m) = file else {
+            return false;
+        };
+        m.board
+            .cells
+            .iter()
+            .any(|c| c.number.is_some_and(|k| k < 0))
+    });
+    assert!(negative, "no negative offset in three mazes");
+}

@@ -25,7 +25,7 @@ pub struct JumpSpace {
     template: Template,
     /// Legal jump numbers per cell on the template's structure (what jump numbers exist does
     /// not depend on other cells' jump numbers, only on blocked and void cells and walls).
-    legal0: Vec<Vec<u8>>,
+    legal0: Vec<Vec<i16>>,
     maze: JumpingMaze,
     graph: JumpGraph,
     adj: StrideAdjacency,
@@ -83,11 +83,11 @@ impl JumpSpace {
                 Some((lo, hi)) if template.editable[i] && lo >= 1 => shape
                     .legal_jumps(i, u8::try_from(hi).unwrap_or(MAX_JUMP))
                     .into_iter()
-                    .filter(|&k| i16::from(k) >= lo)
+                    .map(i16::from)
+                    .filter(|&k| k >= lo)
                     .collect(),
-                Some((lo, hi)) if template.editable[i] => {
-                    (lo..=hi).filter_map(|k| u8::try_from(k).ok()).collect()
-                }
+                // Numbers that are not jump lengths (an offset's, possibly negative): all.
+                Some((lo, hi)) if template.editable[i] => (lo..=hi).collect(),
                 _ => Vec::new(),
             })
             .collect();
@@ -205,8 +205,8 @@ impl JumpSpace {
         }
         if !self.structural {
             let legal = &self.legal0[cell];
-            let k = current.jump_number()?;
-            return pick_other(legal, k, rng).map(Cell::numbered);
+            let k = current.number?;
+            return pick_other(legal, k, rng).map(Cell::with_number);
         }
         // Structural changes alter which jumps are legal: ask the current rules.
         let mut options: Vec<Cell> = self
@@ -281,7 +281,7 @@ impl JumpSpace {
             Gene::Number(..) => {
                 let legal = &self.legal0[cell];
                 if !legal.is_empty() && !c.wildcard {
-                    c.number = Some(i16::from(legal[pick(legal.len(), rng)]));
+                    c.number = Some(legal[pick(legal.len(), rng)]);
                 }
             }
             Gene::Arrows(most) => {
@@ -301,7 +301,7 @@ impl JumpSpace {
                     None
                 } else {
                     let legal = &self.legal0[cell];
-                    (!legal.is_empty()).then(|| i16::from(legal[pick(legal.len(), rng)]))
+                    (!legal.is_empty()).then(|| legal[pick(legal.len(), rng)])
                 };
             }
             Gene::Colour(names) => c.colour = Tag::new(&names[pick(names.len(), rng)]),
@@ -346,7 +346,7 @@ impl JumpSpace {
 }
 
 /// A value of `legal` other than `current`, uniformly (`legal` is sorted and distinct).
-fn pick_other<R: Rng + ?Sized>(legal: &[u8], current: u8, rng: &mut R) -> Option<u8> {
+fn pick_other<R: Rng + ?Sized>(legal: &[i16], current: i16, rng: &mut R) -> Option<i16> {
     match legal.binary_search(&current) {
         Ok(at) => {
             if legal.len() < 2 {
@@ -437,7 +437,7 @@ impl Space for JumpSpace {
             self.maze.board.cells[i] = if legal.is_empty() {
                 Cell::DEAD_END
             } else {
-                Cell::numbered(legal[rng.random_range(0..legal.len() as u32) as usize])
+                Cell::with_number(legal[rng.random_range(0..legal.len() as u32) as usize])
             };
         }
         // A goal that must match what lands on it (a link maze's) gets attributes too.

@@ -215,8 +215,14 @@ impl Cell {
 
     /// An ordinary cell with jump number `k`.
     pub const fn numbered(k: u8) -> Cell {
+        Cell::with_number(k as i16)
+    }
+
+    /// An ordinary cell holding the number `k`, which may be negative (an offset maze's
+    /// signed numbers).
+    pub const fn with_number(k: i16) -> Cell {
         let mut cell = Cell::of(Kind::Ordinary);
-        cell.number = Some(k as i16);
+        cell.number = Some(k);
         cell
     }
 
