@@ -327,6 +327,10 @@ impl RollGraph {
             start: 0,
             goal: 0,
         };
+        if g.presses.is_empty() && g.blocks.len() == 1 && g.bridge_cells.is_empty() {
+            g.plain(maze);
+            return Ok(g);
+        }
         g.seed_of = vec![NONE; g.shapes[0].placements.len()];
         for p in 0..g.shapes[0].placements.len() as u32 {
             let c = Config {
@@ -388,6 +392,33 @@ impl RollGraph {
         }
         g.index.shrink_to_fit();
         Ok(g)
+    }
+
+    /// One block and nothing that changes (RULES.md section 2): the states are the legal
+    /// placements and the moves the placement table's rolls, with no configuration to
+    /// build, look up or hash. The generator rebuilds this for every candidate board.
+    fn plain(&mut self, maze: &RollingBlockMaze) {
+        let shape = &self.shapes[0];
+        let n = shape.placements.len();
+        self.seeds = (0..n as u32).collect();
+        self.seed_of = self.seeds.clone();
+        self.start = shape.at(maze.start, self.blocks[0], self.cols);
+        self.goal = shape.at(maze.goal, self.blocks[0], self.cols);
+        self.offsets.reserve(n);
+        self.moves.reserve(2 * n);
+        for (p, rolls) in shape.rolls.iter().enumerate() {
+            if p as StateId != self.goal {
+                for (d, &q) in rolls.iter().enumerate() {
+                    if q != NONE {
+                        self.moves.push(Move {
+                            dir: d as Dir,
+                            to: q,
+                        });
+                    }
+                }
+            }
+            self.offsets.push(self.moves.len() as u32);
+        }
     }
 
     fn intern(&mut self, c: Config) -> StateId {
