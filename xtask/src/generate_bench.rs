@@ -134,11 +134,28 @@ pub fn run(runs: u32) -> Result<(), String> {
             // Budgets sized so each line takes a fraction of a second.
             let full = settings.objective.needs_full_features()
                 || matches!(file.maze, Maze::RollingBlock(_));
-            let iterations = match (full, rows * cols > 60) {
+            let most = match (full, rows * cols > 60) {
                 (false, false) => 20_000,
                 (false, true) | (true, false) => 5_000,
                 (true, true) => 1_000,
             };
+            // States per board differ by orders of magnitude (two blocks on a 12 x 14 board
+            // make hundreds of thousands): a short probe caps the budget at about 0.1 s per
+            // maze.
+            let (probe, probed, _) = match time_generation(&file, &settings, 1, 20, 1) {
+                Ok(probe) => probe,
+                // A board whose fixed cells (switches, other blocks) do not fit a blank
+                // board of another size cannot be generated at it.
+                Err(e) => {
+                    println!(
+                        "| {name} | {} | {rows} x {cols} | - | - | - | - (not generated: {e}) |",
+                        settings.objective.name()
+                    );
+                    continue;
+                }
+            };
+            let per_probe = probe.as_secs_f64() / probed.max(1) as f64;
+            let iterations = ((0.1 / per_probe) as u64).clamp(20, most);
             let (time, evaluations, states) =
                 time_generation(&file, &settings, 5, iterations, runs)?;
             let per = time.as_secs_f64() / evaluations as f64;
