@@ -538,16 +538,7 @@ fn footprint_depths(
     let features = maze::features::analyze(&maze::graph::state_graph(&graph), m.blocks());
     (0..graph.n_states() as StateId)
         .filter(|&s| features.depth(s).is_some())
-        .flat_map(|s| {
-            let view = graph.view(s);
-            let mut cells: Vec<(usize, usize)> = view
-                .blocks
-                .iter()
-                .flat_map(|(f, _)| f.cells().collect::<Vec<_>>())
-                .collect();
-            cells.extend(view.cubes.into_iter().flatten());
-            cells
-        })
+        .flat_map(|s| graph.view(s).cells())
         .collect()
 }
 

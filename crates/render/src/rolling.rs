@@ -129,14 +129,7 @@ pub fn scene(maze: &RollingBlockMaze, options: Options) -> Scene {
         }
         if options.depths {
             out.depths = Some(scene::cell_depths(board.rows, board.cols, &features, |s| {
-                let view = graph.view(s);
-                let mut cells: Vec<Coord> = view
-                    .blocks
-                    .iter()
-                    .flat_map(|(f, _)| f.cells().collect::<Vec<_>>())
-                    .collect();
-                cells.extend(view.cubes.into_iter().flatten());
-                cells
+                graph.view(s).cells()
             }));
         }
         debug_assert_eq!(graph.n_states(), features.n_states);

@@ -195,6 +195,15 @@ pub struct StateView {
     pub bridges: Vec<(Coord, bool)>,
 }
 
+impl StateView {
+    /// Every cell under a block or a cube.
+    pub fn cells(&self) -> Vec<Coord> {
+        let mut cells: Vec<Coord> = self.blocks.iter().flat_map(|(f, _)| f.cells()).collect();
+        cells.extend(self.cubes.into_iter().flatten());
+        cells
+    }
+}
+
 /// A rolling-block maze compiled for move generation (see the module documentation for how
 /// states are numbered).
 #[derive(Clone, Debug)]

@@ -73,7 +73,23 @@ struct Walker<'a> {
     bridge_cells: Vec<Coord>,
 }
 
-impl Walker<'_> {
+impl<'a> Walker<'a> {
+    /// The walker of `maze`, and its bridges' states at the start.
+    fn new(maze: &'a RollingBlockMaze) -> (Walker<'a>, Vec<bool>) {
+        let board = &maze.board;
+        let mut bridge_cells = Vec::new();
+        let mut bridges = Vec::new();
+        for r in 0..board.rows {
+            for c in 0..board.cols {
+                if let Tile::Bridge { on } = board.get((r, c)) {
+                    bridge_cells.push((r, c));
+                    bridges.push(on);
+                }
+            }
+        }
+        (Walker { maze, bridge_cells }, bridges)
+    }
+
     fn tile(&self, (r, c): (i64, i64)) -> Option<Tile> {
         let board = &self.maze.board;
         (r >= 0 && c >= 0 && (r as usize) < board.rows && (c as usize) < board.cols)
@@ -294,18 +310,7 @@ impl Walker<'_> {
 /// Walks a valid maze from its start into every reachable state; goal states are all named
 /// `goal` and have no moves out.
 pub fn walk(maze: &RollingBlockMaze) -> Walked {
-    let board = &maze.board;
-    let mut bridge_cells = Vec::new();
-    let mut bridges = Vec::new();
-    for r in 0..board.rows {
-        for c in 0..board.cols {
-            if let Tile::Bridge { on } = board.get((r, c)) {
-                bridge_cells.push((r, c));
-                bridges.push(on);
-            }
-        }
-    }
-    let w = Walker { maze, bridge_cells };
+    let (w, bridges) = Walker::new(maze);
     let block = |f: Footprint, dims: (usize, usize, usize)| {
         let extents = crate::rolling::orientation_of(dims, f.rows, f.cols)
             .expect("a validated footprint fits its block");
@@ -352,15 +357,7 @@ pub fn walk(maze: &RollingBlockMaze) -> Walked {
 /// tested against.
 pub fn explain(maze: &RollingBlockMaze, view: &StateView, dir: &str) -> Option<String> {
     let (mover, d) = Mover::parse(dir)?;
-    let board = &maze.board;
-    let mut bridge_cells = Vec::new();
-    for r in 0..board.rows {
-        for c in 0..board.cols {
-            if let Tile::Bridge { .. } = board.get((r, c)) {
-                bridge_cells.push((r, c));
-            }
-        }
-    }
+    let (w, _) = Walker::new(maze);
     let pos = Pos {
         blocks: view
             .blocks
@@ -368,7 +365,8 @@ pub fn explain(maze: &RollingBlockMaze, view: &StateView, dir: &str) -> Option<S
             .map(|&(f, extents)| (f.row as i64, f.col as i64, extents))
             .collect(),
         cubes: view.cubes.map(|[a, b]| (a, b)),
-        bridges: bridge_cells
+        bridges: w
+            .bridge_cells
             .iter()
             .map(|cell| {
                 view.bridges
@@ -378,7 +376,6 @@ pub fn explain(maze: &RollingBlockMaze, view: &StateView, dir: &str) -> Option<S
             })
             .collect(),
     };
-    let w = Walker { maze, bridge_cells };
     w.step(&pos, mover, d)
         .err()
         .map(|reason| format!("{}: {reason}", COMPASS[d]))
