@@ -222,6 +222,48 @@ impl Objective {
         }
     }
 
+    /// A lower bound of [`Objective::core_energy`] over every value of the core features found
+    /// last, `initial_forced_moves` and `cluster_penalty` (read as 0 here), the exact number
+    /// of shortest paths when there are several (read as 2), and unless `reached`, the
+    /// `reachable` states; the rest of `c` given. `None` when the objective has none.
+    /// Neller's energy only grows with the first two and reads only whether the shortest
+    /// path is unique; an objective that reads none of them is its own bound. The generator
+    /// rejects a candidate whose bound is already worse than the current maze without
+    /// finding them.
+    pub fn core_floor(&self, c: &Core, reached: bool) -> Option<f64> {
+        match self {
+            Objective::Neller | Objective::GoalDepth => self.core_energy(c),
+            Objective::Weighted(terms)
+                if terms.iter().all(|t| match t.feature {
+                    Feature::InitialForcedMoves
+                    | Feature::ClusterPenalty
+                    | Feature::ShortestPaths => false,
+                    Feature::Reachable => reached,
+                    _ => true,
+                }) =>
+            {
+                self.core_energy(c)
+            }
+            Objective::Weighted(_) | Objective::RollingBlock(_) => None,
+        }
+    }
+
+    /// A lower bound of [`Objective::core_energy`] over every maze of `n_states` states of
+    /// which `non_reaching` cannot reach a goal, or `None` when the objective has none short
+    /// of the other features. Neller's energy is at least `non_reaching · n²` less the most
+    /// decisions a path can have (`n - 1`): one state that cannot reach the goal outweighs
+    /// everything else, and the generator rejects such a candidate before searching from
+    /// the start.
+    pub fn reaching_floor(&self, n_states: usize, non_reaching: usize) -> Option<f64> {
+        match self {
+            Objective::Neller => {
+                let n = n_states as f64;
+                Some(non_reaching as f64 * n * n - (n - 1.0).max(0.0))
+            }
+            Objective::GoalDepth | Objective::Weighted(_) | Objective::RollingBlock(_) => None,
+        }
+    }
+
     /// Whether [`Objective::core_energy`] can evaluate this objective.
     pub fn needs_full_features(&self) -> bool {
         match self {

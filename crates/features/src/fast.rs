@@ -54,14 +54,8 @@ impl Core {
 /// Computes [`Core`]s, keeping its buffers between calls.
 #[derive(Debug, Default)]
 pub struct Evaluator {
-    counts: Vec<u64>,
-    succ: Vec<u64>,
-    pred: Vec<u64>,
-    forward: Vec<u64>,
-    backward: Vec<u64>,
-    jump: Vec<Option<u32>>,
-    same: Vec<u64>,
-    same_pred: Vec<u64>,
+    rows: Box<OwnRows>,
+    scratch: Box<Scratch>,
     wide: Wide,
 }
 
@@ -116,14 +110,35 @@ impl Evaluator {
         core
     }
 
+    /// The core features of a graph of at most 64 states given as one-word rows (see
+    /// [`Words`]); `blocks` is the variant's obstacle count. The generator keeps the rows up
+    /// to date itself, so nothing is read twice.
+    pub fn core_of_words(&mut self, w: &Words<'_>, blocks: usize) -> Core {
+        word_core(w, blocks, &mut self.scratch, &Never)
+            .unwrap_or_else(|| unreachable!("nothing stops the evaluation"))
+    }
+
+    /// [`Evaluator::core_of_words`], or `None` as soon as `cutoff` says the candidate is
+    /// hopeless (the generator's early rejection of a candidate that cannot beat the current
+    /// maze).
+    pub fn core_of_words_unless(
+        &mut self,
+        w: &Words<'_>,
+        blocks: usize,
+        cutoff: &impl Cutoff,
+    ) -> Option<Core> {
+        word_core(w, blocks, &mut self.scratch, cutoff)
+    }
+
     /// The bitset path: every state set is one `u64`, every BFS layer one word.
     fn small<G: Graph + ?Sized>(&mut self, g: &G) -> Core {
         let n = g.n_states();
-        let succ = &mut self.succ;
-        let pred = &mut self.pred;
-        succ.clear();
-        pred.clear();
-        pred.resize(n, 0);
+        let (succ, pred) = (&mut self.rows.succ, &mut self.rows.pred);
+        pred[..n].fill(0);
+        // Same-jump sets by jump value; a maze has few distinct jump numbers.
+        let mut values: [(u32, u64); 16] = [(0, 0); 16];
+        let mut n_values = 0;
+        let mut too_many = false;
         let mut goals = 0u64;
         for s in 0..n {
             let mut m = 0u64;
@@ -131,172 +146,355 @@ impl Evaluator {
                 m |= 1 << t;
                 pred[t as usize] |= 1 << s;
             }
-            succ.push(m);
+            succ[s] = m;
             if g.is_goal(s as StateId) {
                 goals |= 1 << s;
             }
-        }
-        let start = g.start() as usize;
-
-        // Forward BFS, layer by layer; the last layer pushed is empty.
-        let forward = &mut self.forward;
-        forward.clear();
-        forward.push(1 << start);
-        let mut reached = 1u64 << start;
-        loop {
-            let mut next = 0;
-            for s in bits(forward[forward.len() - 1]) {
-                next |= succ[s];
-            }
-            next &= !reached;
-            reached |= next;
-            forward.push(next);
-            if next == 0 {
-                break;
-            }
-        }
-        // Backward BFS from every goal state.
-        let backward = &mut self.backward;
-        backward.clear();
-        backward.push(goals);
-        let mut reaching = goals;
-        while backward[backward.len() - 1] != 0 {
-            let mut next = 0;
-            for s in bits(backward[backward.len() - 1]) {
-                next |= pred[s];
-            }
-            next &= !reaching;
-            reaching |= next;
-            backward.push(next);
-        }
-
-        let length = (0..forward.len()).find(|&i| forward[i] & goals != 0);
-        let mut shortest_paths = 0;
-        let mut decisions = None;
-        if let Some(l) = length {
-            // The states on shortest paths at depth i are those at distance l - i from a goal.
-            let on = |i: usize| forward[i] & backward[l - i];
-            if (0..=l).all(|i| on(i).count_ones() == 1) {
-                // Every shortest path crosses each layer once, so one state per layer is one path.
-                shortest_paths = 1;
-                let mut df = 0;
-                let mut db = 0;
-                for i in 0..=l {
-                    let s = on(i).trailing_zeros() as usize;
-                    if i < l && succ[s].count_ones() > 1 {
-                        df += 1;
-                    }
-                    if i > 0 && pred[s].count_ones() > 1 {
-                        db += 1;
-                    }
-                }
-                decisions = Some((df, db));
-            } else {
-                let counts = &mut self.counts;
-                counts.clear();
-                counts.resize(n, 0);
-                counts[start] = 1;
-                for i in 1..=l {
-                    for t in bits(on(i)) {
-                        let mut c = 0u64;
-                        for p in bits(pred[t] & on(i - 1)) {
-                            c = c.saturating_add(counts[p]);
-                        }
-                        counts[t] = c;
-                    }
-                }
-                shortest_paths = bits(on(l)).fold(0u64, |acc, t| acc.saturating_add(counts[t]));
-            }
-        }
-
-        // Neller's m: follow single successors from the start until a state repeats.
-        let mut m = 0;
-        let mut s = start;
-        let mut seen = 1u64 << s;
-        while goals & (1 << s) == 0 && succ[s].count_ones() == 1 {
-            s = succ[s].trailing_zeros() as usize;
-            m += 1;
-            if seen & (1 << s) != 0 {
-                break;
-            }
-            seen |= 1 << s;
-        }
-
-        let cluster_penalty = self.small_clusters(g);
-        Core {
-            n_states: n,
-            n_moves: g.n_moves(),
-            reachable: reached.count_ones() as usize,
-            reaching: reaching.count_ones() as usize,
-            black_hole_states: (reached & !reaching).count_ones() as usize,
-            shortest_length: length.map(|l| l as u32),
-            shortest_paths,
-            decisions,
-            initial_forced_moves: m,
-            cluster_penalty,
-            blocks: 0,
-        }
-    }
-
-    /// The same-jump cluster penalty on bitsets: strongly connected components of the
-    /// same-jump moves, each found as (states it reaches) ∩ (states that reach it).
-    fn small_clusters<G: Graph + ?Sized>(&mut self, g: &G) -> u64 {
-        let succ = &self.succ;
-        let n = succ.len();
-        // Same-jump masks by jump value; a maze has few distinct jump numbers.
-        let mut values: [(u32, u64); 16] = [(0, 0); 16];
-        let mut n_values = 0;
-        self.jump.clear();
-        for s in 0..n {
-            let j = g.jump(s as StateId);
-            self.jump.push(j);
-            if let Some(v) = j {
+            if let Some(v) = g.jump(s as StateId) {
                 match values[..n_values].iter_mut().find(|(x, _)| *x == v) {
-                    Some((_, mask)) => *mask |= 1 << s,
+                    Some((_, set)) => *set |= 1 << s,
                     None if n_values < 16 => {
                         values[n_values] = (v, 1 << s);
                         n_values += 1;
                     }
-                    // More distinct jump numbers than slots: count the slow way.
-                    None => return clusters_by_tarjan(g),
+                    None => too_many = true,
                 }
             }
         }
-        let same = &mut self.same;
-        let same_pred = &mut self.same_pred;
-        same.clear();
-        same_pred.clear();
-        same_pred.resize(n, 0);
-        for (s, (&jump, &out)) in self.jump.iter().zip(succ.iter()).enumerate() {
-            let mut m = 0;
-            if let Some(v) = jump {
-                let mask = values[..n_values]
-                    .iter()
-                    .find(|(x, _)| *x == v)
-                    .map_or(0, |&(_, m)| m);
-                m = out & mask;
-                for t in bits(m) {
-                    same_pred[t] |= 1 << s;
-                }
-            }
-            same.push(m);
+        let jump_sets: Vec<u64> = values[..n_values].iter().map(|&(_, set)| set).collect();
+        let words = Words {
+            n,
+            succ,
+            pred,
+            goals,
+            start: g.start() as usize,
+            jump_sets: &jump_sets,
+            n_moves: g.n_moves(),
+        };
+        let mut core = word_core(&words, 0, &mut self.scratch, &Never)
+            .unwrap_or_else(|| unreachable!("nothing stops the evaluation"));
+        if too_many {
+            core.cluster_penalty = clusters_by_tarjan(g);
         }
-        let mut candidates = 0u64;
-        for s in 0..n {
-            if same[s] != 0 && same_pred[s] != 0 {
-                candidates |= 1 << s;
-            }
-        }
-        let mut penalty = 0;
-        while candidates != 0 {
-            let v = candidates.trailing_zeros() as usize;
-            let component = closure(v, same, candidates) & closure(v, same_pred, candidates);
-            let size = u64::from(component.count_ones());
-            penalty += (size - 1) * (size - 1);
-            candidates &= !component;
-        }
-        penalty
+        core
     }
+}
+
+/// When to stop evaluating a candidate that cannot win, asked twice on the way.
+pub trait Cutoff {
+    /// After the search backwards from the goals: whether a maze of `n_states` of which
+    /// `non_reaching` cannot reach a goal is hopeless, whatever the rest.
+    fn hopeless_reaching(&self, n_states: usize, non_reaching: usize) -> bool;
+
+    /// After the shortest paths (`reached` false) and again after the search from the start
+    /// (`reached` true): whether a maze with this core is hopeless, whatever the fields not
+    /// known yet: `initial_forced_moves` and `cluster_penalty` (0 here), the exact
+    /// `shortest_paths` when there are several (2 here, for "two or more"), and before the
+    /// search from the start `reachable` and `black_hole_states` (0 here).
+    fn hopeless(&self, partial: &Core, reached: bool) -> bool;
+}
+
+/// Never stops.
+struct Never;
+
+impl Cutoff for Never {
+    fn hopeless_reaching(&self, _: usize, _: usize) -> bool {
+        false
+    }
+
+    fn hopeless(&self, _: &Core, _: bool) -> bool {
+        false
+    }
+}
+
+/// A row per state of a graph of at most 64 states, indexed by state (entries past the
+/// state count unused), and a last entry, 64, that is always 0: the index of the lowest bit
+/// of an empty set is 64, so the union of rows can take four members at a time without
+/// testing for the end of the set after each one.
+pub type Rows = [u64; WORD + 1];
+
+/// Rows of nothing.
+pub const NO_ROWS: Rows = [0; WORD + 1];
+
+/// A state graph of at most 64 states as one-word rows: bit `t` of `succ[s]` is a move from
+/// `s` to `t`, `pred` is its transpose.
+#[derive(Clone, Copy, Debug)]
+pub struct Words<'a> {
+    /// States: `0..n`.
+    pub n: usize,
+    /// Successor sets.
+    pub succ: &'a Rows,
+    /// Predecessor sets (the transpose of `succ`).
+    pub pred: &'a Rows,
+    /// The goal states.
+    pub goals: u64,
+    /// The start state.
+    pub start: usize,
+    /// The states of each jump number ([`Graph::jump`]), one set per number in any order
+    /// (states without one in none; empty sets allowed).
+    pub jump_sets: &'a [u64],
+    /// Edges: the sum of the successor sets' sizes.
+    pub n_moves: usize,
+}
+
+/// The rows [`Evaluator::small`] reads a graph into.
+#[derive(Debug)]
+struct OwnRows {
+    succ: Rows,
+    pred: Rows,
+}
+
+impl Default for OwnRows {
+    fn default() -> Self {
+        OwnRows {
+            succ: NO_ROWS,
+            pred: NO_ROWS,
+        }
+    }
+}
+
+/// The word path's buffers (every entry used is written before it is read, so nothing is
+/// cleared between evaluations).
+#[derive(Debug)]
+struct Scratch {
+    counts: Rows,
+    /// BFS layers: at most 64 non-empty ones.
+    backward: [u64; WORD + 1],
+    same: Rows,
+    same_pred: Rows,
+}
+
+impl Default for Scratch {
+    fn default() -> Self {
+        Scratch {
+            counts: NO_ROWS,
+            backward: [0; WORD + 1],
+            same: NO_ROWS,
+            same_pred: NO_ROWS,
+        }
+    }
+}
+
+/// The index of the lowest set bit of a non-empty set, below 64 so that indexing a [`Rows`]
+/// needs no bounds check.
+#[inline(always)]
+fn low(set: u64) -> usize {
+    (set.trailing_zeros() & 63) as usize
+}
+
+/// Whether a set has exactly one member (without counting: the default x86-64 target has
+/// no population-count instruction, and these tests run several times per candidate).
+#[inline(always)]
+fn single(set: u64) -> bool {
+    set != 0 && set & set.wrapping_sub(1) == 0
+}
+
+/// Whether a set has two members or more.
+#[inline(always)]
+fn several(set: u64) -> bool {
+    set & set.wrapping_sub(1) != 0
+}
+
+/// The index of the lowest set bit, 64 for an empty set: where a [`Rows`] is 0.
+#[inline(always)]
+fn low_or_end(set: u64) -> usize {
+    (set.trailing_zeros() as usize).min(WORD)
+}
+
+/// `⋃ rows[s]` over the members `s` of `set`, four at a time: BFS frontiers are small, so
+/// most unions take one round and the loop's exit is predictable.
+#[inline(always)]
+fn union_of(rows: &Rows, mut set: u64) -> u64 {
+    let mut acc = 0;
+    while set != 0 {
+        let a = low_or_end(set);
+        set &= set.wrapping_sub(1);
+        let b = low_or_end(set);
+        set &= set.wrapping_sub(1);
+        let c = low_or_end(set);
+        set &= set.wrapping_sub(1);
+        let d = low_or_end(set);
+        set &= set.wrapping_sub(1);
+        acc |= rows[a] | rows[b] | rows[c] | rows[d];
+    }
+    acc
+}
+
+/// The core features on rows, in the order that lets `cutoff` stop soonest: the search back
+/// from the goals (the states that reach one, and every state's distance to the nearest),
+/// the shortest paths read off those distances from the start, the search from the start,
+/// then the number of shortest paths when there are several, the forced moves and the
+/// clusters.
+fn word_core(
+    w: &Words<'_>,
+    blocks: usize,
+    scratch: &mut Scratch,
+    cutoff: &impl Cutoff,
+) -> Option<Core> {
+    let (succ, pred, goals, start) = (w.succ, w.pred, w.goals, w.start);
+    let start_bit = 1u64 << start;
+    // Backward BFS from every goal state: layer d holds the states d moves from the nearest
+    // goal, so the start's layer is the length of a shortest solution.
+    let backward = &mut scratch.backward;
+    backward[0] = goals;
+    let mut layers = 1;
+    let mut reaching = goals;
+    let mut length = (goals & start_bit != 0).then_some(0);
+    loop {
+        let next = union_of(pred, backward[layers - 1]) & !reaching;
+        if next == 0 {
+            break;
+        }
+        if next & start_bit != 0 {
+            length = Some(layers);
+        }
+        reaching |= next;
+        backward[layers] = next;
+        layers += 1;
+    }
+    let n_reaching = reaching.count_ones() as usize;
+    if cutoff.hopeless_reaching(w.n, w.n - n_reaching) {
+        return None;
+    }
+    let backward = &scratch.backward;
+
+    // A shortest path moves one layer closer to a goal at every step: it is unique when
+    // every state on the way has exactly one such move.
+    let mut shortest_paths = 0;
+    let mut decisions = None;
+    if let Some(l) = length {
+        let (mut s, mut df, mut db) = (start, 0, 0);
+        shortest_paths = 1;
+        for i in (0..l).rev() {
+            let on = succ[s] & backward[i];
+            if !single(on) {
+                // Two or more; counted below if the candidate is worth it.
+                shortest_paths = 2;
+                break;
+            }
+            df += u32::from(several(succ[s]));
+            s = low(on);
+            db += u32::from(several(pred[s]));
+        }
+        decisions = (shortest_paths == 1).then_some((df, db));
+    }
+    let mut core = Core {
+        n_states: w.n,
+        n_moves: w.n_moves,
+        reachable: 0,
+        reaching: n_reaching,
+        black_hole_states: 0,
+        shortest_length: length.map(|l| l as u32),
+        shortest_paths,
+        decisions,
+        initial_forced_moves: 0,
+        cluster_penalty: 0,
+        blocks,
+    };
+    if cutoff.hopeless(&core, false) {
+        return None;
+    }
+
+    // Every state reachable from the start.
+    let mut reached = start_bit;
+    let mut frontier = start_bit;
+    while frontier != 0 {
+        frontier = union_of(succ, frontier) & !reached;
+        reached |= frontier;
+    }
+    core.reachable = reached.count_ones() as usize;
+    core.black_hole_states = (reached & !reaching).count_ones() as usize;
+    if cutoff.hopeless(&core, true) {
+        return None;
+    }
+
+    if let (Some(l), 2) = (length, shortest_paths) {
+        // Paths into each state of the layers of shortest paths, layer by layer.
+        let counts = &mut scratch.counts;
+        counts[start] = 1;
+        let mut layer = start_bit;
+        for i in (0..l).rev() {
+            let next = union_of(succ, layer) & backward[i];
+            let mut rest = next;
+            while rest != 0 {
+                let t = low(rest);
+                let mut from = pred[t] & layer;
+                let mut c = 0u64;
+                while from != 0 {
+                    c = c.saturating_add(counts[low(from)]);
+                    from &= from - 1;
+                }
+                counts[t] = c;
+                rest &= rest - 1;
+            }
+            layer = next;
+        }
+        core.shortest_paths = bits(layer).fold(0u64, |acc, t| acc.saturating_add(counts[t]));
+    }
+
+    // Neller's m: follow single successors from the start until a state repeats.
+    let mut m = 0;
+    let mut s = start;
+    let mut seen = start_bit;
+    while goals & (1 << s) == 0 && single(succ[s & 63]) {
+        s = low(succ[s & 63]);
+        m += 1;
+        if seen & (1 << s) != 0 {
+            break;
+        }
+        seen |= 1 << s;
+    }
+    core.initial_forced_moves = m;
+    core.cluster_penalty = same_jump_words(succ, w.jump_sets, scratch);
+    Some(core)
+}
+
+/// The same-jump cluster penalty on rows: strongly connected components of the same-jump
+/// moves, each found as (states it reaches) ∩ (states that reach it). Only states with a
+/// same-jump move both in and out can share a component with another.
+fn same_jump_words(succ: &Rows, jump_sets: &[u64], scratch: &mut Scratch) -> u64 {
+    let same = &mut scratch.same;
+    let mut has_in = 0u64;
+    let mut has_out = 0u64;
+    for &set in jump_sets {
+        if set & set.wrapping_sub(1) == 0 {
+            // At most one state: no cluster of two.
+            continue;
+        }
+        let mut rest = set;
+        while rest != 0 {
+            let s = low(rest);
+            let m = succ[s] & set;
+            same[s] = m;
+            has_in |= m;
+            has_out |= u64::from(m != 0) << s;
+            rest &= rest - 1;
+        }
+    }
+    let mut candidates = has_in & has_out;
+    if candidates == 0 {
+        return 0;
+    }
+    let same_pred = &mut scratch.same_pred;
+    for s in bits(candidates) {
+        same_pred[s & 63] = 0;
+    }
+    for s in bits(candidates) {
+        let s = s & 63;
+        same[s] &= candidates;
+        for t in bits(same[s]) {
+            same_pred[t & 63] |= 1 << s;
+        }
+    }
+    let mut penalty = 0;
+    while candidates != 0 {
+        let v = low(candidates);
+        let component = closure(v, same, candidates) & closure(v, same_pred, candidates);
+        let size = u64::from(component.count_ones());
+        penalty += (size - 1) * (size - 1);
+        candidates &= !component;
+    }
+    penalty
 }
 
 /// The cluster penalty by the full extraction's Tarjan.
@@ -308,15 +506,11 @@ fn clusters_by_tarjan<G: Graph + ?Sized>(g: &G) -> u64 {
 }
 
 /// The states reachable from `v` along `adj` without leaving `within` (v included).
-fn closure(v: usize, adj: &[u64], within: u64) -> u64 {
+fn closure(v: usize, adj: &Rows, within: u64) -> u64 {
     let mut reach = 1u64 << v;
     let mut frontier = reach;
     while frontier != 0 {
-        let mut next = 0;
-        for s in bits(frontier) {
-            next |= adj[s];
-        }
-        frontier = next & within & !reach;
+        frontier = union_of(adj, frontier) & within & !reach;
         reach |= frontier;
     }
     reach

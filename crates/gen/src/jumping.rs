@@ -18,6 +18,7 @@ use rand::{Rng, RngExt};
 
 use crate::score::{Score, Scorer};
 use crate::space::Space;
+use crate::words::WordGraph;
 
 /// A jumping maze being generated.
 #[derive(Clone, Debug)]
@@ -43,6 +44,22 @@ pub struct JumpSpace {
     rules: Arc<RuleSet>,
     /// Only plain jump numbers change (RULES.md section 5 exactly).
     numbers_only: bool,
+    /// What a step updates and the scorer reads.
+    engine: Engine,
+    /// The compiled and stride graphs lag behind the board (the word engine is in use).
+    stale: bool,
+}
+
+/// Which form of the state graph the search keeps current.
+#[derive(Clone, Debug)]
+enum Engine {
+    /// Not chosen yet: the first score chooses, knowing whether the scorer is fast.
+    Undecided,
+    /// The compiled graph and its stride form, for every rule and objective.
+    Graph,
+    /// One-word rows patched from tables, for small memoryless boards whose steps change
+    /// only jump numbers, under a fast scorer.
+    Words(Box<WordGraph>),
 }
 
 /// How to undo one change.
@@ -114,24 +131,29 @@ impl JumpSpace {
             template,
             rules,
             numbers_only,
+            engine: Engine::Undecided,
+            stale: false,
         };
         space.randomize(rng);
         space
     }
 
+    /// The same space on the compiled graph alone, never the word engine: the slow twin the
+    /// word engine is tested and measured against.
+    pub fn without_words(mut self) -> JumpSpace {
+        self.sync();
+        self.engine = Engine::Graph;
+        self
+    }
+
+    /// Whether the search runs on the word engine (decided at the first score).
+    pub fn on_words(&self) -> bool {
+        matches!(self.engine, Engine::Words(_))
+    }
+
     /// The configuration as a maze.
     pub fn maze(&self) -> Maze {
         Maze::Jumping(self.maze.clone())
-    }
-
-    /// The compiled rules of the current configuration.
-    pub fn graph(&self) -> &JumpGraph {
-        &self.graph
-    }
-
-    /// The current state graph.
-    pub fn adjacency(&self) -> &StrideAdjacency {
-        &self.adj
     }
 
     /// The variant's obstacle count for the current configuration.
@@ -148,6 +170,33 @@ impl JumpSpace {
         self.graph = JumpGraph::with_rules(&self.maze, Arc::clone(&self.rules));
         self.adj.rebuild(&self.graph);
         self.blocks = self.maze.blocks();
+        self.stale = false;
+    }
+
+    /// Brings the compiled and stride graphs up to the board.
+    fn sync(&mut self) {
+        if self.stale {
+            self.recompile();
+        }
+    }
+
+    /// After a restart or restore, reads the word engine's rows from the fresh graph.
+    fn reload_words(&mut self) {
+        if let Engine::Words(w) = &mut self.engine
+            && !w.reload(&mut self.graph, &self.mutable, &self.legal0, self.goal)
+        {
+            self.engine = Engine::Graph;
+        }
+    }
+
+    /// Chooses the engine at the first score: words when the scorer is fast, the steps change
+    /// only jump numbers and the graph fits.
+    fn choose_engine(&mut self, scorer: &Scorer) {
+        self.engine = match scorer.is_fast() && self.numbers_only && !self.structural {
+            true => WordGraph::new(&mut self.graph, &self.mutable, &self.legal0, self.goal)
+                .map_or(Engine::Graph, |w| Engine::Words(Box::new(w))),
+            false => Engine::Graph,
+        };
     }
 
     /// The editable non-goal cells, and those with a choice of jump numbers.
@@ -174,6 +223,17 @@ impl JumpSpace {
     /// stride graph re-reads just those states unless states appeared or vanished.
     fn set_cell(&mut self, cell: usize, content: Cell) {
         self.maze.board.cells[cell] = content;
+        if let Engine::Words(w) = &mut self.engine {
+            if w.set(cell, content) {
+                self.stale = true;
+                return;
+            }
+            // A content the tables do not know: back to the compiled graph for good.
+            self.engine = Engine::Graph;
+            self.recompile();
+            return;
+        }
+        self.sync();
         let change = self.graph.set_cell(cell, content);
         self.graph.follow(change, &mut self.adj);
         if !content.is_ordinary() || self.structural {
@@ -453,6 +513,7 @@ impl Space for JumpSpace {
         self.maze.start = self.coord(self.start);
         self.recompile();
         self.index_cells();
+        self.reload_words();
     }
 
     fn step<R: Rng + ?Sized>(&mut self, rng: &mut R) -> JumpChange {
@@ -512,7 +573,21 @@ impl Space for JumpSpace {
     }
 
     fn score(&mut self, scorer: &mut Scorer) -> Score {
+        if let Engine::Undecided = self.engine {
+            self.choose_engine(scorer);
+        }
+        if let Engine::Words(w) = &self.engine {
+            return scorer.score_words(&w.words(), self.blocks);
+        }
+        self.sync();
         scorer.score(&self.adj, self.blocks)
+    }
+
+    fn score_within(&mut self, scorer: &mut Scorer, limit: &Score) -> Option<Score> {
+        match &self.engine {
+            Engine::Words(w) => scorer.score_words_within(&w.words(), self.blocks, limit),
+            _ => Some(self.score(scorer)),
+        }
     }
 
     fn snapshot(&self) -> JumpSnapshot {
@@ -532,6 +607,7 @@ impl Space for JumpSpace {
         self.maze.start = self.coord(s.start);
         self.recompile();
         self.index_cells();
+        self.reload_words();
     }
 
     fn snapshot_maze(&self, s: &JumpSnapshot) -> Maze {

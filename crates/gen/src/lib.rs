@@ -32,6 +32,7 @@ pub mod rolling;
 pub mod score;
 pub mod search;
 pub mod space;
+pub mod words;
 
 use maze_features::{Features, features};
 use maze_graph::Adjacency;

@@ -23,7 +23,7 @@ use maze_variants::generate::{BanditPolicy, Restarts};
 use rand::{Rng, RngExt};
 
 use crate::score::Score;
-use crate::search::Run;
+use crate::search::{Run, Worse};
 use crate::space::Space;
 
 /// Number of bandit arms.
@@ -138,7 +138,7 @@ pub fn pull<S: Space, R: Rng + ?Sized>(
 ) -> (Score, u64) {
     let steps = period(arm).min(budget);
     let s = run.restart();
-    (run.climb(steps, s, |_, _, _| false), steps)
+    (run.climb(steps, s, Worse::Never), steps)
 }
 
 /// Random restarts with a bandit choosing each descent's length, until `iterations`.
@@ -303,7 +303,7 @@ impl Sarsa {
                 let mut reward;
                 if a == GO {
                     let before = run.iterations;
-                    current = run.climb(go, current, |_, _, _| false);
+                    current = run.climb(go, current, Worse::Never);
                     stats.iterations += run.iterations - before;
                     stats.go += 1;
                     reward = -1.0;

@@ -3,7 +3,7 @@
 
 use std::cmp::Ordering;
 
-use maze_features::{Core, Evaluator, Features, Objective, features};
+use maze_features::{Core, Cutoff, Evaluator, Features, Objective, Words, features};
 use maze_graph::Graph;
 use maze_variants::generate::Gates;
 
@@ -106,6 +106,38 @@ impl GateInput {
     }
 }
 
+/// When a candidate is certainly worse than the current maze (`limit`): once it misses more of
+/// the gates, or misses as many and the objective's floor is already above `limit`'s energy.
+/// Before the search from the start only the energy is bounded, and only when `limit` passes
+/// every gate (a candidate cannot miss fewer than none).
+struct Limit<'a> {
+    objective: &'a Objective,
+    gates: &'a Gates,
+    limit: &'a Score,
+}
+
+impl Cutoff for Limit<'_> {
+    fn hopeless_reaching(&self, n_states: usize, non_reaching: usize) -> bool {
+        self.limit.deficit == 0
+            && self
+                .objective
+                .reaching_floor(n_states, non_reaching)
+                .is_some_and(|floor| floor > self.limit.energy)
+    }
+
+    fn hopeless(&self, partial: &Core, reached: bool) -> bool {
+        // Without the search from the start no black hole is counted yet: the deficit can
+        // only grow.
+        let deficit = gate_input_core(partial).deficit(self.gates);
+        deficit > self.limit.deficit
+            || (deficit == self.limit.deficit
+                && self
+                    .objective
+                    .core_floor(partial, reached)
+                    .is_some_and(|floor| floor > self.limit.energy))
+    }
+}
+
 /// Scores state graphs under one objective and set of gates, reusing its buffers.
 #[derive(Debug)]
 pub struct Scorer {
@@ -144,6 +176,12 @@ impl Scorer {
         self.evaluations
     }
 
+    /// Takes back one evaluation: a candidate rejected early and then scored in full counts
+    /// once.
+    pub(crate) fn uncount(&mut self) {
+        self.evaluations -= 1;
+    }
+
     /// Whether this scorer takes the fast path (the objective needs only core features).
     pub fn is_fast(&self) -> bool {
         !self.full
@@ -166,6 +204,45 @@ impl Scorer {
                 }
             }
             None => self.score_features(&features(g, blocks)),
+        }
+    }
+
+    /// The score of a graph of at most 64 states kept as one-word rows by the caller; only
+    /// for a scorer that [`is_fast`](Scorer::is_fast).
+    pub fn score_words(&mut self, w: &Words<'_>, blocks: usize) -> Score {
+        self.evaluations += 1;
+        let core = self.evaluator.core_of_words(w, blocks);
+        self.score_core(&core)
+    }
+
+    /// [`Scorer::score_words`], or `None` as soon as the candidate is certainly worse than
+    /// `limit` (see [`Limit`]).
+    pub fn score_words_within(
+        &mut self,
+        w: &Words<'_>,
+        blocks: usize,
+        limit: &Score,
+    ) -> Option<Score> {
+        self.evaluations += 1;
+        let cutoff = Limit {
+            objective: &self.objective,
+            gates: &self.gates,
+            limit,
+        };
+        let core = self.evaluator.core_of_words_unless(w, blocks, &cutoff)?;
+        Some(self.score_core(&core))
+    }
+
+    fn score_core(&self, core: &Core) -> Score {
+        let energy = self
+            .objective
+            .core_energy(core)
+            .unwrap_or_else(|| unreachable!("a fast scorer's objective has a core energy"));
+        let input = gate_input_core(core);
+        Score {
+            deficit: input.deficit(&self.gates),
+            energy,
+            tie: input.tie(),
         }
     }
 

@@ -85,25 +85,54 @@ impl<'a, S: Space, R: Rng + ?Sized> Run<'a, S, R> {
 
     /// `steps` steps from the current configuration (score `current`), keeping a step when
     /// it is not worse or when `worse` says so; returns the final current score.
-    pub fn climb(
-        &mut self,
-        steps: u64,
-        mut current: Score,
-        mut worse: impl FnMut(&mut R, Score, Score) -> bool,
-    ) -> Score {
+    ///
+    /// Unless `worse` judges by the candidate's score, a candidate may be rejected before it
+    /// is fully scored ([`Space::score_within`]); the random draws are the same either way, so
+    /// the search makes the same choices.
+    pub fn climb(&mut self, steps: u64, mut current: Score, mut worse: Worse<'_, R>) -> Score {
         for _ in 0..steps {
             let change = self.space.step(self.rng);
-            let next = self.score();
+            let next = match worse {
+                Worse::Judged(_) => Some(self.score()),
+                Worse::Never | Worse::Probability(_) => {
+                    self.space.score_within(self.scorer, &current)
+                }
+            };
             self.tick();
-            if next.le(&current) || worse(self.rng, current, next) {
-                current = next;
-                self.offer(current);
-            } else {
-                self.space.revert(std::iter::once(change));
+            let keep = match (next, &mut worse) {
+                (Some(next), _) if next.le(&current) => Some(next),
+                (_, Worse::Never) => None,
+                // A worse step kept at random: its score is needed now (not counted again).
+                (next, Worse::Probability(p)) => self.rng.random_bool(*p).then(|| {
+                    next.unwrap_or_else(|| {
+                        let s = self.space.score(self.scorer);
+                        self.scorer.uncount();
+                        s
+                    })
+                }),
+                (Some(next), Worse::Judged(judge)) => judge(self.rng, current, next).then_some(next),
+                (None, Worse::Judged(_)) => unreachable!("a judged step is always scored"),
+            };
+            match keep {
+                Some(next) => {
+                    current = next;
+                    self.offer(current);
+                }
+                None => self.space.revert(std::iter::once(change)),
             }
         }
         current
     }
+}
+
+/// When [`Run::climb`] keeps a step that makes the score worse.
+pub enum Worse<'f, R: ?Sized> {
+    /// Never (hill descent).
+    Never,
+    /// With this probability, whatever the score (Neller's uphill steps).
+    Probability(f64),
+    /// When this judge says so, given the current and the candidate's scores (annealing).
+    Judged(&'f mut dyn FnMut(&mut R, Score, Score) -> bool),
 }
 
 /// Runs `search` from a fresh random configuration; the best configuration is in `run.best`.
@@ -111,11 +140,11 @@ pub fn run<S: Space, R: Rng + ?Sized>(run: &mut Run<'_, S, R>, search: &Search) 
     match *search {
         Search::HillDescent { iterations } => {
             let s = run.restart();
-            run.climb(iterations, s, |_, _, _| false);
+            run.climb(iterations, s, Worse::Never);
         }
         Search::UphillSteps { iterations, p } => {
             let s = run.restart();
-            run.climb(iterations, s, |rng, _, _| rng.random_bool(p));
+            run.climb(iterations, s, Worse::Probability(p));
         }
         Search::SimulatedAnnealing {
             iterations,
@@ -140,7 +169,7 @@ pub fn run<S: Space, R: Rng + ?Sized>(run: &mut Run<'_, S, R>, search: &Search) 
                 while run.iterations < iterations {
                     let s = run.restart();
                     let steps = period.min(iterations - run.iterations);
-                    run.climb(steps, s, |_, _, _| false);
+                    run.climb(steps, s, Worse::Never);
                 }
             }
             Restarts::Bandit { policy } => {
@@ -172,9 +201,13 @@ fn annealing<S: Space, R: Rng + ?Sized>(
     let mut current = s;
     for _ in 0..iterations {
         // One step at a time so the temperature falls every iteration (annealing.html).
-        current = run.climb(1, current, |rng, cur, next| {
-            rng.random::<f64>() < annealing_probability(cur, next, t)
-        });
+        current = run.climb(
+            1,
+            current,
+            Worse::Judged(&mut |rng, cur, next| {
+                rng.random::<f64>() < annealing_probability(cur, next, t)
+            }),
+        );
         t *= decay;
     }
 }

@@ -37,6 +37,13 @@ pub trait Space {
     /// The configuration's score.
     fn score(&mut self, scorer: &mut Scorer) -> Score;
 
+    /// The configuration's score, or `None` when it is certainly worse than `limit` (a space
+    /// may stop evaluating as soon as it knows; by default it never does).
+    fn score_within(&mut self, scorer: &mut Scorer, limit: &Score) -> Option<Score> {
+        let _ = limit;
+        Some(self.score(scorer))
+    }
+
     /// A copy of the configuration.
     fn snapshot(&self) -> Self::Snapshot;
 
