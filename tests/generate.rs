@@ -601,3 +601,171 @@ fn many_landings_per_direction_fit_the_stride_graph() {
         assert!(f.n_moves > 0, "{name}");
     }
 }
+
+/// Searches on the word engine and on the compiled graph from the same seed: the same
+/// configurations visited, the same best maze and score, the same evaluations. `words` says
+/// whether the fast one is on the word engine (it may not be: registers, too many states).
+fn words_and_graph_agree(
+    maze: &JumpingMaze,
+    settings: &Generate,
+    seed: u64,
+) -> Result<bool, TestCaseError> {
+    use maze::generate::search::{self, Run};
+    use maze::generate::{JumpSpace, Scorer, Space};
+    let Ok(template) = settings.template(maze) else {
+        return Ok(false);
+    };
+    let mut outcomes = Vec::new();
+    let mut on_words = false;
+    for words in [true, false] {
+        let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(seed);
+        let mut space = JumpSpace::new(template.clone(), &mut rng);
+        if !words {
+            space = space.without_words();
+        }
+        let mut scorer = Scorer::new(settings.objective.clone(), settings.gates);
+        let mut progress = |_| {};
+        let mut run = Run::new(&mut space, &mut scorer, &mut rng, &mut progress);
+        search::run(&mut run, &settings.search);
+        let (iterations, best) = (run.iterations, run.best.take());
+        if words {
+            on_words = space.on_words();
+        }
+        let maze = best.as_ref().map(|(s, _)| space.snapshot_maze(s));
+        outcomes.push((
+            iterations,
+            best,
+            scorer.evaluations(),
+            maze.map(|m| text(&m)),
+        ));
+    }
+    prop_assert_eq!(&outcomes[0], &outcomes[1]);
+    Ok(on_words)
+}
+
+fn word_engine_searches() -> Vec<Search> {
+    vec![
+        Search::HillDescent { iterations: 300 },
+        Search::UphillSteps {
+            iterations: 300,
+            p: 0.05,
+        },
+        Search::RandomRestarts {
+            iterations: 300,
+            restarts: Restarts::Fixed { period: 60 },
+        },
+        Search::SimulatedAnnealing {
+            iterations: 300,
+            t0: 2.0,
+            decay: 0.99,
+        },
+        Search::Genetic {
+            iterations: 100,
+            rate: 0.1,
+            population: None,
+        },
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(150))]
+
+    /// The generator's word engine (one-word rows patched from tables, candidates rejected
+    /// as soon as they cannot win) makes exactly the choices of the compiled graph scored in
+    /// full, on random boards of every variant, every core objective, any gates and every
+    /// strategy.
+    #[test]
+    fn the_word_engine_searches_like_the_compiled_graph(
+        maze in any_valid_maze(),
+        objective in 0usize..3,
+        gates in any::<(bool, bool, bool, Option<u32>)>(),
+        search in 0usize..5,
+        random_goal: bool,
+        seed: u64,
+    ) {
+        let (unique_shortest, no_black_holes, solvable, min_length) = gates;
+        let settings = Generate {
+            goal: if random_goal { maze::variants::generate::Placement::Random } else { Default::default() },
+            objective: core_objectives()[objective].clone(),
+            gates: Gates {
+                unique_shortest,
+                no_black_holes,
+                solvable,
+                min_length: min_length.map(|m| m % 12),
+                ..Gates::default()
+            },
+            search: word_engine_searches()[search],
+            ..Generate::default()
+        };
+        words_and_graph_agree(&maze, &settings, seed)?;
+    }
+}
+
+/// The word engine is the one Neller's configuration runs on, and it agrees with the graph
+/// there, over the paper's search with its gates.
+#[test]
+fn neller_configuration_runs_on_the_word_engine() {
+    let file = variant("rook.ron");
+    let Maze::Jumping(maze) = &file.maze else {
+        panic!("rook.ron is a jumping maze")
+    };
+    let settings = Generate {
+        search: Search::UphillSteps {
+            iterations: 3000,
+            p: 0.005,
+        },
+        ..file.generate.clone().unwrap()
+    };
+    for seed in 0..4 {
+        assert!(words_and_graph_agree(maze, &settings, seed).unwrap());
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// The early rejection is sound: scored within a limit, a candidate either gets its full
+    /// score or is worse than the limit; and its full score on rows is the score on the
+    /// graph.
+    #[test]
+    fn rejected_candidates_are_worse_than_the_limit(
+        maze in any_valid_maze(),
+        objective in 0usize..3,
+        gates in any::<(bool, bool, bool, Option<u32>)>(),
+        shifts in prop::collection::vec((-2i64..=2, -30.0f64..30.0), 1..6),
+    ) {
+        use maze::generate::{Score, Scorer, words::WordGraph};
+        let mut graph = JumpGraph::new(&maze);
+        let legal = vec![Vec::new(); maze.board.cells.len()];
+        let Some(rows) = WordGraph::new(&mut graph, &[], &legal, None) else {
+            return Ok(());
+        };
+        let (unique_shortest, no_black_holes, solvable, min_length) = gates;
+        let gates = Gates {
+            unique_shortest,
+            no_black_holes,
+            solvable,
+            min_length: min_length.map(|m| m % 12),
+            ..Gates::default()
+        };
+        let mut scorer = Scorer::new(core_objectives()[objective].clone(), gates);
+        let full = scorer.score_words(&rows.words(), maze.blocks());
+        let stride = StrideAdjacency::from_rules(&graph);
+        prop_assert_eq!(full, scorer.score(&stride, maze.blocks()));
+        for (deficit, energy) in shifts {
+            for limit in [
+                full,
+                Score {
+                    deficit: (i64::from(full.deficit) + deficit).max(0) as u32,
+                    energy: full.energy + energy,
+                    tie: 0,
+                },
+            ] {
+                match scorer.score_words_within(&rows.words(), maze.blocks(), &limit) {
+                    Some(s) => prop_assert_eq!(s, full),
+                    None => prop_assert!(full.compare(&limit).is_gt(), "{full:?} rejected against {limit:?}"),
+                }
+            }
+        }
+    }
+}

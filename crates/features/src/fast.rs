@@ -161,7 +161,15 @@ impl Evaluator {
                 }
             }
         }
-        let jump_sets: Vec<u64> = values[..n_values].iter().map(|&(_, set)| set).collect();
+        let jump_sets: Vec<u64> = std::iter::once(0)
+            .chain(values[..n_values].iter().map(|&(_, set)| set))
+            .collect();
+        let mut jump_set_of = [0u8; WORD];
+        for (k, &set) in jump_sets.iter().enumerate().skip(1) {
+            for s in bits(set) {
+                jump_set_of[s] = k as u8;
+            }
+        }
         let words = Words {
             n,
             succ,
@@ -169,6 +177,7 @@ impl Evaluator {
             goals,
             start: g.start() as usize,
             jump_sets: &jump_sets,
+            jump_set_of: &jump_set_of,
             n_moves: g.n_moves(),
         };
         let mut core = word_core(&words, 0, &mut self.scratch, &Never)
@@ -231,8 +240,11 @@ pub struct Words<'a> {
     /// The start state.
     pub start: usize,
     /// The states of each jump number ([`Graph::jump`]), one set per number in any order
-    /// (states without one in none; empty sets allowed).
+    /// (states without one in none; empty sets allowed), with an empty set first.
     pub jump_sets: &'a [u64],
+    /// For each state, the index of its set in `jump_sets` (0 for a state without a jump
+    /// number).
+    pub jump_set_of: &'a [u8; WORD],
     /// Edges: the sum of the successor sets' sizes.
     pub n_moves: usize,
 }
@@ -445,31 +457,23 @@ fn word_core(
         seen |= 1 << s;
     }
     core.initial_forced_moves = m;
-    core.cluster_penalty = same_jump_words(succ, w.jump_sets, scratch);
+    core.cluster_penalty = same_jump_words(w, scratch);
     Some(core)
 }
 
 /// The same-jump cluster penalty on rows: strongly connected components of the same-jump
 /// moves, each found as (states it reaches) ∩ (states that reach it). Only states with a
 /// same-jump move both in and out can share a component with another.
-fn same_jump_words(succ: &Rows, jump_sets: &[u64], scratch: &mut Scratch) -> u64 {
+fn same_jump_words(w: &Words<'_>, scratch: &mut Scratch) -> u64 {
     let same = &mut scratch.same;
     let mut has_in = 0u64;
     let mut has_out = 0u64;
-    for &set in jump_sets {
-        if set & set.wrapping_sub(1) == 0 {
-            // At most one state: no cluster of two.
-            continue;
-        }
-        let mut rest = set;
-        while rest != 0 {
-            let s = low(rest);
-            let m = succ[s] & set;
-            same[s] = m;
-            has_in |= m;
-            has_out |= u64::from(m != 0) << s;
-            rest &= rest - 1;
-        }
+    // Every state in turn, without branching on the sets: a loop of known length.
+    for s in 0..w.n.min(WORD) {
+        let m = w.succ[s] & w.jump_sets[usize::from(w.jump_set_of[s])];
+        same[s] = m;
+        has_in |= m;
+        has_out |= u64::from(m != 0) << s;
     }
     let mut candidates = has_in & has_out;
     if candidates == 0 {

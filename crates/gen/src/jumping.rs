@@ -407,7 +407,17 @@ impl JumpSpace {
 
 /// A value of `legal` other than `current`, uniformly (`legal` is sorted and distinct).
 fn pick_other<R: Rng + ?Sized>(legal: &[i16], current: i16, rng: &mut R) -> Option<i16> {
-    match legal.binary_search(&current) {
+    // Legal numbers are most often a run (1 to the longest jump): no search then.
+    let found = match (legal.first(), legal.last()) {
+        (Some(&lo), Some(&hi)) if usize::try_from(hi - lo).ok() == Some(legal.len() - 1) => {
+            match usize::try_from(current - lo) {
+                Ok(at) if current <= hi => Ok(at),
+                _ => Err(0),
+            }
+        }
+        _ => legal.binary_search(&current),
+    };
+    match found {
         Ok(at) => {
             if legal.len() < 2 {
                 return None;

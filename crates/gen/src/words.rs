@@ -50,8 +50,10 @@ pub struct WordGraph {
     degree: [u8; MAX_STATES],
     /// Each state's jump number.
     jump: [Option<u32>; MAX_STATES],
-    /// The states of each jump number, indexed by the number.
+    /// The states of each jump number `k`, at index `k + 1` (index 0: the empty set).
     jump_sets: Vec<u64>,
+    /// Each state's index in `jump_sets`.
+    jump_set_of: [u8; MAX_STATES],
     goals: u64,
     start: usize,
     n_moves: usize,
@@ -74,8 +76,18 @@ impl WordGraph {
             return None;
         }
         let cells = legal.len();
-        let lo = legal.iter().filter_map(|l| l.first()).copied().min().unwrap_or(0);
-        let hi = legal.iter().filter_map(|l| l.last()).copied().max().unwrap_or(0);
+        let lo = legal
+            .iter()
+            .filter_map(|l| l.first())
+            .copied()
+            .min()
+            .unwrap_or(0);
+        let hi = legal
+            .iter()
+            .filter_map(|l| l.last())
+            .copied()
+            .max()
+            .unwrap_or(0);
         let mut w = WordGraph {
             tables: vec![None; cells + 1],
             current: 0,
@@ -87,7 +99,8 @@ impl WordGraph {
             pred: NO_ROWS,
             degree: [0; MAX_STATES],
             jump: [None; MAX_STATES],
-            jump_sets: Vec::new(),
+            jump_sets: vec![0],
+            jump_set_of: [0; MAX_STATES],
             goals: 0,
             start: 0,
             n_moves: 0,
@@ -176,21 +189,24 @@ impl WordGraph {
         self.n_moves = self.n_moves + usize::from(table.sizes[at]) - usize::from(self.degree[s]);
         self.degree[s] = table.sizes[at];
         self.succ[s] = row;
-        if let Some(old) = self.jump[s] {
-            self.jump_sets[old as usize] &= !(1 << s);
-        }
+        self.jump_sets[usize::from(self.jump_set_of[s])] &= !(1 << s);
         self.jump[s] = content.jump();
         self.add_jump(s);
         true
     }
 
+    /// Puts state `s` in the set of its jump number (none for a state without one, or one
+    /// too large to index: then it is in no cluster, which only a number beyond 254 could
+    /// mean).
     fn add_jump(&mut self, s: usize) {
-        if let Some(v) = self.jump[s] {
-            let v = v as usize;
-            if self.jump_sets.len() <= v {
-                self.jump_sets.resize(v + 1, 0);
-            }
-            self.jump_sets[v] |= 1 << s;
+        let k = self.jump[s].map_or(0, |v| v as usize + 1);
+        let k = if k > usize::from(u8::MAX) { 0 } else { k };
+        if self.jump_sets.len() <= k {
+            self.jump_sets.resize(k + 1, 0);
+        }
+        self.jump_set_of[s] = k as u8;
+        if k > 0 {
+            self.jump_sets[k] |= 1 << s;
         }
     }
 
@@ -203,6 +219,7 @@ impl WordGraph {
             goals: self.goals,
             start: self.start,
             jump_sets: &self.jump_sets,
+            jump_set_of: &self.jump_set_of,
             n_moves: self.n_moves,
         }
     }
