@@ -4,6 +4,8 @@
 //! restart); the time includes the step, the state-graph update, the score and the search's
 //! bookkeeping, so evaluations per second is what a designer waits for.
 
+use std::path::{Path, PathBuf};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 use maze_features::Objective;
@@ -96,26 +98,155 @@ fn board_size(file: &MazeFile, settings: &Generate) -> (usize, usize) {
     settings.size.unwrap_or_else(|| file.maze.size())
 }
 
+/// The C baseline (`xtask/bench/ref_sls.c`, the program of the project's speed targets),
+/// compiled with the machine's C compiler into the target directory.
+fn build_c_baseline() -> Result<PathBuf, String> {
+    let source = crate::bench::workspace_root().join("xtask/bench/ref_sls.c");
+    let binary = crate::bench::target_dir().join("ref_sls");
+    let status = Command::new("cc")
+        .args(["-O2", "-o"])
+        .arg(&binary)
+        .arg(&source)
+        .status()
+        .map_err(|e| format!("cannot run the C compiler `cc`: {e}"))?;
+    if !status.success() {
+        return Err(format!("cc could not build {}", source.display()));
+    }
+    Ok(binary)
+}
+
+/// Runs the C baseline on Neller's configuration, best wall time of `runs`, and the mean
+/// energy of its mazes.
+fn time_c(
+    binary: &Path,
+    mazes: u64,
+    iterations: u64,
+    runs: u32,
+) -> Result<(Duration, f64), String> {
+    let mut best = Duration::MAX;
+    let mut mean = 0.0;
+    for _ in 0..runs {
+        let started = Instant::now();
+        let out = Command::new(binary)
+            .args(["5", &iterations.to_string(), &mazes.to_string(), "1"])
+            .output()
+            .map_err(|e| format!("cannot run {}: {e}", binary.display()))?;
+        best = best.min(started.elapsed());
+        let text = String::from_utf8_lossy(&out.stdout);
+        let energies: Vec<f64> = text
+            .lines()
+            .filter_map(|l| l.split_whitespace().next()?.parse().ok())
+            .collect();
+        if energies.len() as u64 != mazes {
+            return Err(format!(
+                "the C baseline printed {} mazes, not {mazes}",
+                energies.len()
+            ));
+        }
+        mean = energies.iter().sum::<f64>() / mazes as f64;
+    }
+    Ok((best, mean))
+}
+
+/// `mazes` mazes of `settings` with `iterations` each, on the word engine or (`graph`) on
+/// the compiled graph alone, one search per maze as `generate` runs it: the best time of
+/// `runs`, the evaluations and the mean energy of the best mazes.
+fn time_engine(
+    file: &MazeFile,
+    settings: &Generate,
+    mazes: u64,
+    iterations: u64,
+    graph: bool,
+    runs: u32,
+) -> Result<(Duration, u64, f64), String> {
+    use maze_gen::search::{self, Run};
+    use maze_gen::{JumpSpace, Scorer};
+    use rand::SeedableRng;
+    let Maze::Jumping(maze) = &file.maze else {
+        return Err("not a jumping maze".to_string());
+    };
+    let template = settings.template(maze).map_err(|p| p.message)?;
+    let search = settings.search.with_iterations(iterations);
+    let mut best = Duration::MAX;
+    let (mut evaluations, mut mean) = (0, 0.0);
+    for _ in 0..runs {
+        let started = Instant::now();
+        let mut energy = 0.0;
+        evaluations = 0;
+        for i in 0..mazes {
+            let mut rng = maze_gen::Rng::seed_from_u64(maze_gen::item_seed(1, "bench", i));
+            let mut space = JumpSpace::new(template.clone(), &mut rng);
+            if graph {
+                space = space.without_words();
+            }
+            let mut scorer = Scorer::new(settings.objective.clone(), settings.gates);
+            let mut progress = |_| {};
+            let mut run = Run::new(&mut space, &mut scorer, &mut rng, &mut progress);
+            search::run(&mut run, &search);
+            energy += run.best.map_or(f64::NAN, |(_, s)| s.energy);
+            evaluations += scorer.evaluations();
+        }
+        best = best.min(started.elapsed());
+        mean = energy / mazes as f64;
+    }
+    Ok((best, evaluations, mean))
+}
+
 pub fn run(runs: u32) -> Result<(), String> {
     println!("maze generation, one thread, best of {runs}\n");
-    let rook = read(&crate::bench::workspace_root().join("variants/rook.ron"))?;
+    let root = crate::bench::workspace_root();
+    let rook = read(&root.join("variants/rook.ron"))?;
     let settings = rook
         .generate
         .clone()
         .ok_or("variants/rook.ron has no settings")?;
-    let (time, evaluations, _) = time_generation(&rook, &settings, 100, 25_000, runs)?;
+    let c = build_c_baseline()?;
     println!(
-        "Neller et al.'s configuration (variants/rook.ron: 5x5 rook, Neller, UphillSteps p = 0.005, gates on)"
+        "Neller et al.'s configuration (variants/rook.ron: 5x5 rook, Neller, UphillSteps p = 0.005, gates on), 100 mazes, against the C baseline (xtask/bench/ref_sls.c, cc -O2, run in this benchmark)\n"
     );
     println!(
-        "target: at least 1,000,000 evaluations/s, 100 mazes of 25,000 iterations in under 2.5 s\n"
+        "target: 125,000 iterations per maze in at most the C baseline's time for 25,000 (ratio <= 1)\n"
     );
+    let (c_time, c_energy) = time_c(&c, 100, 25_000, runs)?;
     println!(
-        "100 mazes x 25,000 iterations: {:.3} s, {} evaluations, {:.0} evaluations/s\n",
+        "| program | iterations per maze | evaluations | seconds | evaluations/s | mean energy | time / C's for 25,000 |"
+    );
+    println!("|---|---:|---:|---:|---:|---:|---:|");
+    println!(
+        "| C baseline | 25,000 | {} | {:.3} | {:.0} | {c_energy:.2} | 1.00 |",
+        100 * 25_001,
+        c_time.as_secs_f64(),
+        (100.0 * 25_001.0) / c_time.as_secs_f64()
+    );
+    for (name, iterations, graph) in [
+        ("compiled graph", 25_000, true),
+        ("word engine", 25_000, false),
+        ("word engine", 125_000, false),
+    ] {
+        let (time, evaluations, energy) =
+            time_engine(&rook, &settings, 100, iterations, graph, runs)?;
+        println!(
+            "| maze-gen, {name} | {iterations} | {evaluations} | {:.3} | {:.0} | {energy:.2} | {:.2} |",
+            time.as_secs_f64(),
+            evaluations as f64 / time.as_secs_f64(),
+            time.as_secs_f64() / c_time.as_secs_f64()
+        );
+    }
+    let best_file = read(&root.join("variants/rook_best.ron"))?;
+    let best_settings = best_file
+        .generate
+        .clone()
+        .ok_or("variants/rook_best.ron has no settings")?;
+    let iterations = best_settings.search.iterations();
+    let (time, evaluations, energy) =
+        time_engine(&best_file, &best_settings, 100, iterations, false, runs)?;
+    println!(
+        "| maze-gen, variants/rook_best.ron | {iterations} | {evaluations} | {:.3} | {:.0} | {energy:.2} | {:.2} |",
         time.as_secs_f64(),
-        evaluations,
-        evaluations as f64 / time.as_secs_f64()
+        evaluations as f64 / time.as_secs_f64(),
+        time.as_secs_f64() / c_time.as_secs_f64()
     );
+    println!();
 
     println!(
         "every bundled variant, its own objective, hill descent without gates, at its sample size and at twice the sides\n"

@@ -140,13 +140,13 @@ impl Evaluator {
         let mut n_values = 0;
         let mut too_many = false;
         let mut goals = 0u64;
-        for s in 0..n {
+        for (s, row) in succ.iter_mut().enumerate().take(n) {
             let mut m = 0u64;
             for &t in g.targets(s as StateId) {
                 m |= 1 << t;
                 pred[t as usize] |= 1 << s;
             }
-            succ[s] = m;
+            *row = m;
             if g.is_goal(s as StateId) {
                 goals |= 1 << s;
             }
@@ -469,9 +469,10 @@ fn same_jump_words(w: &Words<'_>, scratch: &mut Scratch) -> u64 {
     let mut has_in = 0u64;
     let mut has_out = 0u64;
     // Every state in turn, without branching on the sets: a loop of known length.
-    for s in 0..w.n.min(WORD) {
-        let m = w.succ[s] & w.jump_sets[usize::from(w.jump_set_of[s])];
-        same[s] = m;
+    let states = w.succ.iter().zip(w.jump_set_of.iter()).take(w.n);
+    for (s, ((row, &set), same)) in states.zip(same.iter_mut()).enumerate() {
+        let m = row & w.jump_sets[usize::from(set)];
+        *same = m;
         has_in |= m;
         has_out |= u64::from(m != 0) << s;
     }

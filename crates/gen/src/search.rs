@@ -110,7 +110,9 @@ impl<'a, S: Space, R: Rng + ?Sized> Run<'a, S, R> {
                         s
                     })
                 }),
-                (Some(next), Worse::Judged(judge)) => judge(self.rng, current, next).then_some(next),
+                (Some(next), Worse::Judged(judge)) => {
+                    judge(self.rng, current, next).then_some(next)
+                }
                 (None, Worse::Judged(_)) => unreachable!("a judged step is always scored"),
             };
             match keep {
