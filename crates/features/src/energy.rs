@@ -264,6 +264,14 @@ impl Objective {
         }
     }
 
+    /// Whether [`Objective::core_energy`] reads the states reachable from the start.
+    pub fn reads_reachable(&self) -> bool {
+        match self {
+            Objective::Weighted(terms) => terms.iter().any(|t| t.feature == Feature::Reachable),
+            Objective::Neller | Objective::GoalDepth | Objective::RollingBlock(_) => false,
+        }
+    }
+
     /// Whether [`Objective::core_energy`] can evaluate this objective.
     pub fn needs_full_features(&self) -> bool {
         match self {

@@ -120,7 +120,8 @@ impl Evaluator {
 
     /// [`Evaluator::core_of_words`], or `None` as soon as `cutoff` says the candidate is
     /// hopeless (the generator's early rejection of a candidate that cannot beat the current
-    /// maze).
+    /// maze). `reachable` is 0 when every state reaches a goal and the cutoff does not
+    /// [need it](Cutoff::needs_reachable).
     pub fn core_of_words_unless(
         &mut self,
         w: &Words<'_>,
@@ -161,13 +162,14 @@ impl Evaluator {
                 }
             }
         }
-        let jump_sets: Vec<u64> = std::iter::once(0)
-            .chain(values[..n_values].iter().map(|&(_, set)| set))
-            .collect();
+        // Only the first 17 entries are ever set here; they are overwritten every time.
+        let jump_sets = &mut self.rows.jump_sets;
+        jump_sets[..=16].fill(0);
         let mut jump_set_of = [0u8; WORD];
-        for (k, &set) in jump_sets.iter().enumerate().skip(1) {
+        for (k, &(_, set)) in values[..n_values].iter().enumerate() {
+            jump_sets[k + 1] = set;
             for s in bits(set) {
-                jump_set_of[s] = k as u8;
+                jump_set_of[s] = k as u8 + 1;
             }
         }
         let words = Words {
@@ -176,7 +178,7 @@ impl Evaluator {
             pred,
             goals,
             start: g.start() as usize,
-            jump_sets: &jump_sets,
+            jump_sets,
             jump_set_of: &jump_set_of,
             n_moves: g.n_moves(),
         };
@@ -201,6 +203,13 @@ pub trait Cutoff {
     /// `shortest_paths` when there are several (2 here, for "two or more"), and before the
     /// search from the start `reachable` and `black_hole_states` (0 here).
     fn hopeless(&self, partial: &Core, reached: bool) -> bool;
+
+    /// Whether the caller reads `reachable`. When every state reaches a goal there are no
+    /// black holes whatever the start reaches, and a caller that does not read `reachable`
+    /// is spared the search from the start (`reachable` is then left at 0).
+    fn needs_reachable(&self) -> bool {
+        true
+    }
 }
 
 /// Never stops.
@@ -215,6 +224,9 @@ impl Cutoff for Never {
         false
     }
 }
+
+/// Sets of states by jump number, indexed by a byte (see [`Words::jump_sets`]).
+pub type JumpSets = [u64; 256];
 
 /// A row per state of a graph of at most 64 states, indexed by state (entries past the
 /// state count unused), and a last entry, 64, that is always 0: the index of the lowest bit
@@ -240,8 +252,8 @@ pub struct Words<'a> {
     /// The start state.
     pub start: usize,
     /// The states of each jump number ([`Graph::jump`]), one set per number in any order
-    /// (states without one in none; empty sets allowed), with an empty set first.
-    pub jump_sets: &'a [u64],
+    /// (states without one in none; empty sets allowed), the first one empty.
+    pub jump_sets: &'a JumpSets,
     /// For each state, the index of its set in `jump_sets` (0 for a state without a jump
     /// number).
     pub jump_set_of: &'a [u8; WORD],
@@ -254,6 +266,7 @@ pub struct Words<'a> {
 struct OwnRows {
     succ: Rows,
     pred: Rows,
+    jump_sets: JumpSets,
 }
 
 impl Default for OwnRows {
@@ -261,6 +274,7 @@ impl Default for OwnRows {
         OwnRows {
             succ: NO_ROWS,
             pred: NO_ROWS,
+            jump_sets: [0; 256],
         }
     }
 }
@@ -407,17 +421,19 @@ fn word_core(
         return None;
     }
 
-    // Every state reachable from the start.
-    let mut reached = start_bit;
-    let mut frontier = start_bit;
-    while frontier != 0 {
-        frontier = union_of(succ, frontier) & !reached;
-        reached |= frontier;
-    }
-    core.reachable = reached.count_ones() as usize;
-    core.black_hole_states = (reached & !reaching).count_ones() as usize;
-    if cutoff.hopeless(&core, true) {
-        return None;
+    if n_reaching < w.n || cutoff.needs_reachable() {
+        // Every state reachable from the start.
+        let mut reached = start_bit;
+        let mut frontier = start_bit;
+        while frontier != 0 {
+            frontier = union_of(succ, frontier) & !reached;
+            reached |= frontier;
+        }
+        core.reachable = reached.count_ones() as usize;
+        core.black_hole_states = (reached & !reaching).count_ones() as usize;
+        if cutoff.hopeless(&core, true) {
+            return None;
+        }
     }
 
     if let (Some(l), 2) = (length, shortest_paths) {
@@ -468,11 +484,12 @@ fn same_jump_words(w: &Words<'_>, scratch: &mut Scratch) -> u64 {
     let same = &mut scratch.same;
     let mut has_in = 0u64;
     let mut has_out = 0u64;
-    // Every state in turn, without branching on the sets: a loop of known length.
-    let states = w.succ.iter().zip(w.jump_set_of.iter()).take(w.n);
-    for (s, ((row, &set), same)) in states.zip(same.iter_mut()).enumerate() {
-        let m = row & w.jump_sets[usize::from(set)];
-        *same = m;
+    // Every state in turn, without branching on the sets: a loop of known length over
+    // fixed-size arrays, indexed within their bounds.
+    #[allow(clippy::needless_range_loop)]
+    for s in 0..w.n.min(WORD) {
+        let m = w.succ[s] & w.jump_sets[usize::from(w.jump_set_of[s])];
+        same[s] = m;
         has_in |= m;
         has_out |= u64::from(m != 0) << s;
     }

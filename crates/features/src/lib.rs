@@ -22,7 +22,7 @@ use maze_graph::{Adjacency, Dir, Graph, StateGraph, StateId};
 use serde::Serialize;
 
 pub use energy::{Feature, Objective, Term};
-pub use fast::{Core, Cutoff, Evaluator, NO_ROWS, Rows, Words};
+pub use fast::{Core, Cutoff, Evaluator, JumpSets, NO_ROWS, Rows, Words};
 pub use grade::{Grade, grade};
 pub use objective::{
     RollingBlockScore, RollingBlockWeights, goal_depth, neller, rolling_block, rolling_block_score,

@@ -125,6 +125,13 @@ impl Cutoff for Limit<'_> {
                 .is_some_and(|floor| floor > self.limit.energy)
     }
 
+    /// The score reads `reachable` through the objective and the tie-break, which only an
+    /// unsolvable candidate has (and a candidate whose every state reaches the goal is
+    /// solvable).
+    fn needs_reachable(&self) -> bool {
+        self.objective.reads_reachable()
+    }
+
     fn hopeless(&self, partial: &Core, reached: bool) -> bool {
         // Without the search from the start no black hole is counted yet: the deficit can
         // only grow.

@@ -9,7 +9,7 @@
 //! compiled and stride graphs when its scorer needs only the fast core, and is
 //! property-tested to reach the same mazes with the same scores either way.
 
-use maze_features::{NO_ROWS, Rows, Words};
+use maze_features::{JumpSets, NO_ROWS, Rows, Words};
 use maze_graph::{Move, Rules, StateId};
 use maze_variants::{Cell, Change, JumpGraph};
 
@@ -51,7 +51,7 @@ pub struct WordGraph {
     /// Each state's jump number.
     jump: [Option<u32>; MAX_STATES],
     /// The states of each jump number `k`, at index `k + 1` (index 0: the empty set).
-    jump_sets: Vec<u64>,
+    jump_sets: Box<JumpSets>,
     /// Each state's index in `jump_sets`.
     jump_set_of: [u8; MAX_STATES],
     goals: u64,
@@ -99,7 +99,7 @@ impl WordGraph {
             pred: NO_ROWS,
             degree: [0; MAX_STATES],
             jump: [None; MAX_STATES],
-            jump_sets: vec![0],
+            jump_sets: Box::new([0; 256]),
             jump_set_of: [0; MAX_STATES],
             goals: 0,
             start: 0,
@@ -201,9 +201,6 @@ impl WordGraph {
     fn add_jump(&mut self, s: usize) {
         let k = self.jump[s].map_or(0, |v| v as usize + 1);
         let k = if k > usize::from(u8::MAX) { 0 } else { k };
-        if self.jump_sets.len() <= k {
-            self.jump_sets.resize(k + 1, 0);
-        }
         self.jump_set_of[s] = k as u8;
         if k > 0 {
             self.jump_sets[k] |= 1 << s;
