@@ -180,6 +180,7 @@ impl Evaluator {
             start: g.start() as usize,
             jump_sets,
             jump_set_of: &jump_set_of,
+            jump_sets_end: n_values + 1,
             n_moves: g.n_moves(),
         };
         let mut core = word_core(&words, 0, &mut self.scratch, &Never)
@@ -257,6 +258,8 @@ pub struct Words<'a> {
     /// For each state, the index of its set in `jump_sets` (0 for a state without a jump
     /// number).
     pub jump_set_of: &'a [u8; WORD],
+    /// Every set of `jump_sets` from this index on is empty.
+    pub jump_sets_end: usize,
     /// Edges: the sum of the successor sets' sizes.
     pub n_moves: usize,
 }
@@ -481,19 +484,23 @@ fn word_core(
 /// moves, each found as (states it reaches) ∩ (states that reach it). Only states with a
 /// same-jump move both in and out can share a component with another.
 fn same_jump_words(w: &Words<'_>, scratch: &mut Scratch) -> u64 {
-    let same = &mut scratch.same;
+    // States with a same-jump move in: per jump number, the union of its states' rows
+    // within the set.
     let mut has_in = 0u64;
-    let mut has_out = 0u64;
-    // Every state in turn, without branching on the sets: a loop of known length over
-    // fixed-size arrays, indexed within their bounds.
-    #[allow(clippy::needless_range_loop)]
-    for s in 0..w.n.min(WORD) {
-        let m = w.succ[s] & w.jump_sets[usize::from(w.jump_set_of[s])];
-        same[s] = m;
-        has_in |= m;
-        has_out |= u64::from(m != 0) << s;
+    for &set in &w.jump_sets[1..w.jump_sets_end.min(256)] {
+        if several(set) {
+            has_in |= union_of(w.succ, set) & set;
+        }
     }
-    let mut candidates = has_in & has_out;
+    // Of those, the ones with a same-jump move out to another such state.
+    let same = &mut scratch.same;
+    let mut candidates = 0u64;
+    for s in bits(has_in) {
+        let s = s & 63;
+        let m = w.succ[s] & w.jump_sets[usize::from(w.jump_set_of[s])] & has_in;
+        same[s] = m;
+        candidates |= u64::from(m != 0) << s;
+    }
     if candidates == 0 {
         return 0;
     }

@@ -54,6 +54,8 @@ pub struct WordGraph {
     jump_sets: Box<JumpSets>,
     /// Each state's index in `jump_sets`.
     jump_set_of: [u8; MAX_STATES],
+    /// Past the highest index in `jump_sets` ever used.
+    jump_sets_end: usize,
     goals: u64,
     start: usize,
     n_moves: usize,
@@ -101,6 +103,7 @@ impl WordGraph {
             jump: [None; MAX_STATES],
             jump_sets: Box::new([0; 256]),
             jump_set_of: [0; MAX_STATES],
+            jump_sets_end: 1,
             goals: 0,
             start: 0,
             n_moves: 0,
@@ -202,6 +205,7 @@ impl WordGraph {
         let k = self.jump[s].map_or(0, |v| v as usize + 1);
         let k = if k > usize::from(u8::MAX) { 0 } else { k };
         self.jump_set_of[s] = k as u8;
+        self.jump_sets_end = self.jump_sets_end.max(k + 1);
         if k > 0 {
             self.jump_sets[k] |= 1 << s;
         }
@@ -217,6 +221,7 @@ impl WordGraph {
             start: self.start,
             jump_sets: &self.jump_sets,
             jump_set_of: &self.jump_set_of,
+            jump_sets_end: self.jump_sets_end,
             n_moves: self.n_moves,
         }
     }
