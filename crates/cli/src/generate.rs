@@ -13,7 +13,7 @@ use miette::Diagnostic;
 use serde::Serialize;
 use thiserror::Error;
 
-use crate::load::read_file;
+use crate::load::read_file_and_text;
 
 /// Generate mazes from a variant file's `generate: (...)` settings.
 ///
@@ -150,7 +150,8 @@ struct JsonMaze<'a> {
 
 impl Args {
     pub(crate) fn run(self) -> Result<(), crate::Failure> {
-        let file = read_file(&self.file)?;
+        let (file, source) = read_file_and_text(&self.file)?;
+        let variant_hash = maze_gen::variant_hash(&source);
         let settings = file.generate.clone().unwrap_or_default();
         if self.iterations == Some(0) {
             return Err(Box::new(Usage("--iterations must be at least 1".to_string())).into());
@@ -209,7 +210,10 @@ impl Args {
             };
             base += u64::from(retry + 1) * iterations;
             let provenance = Provenance {
-                variant: self.file.display().to_string(),
+                // The stem and the file's hash, never its path: the same file gives the
+                // same bytes from any folder, and no local path leaks into a published file.
+                variant: variant.clone(),
+                variant_hash: Some(variant_hash.clone()),
                 seed: self.seed,
                 index,
                 iterations,

@@ -1,6 +1,7 @@
 //! `maze`: solve, analyze, generate, render and play logic mazes of every variant.
 
 mod analyze;
+mod batch;
 mod check;
 mod generate;
 mod graph;
@@ -37,6 +38,7 @@ enum Command {
     Check(check::Args),
     Analyze(analyze::Args),
     Generate(generate::Args),
+    Batch(batch::Args),
     Learn(learn::Args),
     Play(play::Args),
     Render(render::Args),
@@ -67,6 +69,7 @@ fn main() -> ExitCode {
         Command::Check(args) => args.run(),
         Command::Analyze(args) => args.run(),
         Command::Generate(args) => args.run(),
+        Command::Batch(args) => args.run(),
         Command::Learn(args) => args.run(),
         Command::Play(args) => args.run(),
         Command::Render(args) => args.run(),
