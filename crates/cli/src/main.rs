@@ -3,6 +3,7 @@
 mod analyze;
 mod batch;
 mod check;
+mod compare;
 mod generate;
 mod graph;
 mod learn;
@@ -22,9 +23,9 @@ use clap::{Parser, Subcommand};
 /// start: (0, 0))`. See the bundled `variants/*.ron` for every rule variant.
 ///
 /// Exit status, for every command: 0 when it did its job and the answer is yes; 1 when the
-/// answer is no (`solve`: no solution; `check`: a maze is not publishable; `generate`: a
-/// maze failed its gates or the settings ran out of distinct puzzles); 2 when it could not do
-/// its job (a file that cannot be read or is invalid, bad arguments, a failed write).
+/// answer is no (`solve`: no solution; `check`: a maze is not publishable; `generate` and
+/// `batch`: a maze failed its gates or the settings ran out of distinct puzzles); 2 when it
+/// could not do its job (a file that cannot be read or is invalid, bad arguments, a failed write).
 #[derive(Debug, Parser)]
 #[command(name = "maze", version, propagate_version = true, max_term_width = 100)]
 struct Cli {
@@ -39,6 +40,7 @@ enum Command {
     Analyze(analyze::Args),
     Generate(generate::Args),
     Batch(batch::Args),
+    Compare(compare::Args),
     Learn(learn::Args),
     Play(play::Args),
     Render(render::Args),
@@ -70,6 +72,7 @@ fn main() -> ExitCode {
         Command::Analyze(args) => args.run(),
         Command::Generate(args) => args.run(),
         Command::Batch(args) => args.run(),
+        Command::Compare(args) => args.run(),
         Command::Learn(args) => args.run(),
         Command::Play(args) => args.run(),
         Command::Render(args) => args.run(),
