@@ -82,6 +82,9 @@ pub(crate) struct Args {
     /// Print one JSON document: per maze its file text, features, energy and gates.
     #[arg(long)]
     json: bool,
+    /// Draw no progress bar (it is drawn only on a terminal anyway).
+    #[arg(long, short)]
+    quiet: bool,
 }
 
 /// A generated maze failed its gates.
@@ -158,7 +161,7 @@ impl Args {
         }
         let iterations = self.iterations.unwrap_or(settings.search.iterations());
         let variant = variant_name(&self.file);
-        let bar = progress_bar(self.json, self.count, iterations);
+        let bar = progress_bar(self.json || self.quiet, self.count, iterations);
         if let Some(dir) = &self.out {
             std::fs::create_dir_all(dir).map_err(|source| {
                 Box::new(WriteError {
@@ -259,7 +262,7 @@ impl Args {
                     &self, index, item_seed, &settings, &maze_text, &written, &outcome,
                 ));
                 // Print as we go: a long batch shows its mazes as they come.
-                bar.suspend(|| print!("{text}"));
+                bar.suspend(|| crate::output::emit(None, &text))?;
                 text.clear();
             }
         }
@@ -283,10 +286,8 @@ impl Args {
                     features: &o.features,
                 })
                 .collect();
-            println!(
-                "{}",
-                serde_json::to_string_pretty(&docs).unwrap_or_default()
-            );
+            let json = serde_json::to_string_pretty(&docs).unwrap_or_default();
+            crate::output::emit(None, &format!("{json}\n"))?;
         }
         if let Some(few) = few {
             return Err(crate::Failure::Negative(Some(miette::Report::new(few))));
@@ -310,8 +311,8 @@ fn variant_name(path: &Path) -> String {
         .map_or_else(|| "maze".to_string(), |s| s.to_string_lossy().into_owned())
 }
 
-fn progress_bar(json: bool, count: u64, iterations: u64) -> ProgressBar {
-    if json || !std::io::stderr().is_terminal() {
+fn progress_bar(hidden: bool, count: u64, iterations: u64) -> ProgressBar {
+    if hidden || !std::io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
     let bar = ProgressBar::with_draw_target(

@@ -56,6 +56,9 @@ pub(crate) enum Failure {
     Error,
     /// It did its job and the answer is no, with a report to print if any (exit status 1).
     Negative(Option<miette::Report>),
+    /// Its reader closed standard output (`maze generate | head`): nothing more is wanted, so
+    /// it stops quietly (exit status 0, as a pipeline into `head` expects).
+    Closed,
 }
 
 impl<E: miette::Diagnostic + Send + Sync + 'static> From<Box<E>> for Failure {
@@ -87,6 +90,7 @@ fn main() -> ExitCode {
             ExitCode::from(1)
         }
         Err(Failure::Error) => ExitCode::from(2),
+        Err(Failure::Closed) => ExitCode::SUCCESS,
         Err(Failure::Report(report)) => {
             eprintln!("{report:?}");
             ExitCode::from(2)

@@ -479,3 +479,45 @@ fn signed_number_genes_draw_negative_numbers() {
     });
     assert!(negative, "no negative offset in three mazes");
 }
+
+/// `maze generate ... | head`: the reader closes the pipe after the first maze, and the
+/// command stops quietly instead of panicking on its next write.
+#[test]
+fn output_into_a_closed_pipe_ends_quietly() {
+    use std::io::Read;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_maze"))
+        .args(["generate", "variants/rook.ron", "--count", "4"])
+        .args(["--iterations", "300", "--quiet"])
+        .current_dir(common::root())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = [0u8; 20];
+    // Read the start of the first maze, then close the pipe (the handle is dropped here).
+    child.stdout.take().unwrap().read_exact(&mut first).unwrap();
+    assert_eq!(&first, b"== variants/rook.ron");
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stderr(&o), "", "nothing said about the closed pipe");
+}
+
+/// --quiet hides only the progress bar: the output is the same.
+#[test]
+fn quiet_changes_nothing_but_the_progress_bar() {
+    let args = [
+        "generate",
+        "variants/hex.ron",
+        "--count",
+        "2",
+        "--iterations",
+        "200",
+    ];
+    let plain = maze(&args);
+    let mut quiet_args = args.to_vec();
+    quiet_args.push("--quiet");
+    let quiet = maze(&quiet_args);
+    assert!(plain.status.success() && quiet.status.success());
+    assert_eq!(stdout(&plain), stdout(&quiet));
+}
