@@ -20,7 +20,9 @@ use crate::load::read_file_and_text;
 /// Each maze is searched for from its own seed, derived from --seed, the variant file's
 /// name and the maze's index, so a batch reproduces exactly on every machine, and maze k
 /// is the same whatever --count is. Every maze is printed as a maze file (with its
-/// provenance: variant, seed, index, iterations, engine version) followed by its features
+/// provenance: the variant, by its file stem and a hash of its text and never by a path, so
+/// the same file gives the same bytes from any folder; seed, index, iterations, engine
+/// version) followed by its features
 /// and its energy term by term; --out also writes each to DIR/<variant>-<seed>-<index>.ron
 /// and its picture to DIR/<variant>-<seed>-<index>.svg.
 ///
