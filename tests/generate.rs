@@ -438,7 +438,10 @@ fn generated_mazes_pass_their_gates_and_round_trip_with_provenance() {
             maze: o.maze.clone(),
             generate: None,
             provenance: Some(Provenance {
-                variant: format!("variants/{name}"),
+                variant: name.trim_end_matches(".ron").to_string(),
+                variant_hash: Some(generator::variant_hash(
+                    &std::fs::read_to_string(root().join("variants").join(&name)).unwrap(),
+                )),
                 seed: 1,
                 index: 0,
                 iterations: 600,

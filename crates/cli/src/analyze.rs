@@ -67,8 +67,7 @@ impl Args {
                 eaai(&loaded, &f)
             }
         };
-        print!("{out}");
-        Ok(())
+        crate::output::emit(None, &out)
     }
 }
 

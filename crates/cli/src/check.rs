@@ -80,23 +80,22 @@ impl Args {
             });
         }
         if self.json {
-            println!(
-                "{}",
-                serde_json::to_string_pretty(&verdicts).unwrap_or_default()
-            );
+            let json = serde_json::to_string_pretty(&verdicts).unwrap_or_default();
+            crate::output::emit(None, &format!("{json}\n"))?;
         } else {
             for v in &verdicts {
-                match (v.read, v.publishable) {
-                    (false, _) => println!("{}: cannot be read (see above)", v.file),
-                    (true, true) => println!(
+                let line = match (v.read, v.publishable) {
+                    (false, _) => format!("{}: cannot be read (see above)", v.file),
+                    (true, true) => format!(
                         "{}: publishable ({} moves, unique, no black holes)",
                         v.file,
                         v.shortest_length.unwrap_or(0)
                     ),
                     (true, false) => {
-                        println!("{}: NOT publishable: {}", v.file, v.reasons.join("; "))
+                        format!("{}: NOT publishable: {}", v.file, v.reasons.join("; "))
                     }
-                }
+                };
+                crate::output::emit(None, &format!("{line}\n"))?;
             }
         }
         if verdicts.iter().any(|v| !v.read) {

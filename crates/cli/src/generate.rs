@@ -13,14 +13,16 @@ use miette::Diagnostic;
 use serde::Serialize;
 use thiserror::Error;
 
-use crate::load::read_file;
+use crate::load::read_file_and_text;
 
 /// Generate mazes from a variant file's `generate: (...)` settings.
 ///
 /// Each maze is searched for from its own seed, derived from --seed, the variant file's
 /// name and the maze's index, so a batch reproduces exactly on every machine, and maze k
 /// is the same whatever --count is. Every maze is printed as a maze file (with its
-/// provenance: variant, seed, index, iterations, engine version) followed by its features
+/// provenance: the variant, by its file stem and a hash of its text and never by a path, so
+/// the same file gives the same bytes from any folder; seed, index, iterations, engine
+/// version) followed by its features
 /// and its energy term by term; --out also writes each to DIR/<variant>-<seed>-<index>.ron
 /// and its picture to DIR/<variant>-<seed>-<index>.svg.
 ///
@@ -82,6 +84,9 @@ pub(crate) struct Args {
     /// Print one JSON document: per maze its file text, features, energy and gates.
     #[arg(long)]
     json: bool,
+    /// Draw no progress bar (it is drawn only on a terminal anyway).
+    #[arg(long, short)]
+    quiet: bool,
 }
 
 /// A generated maze failed its gates.
@@ -150,14 +155,15 @@ struct JsonMaze<'a> {
 
 impl Args {
     pub(crate) fn run(self) -> Result<(), crate::Failure> {
-        let file = read_file(&self.file)?;
+        let (file, source) = read_file_and_text(&self.file)?;
+        let variant_hash = maze_gen::variant_hash(&source);
         let settings = file.generate.clone().unwrap_or_default();
         if self.iterations == Some(0) {
             return Err(Box::new(Usage("--iterations must be at least 1".to_string())).into());
         }
         let iterations = self.iterations.unwrap_or(settings.search.iterations());
         let variant = variant_name(&self.file);
-        let bar = progress_bar(self.json, self.count, iterations);
+        let bar = progress_bar(self.json || self.quiet, self.count, iterations);
         if let Some(dir) = &self.out {
             std::fs::create_dir_all(dir).map_err(|source| {
                 Box::new(WriteError {
@@ -209,7 +215,10 @@ impl Args {
             };
             base += u64::from(retry + 1) * iterations;
             let provenance = Provenance {
-                variant: self.file.display().to_string(),
+                // The stem and the file's hash, never its path: the same file gives the
+                // same bytes from any folder, and no local path leaks into a published file.
+                variant: variant.clone(),
+                variant_hash: Some(variant_hash.clone()),
                 seed: self.seed,
                 index,
                 iterations,
@@ -255,7 +264,7 @@ impl Args {
                     &self, index, item_seed, &settings, &maze_text, &written, &outcome,
                 ));
                 // Print as we go: a long batch shows its mazes as they come.
-                bar.suspend(|| print!("{text}"));
+                bar.suspend(|| crate::output::emit(None, &text))?;
                 text.clear();
             }
         }
@@ -279,10 +288,8 @@ impl Args {
                     features: &o.features,
                 })
                 .collect();
-            println!(
-                "{}",
-                serde_json::to_string_pretty(&docs).unwrap_or_default()
-            );
+            let json = serde_json::to_string_pretty(&docs).unwrap_or_default();
+            crate::output::emit(None, &format!("{json}\n"))?;
         }
         if let Some(few) = few {
             return Err(crate::Failure::Negative(Some(miette::Report::new(few))));
@@ -306,8 +313,8 @@ fn variant_name(path: &Path) -> String {
         .map_or_else(|| "maze".to_string(), |s| s.to_string_lossy().into_owned())
 }
 
-fn progress_bar(json: bool, count: u64, iterations: u64) -> ProgressBar {
-    if json || !std::io::stderr().is_terminal() {
+fn progress_bar(hidden: bool, count: u64, iterations: u64) -> ProgressBar {
+    if hidden || !std::io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
     let bar = ProgressBar::with_draw_target(

@@ -186,18 +186,14 @@ impl BanditArgs {
                         .collect(),
                 })
                 .collect();
-            println!(
-                "{}",
-                serde_json::to_string_pretty(&docs).unwrap_or_default()
-            );
-            return Ok(());
+            let json = serde_json::to_string_pretty(&docs).unwrap_or_default();
+            return crate::output::emit(None, &format!("{json}\n"));
         }
         let mut out = String::new();
         for r in &reports {
             out.push_str(&bandit_table(r, self.pulls, self.size));
         }
-        print!("{out}");
-        Ok(())
+        crate::output::emit(None, &out)
     }
 }
 
@@ -316,8 +312,8 @@ impl SarsaArgs {
                     })
                     .collect(),
             };
-            println!("{}", serde_json::to_string_pretty(&doc).unwrap_or_default());
-            return Ok(());
+            let json = serde_json::to_string_pretty(&doc).unwrap_or_default();
+            return crate::output::emit(None, &format!("{json}\n"));
         }
         let mut out = String::new();
         let _ = writeln!(
@@ -376,8 +372,7 @@ impl SarsaArgs {
                 self.max_iterations
             );
         }
-        print!("{out}");
-        Ok(())
+        crate::output::emit(None, &out)
     }
 }
 

@@ -33,14 +33,17 @@ pub(crate) fn load(path: &Path) -> Result<Loaded, crate::Failure> {
 
 /// Reads and validates the maze file at `path`, generation settings included.
 pub(crate) fn read_file(path: &Path) -> Result<MazeFile, crate::Failure> {
+    read_file_and_text(path).map(|(file, _)| file)
+}
+
+/// [`read_file`], with the file's text (what a generated maze's `variant_hash` is of).
+pub(crate) fn read_file_and_text(path: &Path) -> Result<(MazeFile, String), crate::Failure> {
     let src = std::fs::read_to_string(path).map_err(|source| {
         Box::new(ReadError {
             path: path.to_path_buf(),
             source,
         })
     })?;
-    Ok(maze_variants::parse_file(
-        &path.display().to_string(),
-        &src,
-    )?)
+    let file = maze_variants::parse_file(&path.display().to_string(), &src)?;
+    Ok((file, src))
 }

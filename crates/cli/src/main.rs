@@ -1,7 +1,9 @@
 //! `maze`: solve, analyze, generate, render and play logic mazes of every variant.
 
 mod analyze;
+mod batch;
 mod check;
+mod compare;
 mod generate;
 mod graph;
 mod learn;
@@ -21,9 +23,9 @@ use clap::{Parser, Subcommand};
 /// start: (0, 0))`. See the bundled `variants/*.ron` for every rule variant.
 ///
 /// Exit status, for every command: 0 when it did its job and the answer is yes; 1 when the
-/// answer is no (`solve`: no solution; `check`: a maze is not publishable; `generate`: a
-/// maze failed its gates or the settings ran out of distinct puzzles); 2 when it could not do
-/// its job (a file that cannot be read or is invalid, bad arguments, a failed write).
+/// answer is no (`solve`: no solution; `check`: a maze is not publishable; `generate` and
+/// `batch`: a maze failed its gates or the settings ran out of distinct puzzles); 2 when it
+/// could not do its job (a file that cannot be read or is invalid, bad arguments, a failed write).
 #[derive(Debug, Parser)]
 #[command(name = "maze", version, propagate_version = true, max_term_width = 100)]
 struct Cli {
@@ -37,6 +39,8 @@ enum Command {
     Check(check::Args),
     Analyze(analyze::Args),
     Generate(generate::Args),
+    Batch(batch::Args),
+    Compare(compare::Args),
     Learn(learn::Args),
     Play(play::Args),
     Render(render::Args),
@@ -52,6 +56,9 @@ pub(crate) enum Failure {
     Error,
     /// It did its job and the answer is no, with a report to print if any (exit status 1).
     Negative(Option<miette::Report>),
+    /// Its reader closed standard output (`maze generate | head`): nothing more is wanted, so
+    /// it stops quietly (exit status 0, as a pipeline into `head` expects).
+    Closed,
 }
 
 impl<E: miette::Diagnostic + Send + Sync + 'static> From<Box<E>> for Failure {
@@ -67,6 +74,8 @@ fn main() -> ExitCode {
         Command::Check(args) => args.run(),
         Command::Analyze(args) => args.run(),
         Command::Generate(args) => args.run(),
+        Command::Batch(args) => args.run(),
+        Command::Compare(args) => args.run(),
         Command::Learn(args) => args.run(),
         Command::Play(args) => args.run(),
         Command::Render(args) => args.run(),
@@ -81,6 +90,7 @@ fn main() -> ExitCode {
             ExitCode::from(1)
         }
         Err(Failure::Error) => ExitCode::from(2),
+        Err(Failure::Closed) => ExitCode::SUCCESS,
         Err(Failure::Report(report)) => {
             eprintln!("{report:?}");
             ExitCode::from(2)

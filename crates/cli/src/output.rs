@@ -15,13 +15,21 @@ pub(crate) struct WriteError {
     source: std::io::Error,
 }
 
-/// Writes `text` to `path`, or to standard output when there is none.
+/// Writes `text` to `path`, or to standard output when there is none. Every subcommand
+/// prints through here: standard output closed by its reader (`maze generate | head`) is
+/// [`crate::Failure::Closed`], which ends the command quietly, not a panic or an error.
 pub(crate) fn emit(path: Option<&Path>, text: &str) -> Result<(), crate::Failure> {
     let result = match path {
         Some(path) => std::fs::write(path, text),
-        None => std::io::stdout().lock().write_all(text.as_bytes()),
+        None => {
+            let mut out = std::io::stdout().lock();
+            out.write_all(text.as_bytes()).and_then(|()| out.flush())
+        }
     };
     result.map_err(|source| {
+        if path.is_none() && source.kind() == std::io::ErrorKind::BrokenPipe {
+            return crate::Failure::Closed;
+        }
         Box::new(WriteError {
             path: path.map_or_else(|| PathBuf::from("<stdout>"), Path::to_path_buf),
             source,

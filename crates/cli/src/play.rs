@@ -51,7 +51,6 @@ impl Args {
         maze_play::play_in_terminal(&mut game)
             .map_err(|source| Box::new(TerminalError { source }))?;
         // The terminal is restored by now, so this lands in the shell's scrollback.
-        println!("{}", game.summary());
-        Ok(())
+        crate::output::emit(None, &format!("{}\n", game.summary()))
     }
 }

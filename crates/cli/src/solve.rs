@@ -1,5 +1,6 @@
 //! `maze solve`: the shortest solution of a maze.
 
+use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use maze_graph::Adjacency;
@@ -57,13 +58,17 @@ impl Args {
                 unique_shortest: f.unique_shortest,
                 solution: moves,
             };
-            println!("{}", serde_json::to_string(&out).unwrap_or_default());
+            let json = serde_json::to_string(&out).unwrap_or_default();
+            crate::output::emit(None, &format!("{json}\n"))?;
             return solved(f.shortest_length);
         }
         match f.shortest_length {
-            None => println!("The goal cannot be reached from the start: no solution."),
+            None => crate::output::emit(
+                None,
+                "The goal cannot be reached from the start: no solution.\n",
+            )?,
             Some(length) => {
-                println!("{}", moves.join(" "));
+                let mut text = format!("{}\n", moves.join(" "));
                 let uniqueness = if f.unique_shortest {
                     "unique".to_string()
                 } else if f.shortest_paths == u64::MAX {
@@ -74,10 +79,12 @@ impl Args {
                 } else {
                     format!("not unique: {} shortest paths", f.shortest_paths)
                 };
-                println!(
+                let _ = writeln!(
+                    text,
                     "{length} move{}, {uniqueness}",
                     if length == 1 { "" } else { "s" }
                 );
+                crate::output::emit(None, &text)?;
             }
         }
         solved(f.shortest_length)

@@ -1030,8 +1030,14 @@ fn check_changeable(t: &Template) -> Result<(), Problem> {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Provenance {
-    /// The variant file it was generated from, as given on the command line.
+    /// The variant it was generated from: its file's stem (`rook` for `variants/rook.ron`),
+    /// never a path, so the same file gives the same bytes from any folder. Files written
+    /// before `variant_hash` existed hold the path as it was given on the command line.
     pub variant: String,
+    /// What the variant file said: a hash of its text (`maze_gen::variant_hash`, the same on
+    /// every machine), so a file edited since cannot pass for the one that made the maze.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub variant_hash: Option<String>,
     /// The base seed.
     pub seed: u64,
     /// Its index in the batch (its own seed derives from seed, variant and index).

@@ -8,7 +8,8 @@ use std::time::{Duration, Instant};
 
 use indicatif::{MultiProgress, ProgressDrawTarget};
 
-use super::{Args, Config, batch};
+use maze_batch::{Config, Options, batch};
+
 use crate::bench::target_dir;
 
 /// Every file under `dir` by its path relative to `dir`, with its bytes.
@@ -50,8 +51,7 @@ fn time_batch(jobs: usize, out: &Path) -> Result<(Duration, Duration), String> {
     if out.exists() {
         std::fs::remove_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
     }
-    let config = Config::resolve(&Args {
-        variants: Vec::new(),
+    let options = Options {
         count: 10,
         seed: 1,
         iterations: None,
@@ -59,11 +59,13 @@ fn time_batch(jobs: usize, out: &Path) -> Result<(Duration, Duration), String> {
         out: out.to_path_buf(),
         shard: None,
         summarize: false,
-    })?;
+        quiet: true,
+    };
+    let config = Config::new(&super::files(&[])?, &options).map_err(|e| e.to_string())?;
     let hidden = MultiProgress::with_draw_target(ProgressDrawTarget::hidden());
     let cpu = cpu_time();
     let started = Instant::now();
-    let report = batch(&config, &hidden)?;
+    let report = batch(&config, &hidden).map_err(|e| e.to_string())?;
     let wall = started.elapsed();
     let generated: u64 = report.variants.iter().map(|v| v.generated).sum();
     if generated != config.variants.len() as u64 * config.count {

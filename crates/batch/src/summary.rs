@@ -7,14 +7,15 @@ use maze_features::{Features, Holes};
 use maze_variants::generate::Gates;
 use serde::Serialize;
 
-use super::item::{Files, write_atomic};
-use super::{Config, Record, Variant};
+use crate::item::{Files, write_atomic};
+use crate::{Config, Error, Record, Variant};
 
 /// `summary.json`.
 #[derive(Serialize)]
 struct Summary<'a> {
     variant: &'a str,
-    source: &'a str,
+    /// The hash of the variant file's text, as every maze's provenance records it.
+    variant_hash: &'a str,
     seed: u64,
     count: u64,
     iterations: u64,
@@ -45,7 +46,7 @@ struct Maze<'a> {
 }
 
 /// Writes the variant's summaries.
-pub(crate) fn write(config: &Config, variant: &Variant, records: &[Record]) -> Result<(), String> {
+pub(crate) fn write(config: &Config, variant: &Variant, records: &[Record]) -> Result<(), Error> {
     let dir = config.out.join(&variant.name);
     write_atomic(&dir.join("summary.csv"), csv(records).as_bytes())?;
     write_atomic(
@@ -64,11 +65,11 @@ pub(crate) fn maze_file(config: &Config, variant: &Variant, record: &Record) -> 
     }
 }
 
-fn json(config: &Config, variant: &Variant, records: &[Record]) -> Result<String, String> {
+fn json(config: &Config, variant: &Variant, records: &[Record]) -> Result<String, Error> {
     let accepted = records.iter().filter(|r| r.passed).count();
     let summary = Summary {
         variant: &variant.name,
-        source: &variant.source,
+        variant_hash: &variant.hash,
         seed: config.seed,
         count: config.count,
         iterations: variant.iterations,
@@ -93,7 +94,7 @@ fn json(config: &Config, variant: &Variant, records: &[Record]) -> Result<String
             })
             .collect(),
     };
-    let mut text = serde_json::to_string_pretty(&summary).map_err(|e| e.to_string())?;
+    let mut text = serde_json::to_string_pretty(&summary).map_err(|e| Error::Io(e.to_string()))?;
     text.push('\n');
     Ok(text)
 }
@@ -103,7 +104,7 @@ fn json(config: &Config, variant: &Variant, records: &[Record]) -> Result<String
 /// components and clusters take a count column and a sizes column; lists are
 /// space-separated; an absent value is an empty cell; numbers are written in full (the
 /// shortest text that reads back as the same number).
-pub(crate) const COLUMNS: [&str; 33] = [
+pub const COLUMNS: [&str; 33] = [
     "index",
     "name",
     "item_seed",

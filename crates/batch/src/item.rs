@@ -10,20 +10,25 @@ use maze_render::Options;
 use maze_variants::{Maze, Provenance};
 use serde::Serialize;
 
-use super::{Config, Mode, Variant};
+use crate::{Config, Error, Mode, Variant};
 
 /// What a summary needs of one maze; the same whether the maze was generated in this run or
 /// read back from its file.
 #[derive(Clone, Debug)]
-pub(crate) struct Record {
+pub struct Record {
+    /// Its index in its variant.
     pub index: u64,
     /// `rook-1-0`: the stem of its files.
     pub name: String,
+    /// The seed of the search that made it.
     pub item_seed: u64,
+    /// Whether it passes its variant's gates.
     pub passed: bool,
+    /// The gates it fails, with why.
     pub failed_gates: Vec<String>,
     /// Under the variant's objective.
     pub energy: f64,
+    /// Every feature.
     pub features: Features,
     /// The maze, to tell a repeated puzzle.
     pub maze: Maze,
@@ -82,7 +87,7 @@ impl Files {
 }
 
 /// Makes item `index` of `variant`, or reads it back if an earlier run wrote it.
-pub(crate) fn process(config: &Config, variant: &Variant, index: u64) -> Result<Done, String> {
+pub(crate) fn process(config: &Config, variant: &Variant, index: u64) -> Result<Done, Error> {
     let dir = config.out.join(&variant.name);
     let files = Files::new(&variant.name, config.seed, index);
     let accepted = files.accepted();
@@ -124,7 +129,7 @@ pub(crate) fn process(config: &Config, variant: &Variant, index: u64) -> Result<
         item_seed,
         &mut |_| {},
     )
-    .map_err(|e| format!("{}: {e}", variant.source))?;
+    .map_err(|e| Error::Generate(format!("{}: {e}", variant.path.display())))?;
     write(config, variant, index, outcome, item_seed, provenance).map(Done::Generated)
 }
 
@@ -137,7 +142,7 @@ fn write(
     outcome: maze_gen::Outcome,
     item_seed: u64,
     provenance: Provenance,
-) -> Result<Record, String> {
+) -> Result<Record, Error> {
     let dir = config.out.join(&variant.name);
     let files = Files::new(&variant.name, config.seed, index);
     let accepted = files.accepted();
@@ -198,7 +203,7 @@ pub(crate) fn search_again(
     variant: &Variant,
     index: u64,
     made: &mut maze_gen::Made,
-) -> Result<Record, String> {
+) -> Result<Record, Error> {
     let first_seed = maze_gen::item_seed(config.seed, &variant.name, index);
     let searched = maze_gen::generate_distinct(
         &variant.maze,
@@ -210,7 +215,7 @@ pub(crate) fn search_again(
         made,
         &mut |_| {},
     )
-    .map_err(|e| format!("{}: {e}", variant.source))?;
+    .map_err(|e| Error::Generate(format!("{}: {e}", variant.path.display())))?;
     match searched {
         maze_gen::Distinct::Made {
             outcome,
@@ -230,14 +235,14 @@ pub(crate) fn search_again(
             for name in files.accepted().iter().chain([&files.rejected()]) {
                 remove(&dir.join(name))?;
             }
-            Err(format!(
+            Err(Error::FewDistinct(format!(
                 "{}: maze {index}: each of {searches} searches found a puzzle already made \
                  (maze {same}, up to rotation and reflection); distinct puzzles these settings \
                  made: {}, and they seem to make few more: ask for fewer mazes or give the \
                  search more to vary",
                 variant.name,
                 made.len()
-            ))
+            )))
         }
     }
 }
@@ -245,7 +250,8 @@ pub(crate) fn search_again(
 /// The provenance of a first search.
 fn provenance(config: &Config, variant: &Variant, index: u64) -> Provenance {
     Provenance {
-        variant: variant.source.clone(),
+        variant: variant.name.clone(),
+        variant_hash: Some(variant.hash.clone()),
         seed: config.seed,
         index,
         iterations: variant.iterations,
@@ -255,10 +261,10 @@ fn provenance(config: &Config, variant: &Variant, index: u64) -> Provenance {
 }
 
 /// Removes `path` if it exists.
-fn remove(path: &Path) -> Result<(), String> {
+fn remove(path: &Path) -> Result<(), Error> {
     match std::fs::remove_file(path) {
         Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
-            Err(format!("cannot remove {}: {e}", path.display()))
+            Err(Error::Io(format!("cannot remove {}: {e}", path.display())))
         }
         _ => Ok(()),
     }
@@ -295,14 +301,14 @@ fn read_back(
     files: &Files,
     expected: &Provenance,
     item_seed: u64,
-) -> Result<Record, String> {
+) -> Result<Record, Error> {
     let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        .map_err(|e| Error::Resume(format!("cannot read {}: {e}", path.display())))?;
     let file = maze_variants::parse_file(&path.display().to_string(), &text).map_err(|e| {
-        format!(
+        Error::Resume(format!(
             "cannot read back a maze an earlier run wrote ({}): remove it to generate it again",
             e.one_line()
-        )
+        ))
     })?;
     // A maze searched for again because it repeated a puzzle says which search made it.
     let retry = file.provenance.as_ref().map_or(0, |p| p.retry);
@@ -313,29 +319,34 @@ fn read_back(
     match &file.provenance {
         Some(p) if p == expected => {}
         Some(p) => {
-            return Err(format!(
+            let variant = |p: &Provenance| match &p.variant_hash {
+                Some(hash) => format!("{} (variant hash {hash})", p.variant),
+                None => p.variant.clone(),
+            };
+            return Err(Error::Resume(format!(
                 "{} was written by another batch ({} from {}, seed {}, maze {}, {} iterations); \
                  this one is {} from {}, seed {}, maze {}, {} iterations: write to another \
-                 --out or remove the old mazes",
+                 --out or remove the old mazes (a different variant hash means the variant file \
+                 was edited since)",
                 path.display(),
                 p.engine,
-                p.variant,
+                variant(p),
                 p.seed,
                 p.index,
                 p.iterations,
                 expected.engine,
-                expected.variant,
+                variant(expected),
                 expected.seed,
                 expected.index,
                 expected.iterations
-            ));
+            )));
         }
         None => {
-            return Err(format!(
+            return Err(Error::Resume(format!(
                 "{} has no provenance: it was not written by a batch; write to another --out \
                  or remove it",
                 path.display()
-            ));
+            )));
         }
     }
     let features = features(&file.maze);
@@ -356,11 +367,11 @@ fn features(maze: &Maze) -> Features {
 }
 
 /// A maze read back must still be what its file name says: accepted or rejected.
-fn check_kind(record: Record, accepted: bool, files: &Files) -> Result<Record, String> {
+fn check_kind(record: Record, accepted: bool, files: &Files) -> Result<Record, Error> {
     if record.passed == accepted {
         return Ok(record);
     }
-    Err(if accepted {
+    Err(Error::Resume(if accepted {
         format!(
             "{} fails its gates ({}) but was written as an accepted maze: remove its files to \
              generate it again",
@@ -372,7 +383,7 @@ fn check_kind(record: Record, accepted: bool, files: &Files) -> Result<Record, S
             "{} passes its gates but was written as rejected: remove it to generate it again",
             files.rejected()
         )
-    })
+    }))
 }
 
 /// The answer key of one maze, `<stem>-answer.json`: `maze solve --json`'s fields plus the
@@ -386,7 +397,7 @@ fn answer_key(
     files: &Files,
     rules: &impl Rules,
     f: &Features,
-) -> Result<String, String> {
+) -> Result<String, Error> {
     let states: Vec<String> = f
         .solution_states
         .as_deref()
@@ -394,9 +405,10 @@ fn answer_key(
         .iter()
         .map(|&s| rules.state_name(s))
         .collect();
-    let fields: [(&str, String); 9] = [
+    let fields: [(&str, String); 10] = [
         ("maze", json(&files.stem)?),
         ("variant", json(&variant.name)?),
+        ("variant_hash", json(&variant.hash)?),
         ("seed", json(&seed)?),
         ("index", json(&index)?),
         ("shortest_length", json(&f.shortest_length)?),
@@ -412,8 +424,8 @@ fn answer_key(
     Ok(format!("{{\n{}\n}}\n", lines.join(",\n")))
 }
 
-fn json<T: Serialize + ?Sized>(value: &T) -> Result<String, String> {
-    serde_json::to_string(value).map_err(|e| e.to_string())
+fn json<T: Serialize + ?Sized>(value: &T) -> Result<String, Error> {
+    serde_json::to_string(value).map_err(|e| Error::Io(e.to_string()))
 }
 
 /// Where `path` is written before it is renamed into place: a hidden name in the same
@@ -429,21 +441,21 @@ pub(crate) fn temp_path(path: &Path) -> PathBuf {
 /// Writes `contents` to `path` so that `path` is either absent or complete: to a temporary
 /// file first, then renamed. No fsync: the guarantee is against an interrupted run (a killed
 /// job, Ctrl-C), for which a rename is atomic; it does not cover a crash of the machine.
-pub(crate) fn write_atomic(path: &Path, contents: &[u8]) -> Result<(), String> {
+pub(crate) fn write_atomic(path: &Path, contents: &[u8]) -> Result<(), Error> {
     let temp = temp_path(path);
     let result = std::fs::write(&temp, contents).and_then(|()| std::fs::rename(&temp, path));
     result.map_err(|e| {
         let _ = std::fs::remove_file(&temp);
-        format!("cannot write {}: {e}", path.display())
+        Error::Io(format!("cannot write {}: {e}", path.display()))
     })
 }
 
 /// Removes the temporary file of `path` if an interrupted run left one.
-pub(crate) fn remove_stale_temp(path: &Path) -> Result<(), String> {
+pub(crate) fn remove_stale_temp(path: &Path) -> Result<(), Error> {
     let temp = temp_path(path);
     match std::fs::remove_file(&temp) {
         Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
-            Err(format!("cannot remove {}: {e}", temp.display()))
+            Err(Error::Io(format!("cannot remove {}: {e}", temp.display())))
         }
         _ => Ok(()),
     }

@@ -1,0 +1,193 @@
+//! The batch's `index.html`: per variant, histograms of the accepted mazes' shortest
+//! solution length, energy, grade and decisions as inline SVG (on axes shared by every
+//! variant: [`crate::chart`]), and a thumbnail of every maze linking to its puzzle, answer and
+//! files. Self-contained (no script, no network) and well-formed
+//! XML, so a test can read it back; deterministic bytes.
+
+use std::fmt::Write;
+
+use maze_features::report;
+
+use crate::chart::{escape, histograms};
+use crate::item::Files;
+use crate::summary::maze_file;
+use crate::{Config, Record, Variant};
+
+const STYLE: &str = "
+body { font-family: system-ui, sans-serif; margin: 1.5em; color: #222; }
+h2 { border-bottom: 1px solid #ccc; padding-bottom: 0.2em; margin-top: 2em; }
+nav li { display: inline; margin-right: 1em; }
+.charts { display: flex; flex-wrap: wrap; gap: 1em; }
+.charts figure { margin: 0; }
+.charts rect { fill: #4a78b5; }
+.charts text { font-size: 10px; fill: #444; }
+.charts line { stroke: #888; }
+figcaption { font-size: 0.85em; color: #444; }
+.mazes { display: flex; flex-wrap: wrap; gap: 0.8em; margin-top: 1em; }
+.maze { margin: 0; width: 170px; }
+.maze img { width: 170px; height: 170px; object-fit: contain; border: 1px solid #ddd; }
+";
+
+/// The index page of a batch; `records[v]` are variant v's mazes in index order.
+pub(crate) fn page(config: &Config, records: &[Vec<Record>]) -> String {
+    let mut out = String::new();
+    let title = format!(
+        "Maze batch: {} variant{} x {} mazes, seed {}",
+        config.variants.len(),
+        if config.variants.len() == 1 { "" } else { "s" },
+        config.count,
+        config.seed
+    );
+    let _ = write!(
+        out,
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n\
+         <title>{}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<h1>{}</h1>\n",
+        escape(&title),
+        escape(&title)
+    );
+    let _ = writeln!(
+        out,
+        "<p>Made by {} with <code>maze batch</code>: maze k of variant V from seed \
+         item_seed({}, V, k). A thumbnail opens the puzzle; <em>answer</em> opens it with its \
+         solution, <em>key</em> the answer key (moves and states), <em>file</em> the maze \
+         file. Histograms count the accepted mazes (those passing their variant's gates); \
+         every variant's histograms of one feature share their bins and scale.</p>",
+        escape(maze_gen::ENGINE),
+        config.seed
+    );
+    out.push_str("<nav><ul>\n");
+    for (variant, records) in config.variants.iter().zip(records) {
+        let accepted = records.iter().filter(|r| r.passed).count();
+        let _ = writeln!(
+            out,
+            "<li><a href=\"#{}\">{}</a> ({accepted} of {} accepted)</li>",
+            escape(&variant.name),
+            escape(&variant.name),
+            records.len()
+        );
+    }
+    out.push_str("</ul></nav>\n");
+    // Per variant, its histograms: each feature's drawn on one axis for every variant.
+    let values: Vec<[Vec<f64>; 5]> = records.iter().map(|r| chart_values(r)).collect();
+    let mut charts: Vec<Vec<String>> = vec![Vec::new(); records.len()];
+    for (f, feature) in CHARTS.iter().enumerate() {
+        let populations: Vec<&[f64]> = values.iter().map(|v| v[f].as_slice()).collect();
+        for (v, figure) in histograms(feature, &populations, &[])
+            .into_iter()
+            .enumerate()
+        {
+            charts[v].push(figure);
+        }
+    }
+    for ((variant, records), charts) in config.variants.iter().zip(records).zip(&charts) {
+        section(&mut out, config, variant, records, charts);
+    }
+    out.push_str("</body>\n</html>\n");
+    out
+}
+
+/// The features the page draws, in order.
+const CHARTS: [&str; 5] = [
+    "shortest_length",
+    "energy",
+    "grade",
+    "forward_decisions",
+    "backward_decisions",
+];
+
+/// The values of [`CHARTS`] over a variant's accepted mazes (those that have one).
+fn chart_values(records: &[Record]) -> [Vec<f64>; 5] {
+    let accepted: Vec<&Record> = records.iter().filter(|r| r.passed).collect();
+    [
+        accepted
+            .iter()
+            .filter_map(|r| r.features.shortest_length.map(f64::from))
+            .collect(),
+        accepted.iter().map(|r| r.energy).collect(),
+        accepted
+            .iter()
+            .filter_map(|r| maze_features::grade(&r.features).map(|g| f64::from(g.level)))
+            .collect(),
+        accepted
+            .iter()
+            .filter_map(|r| r.features.forward_decisions)
+            .collect(),
+        accepted
+            .iter()
+            .filter_map(|r| r.features.backward_decisions)
+            .collect(),
+    ]
+}
+
+fn section(
+    out: &mut String,
+    config: &Config,
+    variant: &Variant,
+    records: &[Record],
+    charts: &[String],
+) {
+    let name = escape(&variant.name);
+    let accepted: Vec<&Record> = records.iter().filter(|r| r.passed).collect();
+    let rejected: Vec<&Record> = records.iter().filter(|r| !r.passed).collect();
+    let settings = &variant.settings;
+    let _ = writeln!(
+        out,
+        "<section id=\"{name}\">\n<h2>{name}</h2>\n<p>Variant <code>{}</code> (variant hash {}): objective \
+         {}, search {}, {} iterations; {} accepted, {} rejected. Every maze's features: \
+         <a href=\"{name}/summary.csv\">summary.csv</a>, \
+         <a href=\"{name}/summary.json\">summary.json</a>.</p>",
+        escape(&variant.name),
+        escape(&variant.hash),
+        settings.objective.name(),
+        settings.search.name(),
+        variant.iterations,
+        accepted.len(),
+        rejected.len()
+    );
+    out.push_str("<div class=\"charts\">\n");
+    for figure in charts {
+        out.push_str(figure);
+        out.push('\n');
+    }
+    out.push_str("</div>\n<div class=\"mazes\">\n");
+    for r in &accepted {
+        let files = Files::new(&variant.name, config.seed, r.index);
+        let length = r
+            .features
+            .shortest_length
+            .map_or_else(|| "no solution".to_string(), |l| format!("{l} moves"));
+        let grade = maze_features::grade(&r.features)
+            .map_or_else(String::new, |g| format!(", grade {} ({})", g.level, g.name));
+        let _ = writeln!(
+            out,
+            "<figure class=\"maze\"><a href=\"{name}/{svg}\"><img src=\"{name}/{svg}\" \
+             alt=\"{stem}\"/></a><figcaption>{stem}: {length}{grade}, energy {energy}<br/>\
+             <a href=\"{name}/{answer}\">answer</a> · <a href=\"{name}/{key}\">key</a> · \
+             <a href=\"{name}/{ron}\">file</a></figcaption></figure>",
+            svg = escape(&files.svg()),
+            stem = escape(&files.stem),
+            energy = report::number(r.energy),
+            answer = escape(&files.answer_svg()),
+            key = escape(&files.answer_json()),
+            ron = escape(&files.ron()),
+        );
+    }
+    out.push_str("</div>\n");
+    if !rejected.is_empty() {
+        let _ = writeln!(
+            out,
+            "<p>Rejected (failing the gates; their best maze is kept for inspection):</p>\n<ul>"
+        );
+        for r in &rejected {
+            let _ = writeln!(
+                out,
+                "<li><a href=\"{name}/{}\">{}</a>: {}</li>",
+                escape(&maze_file(config, variant, r)),
+                escape(&r.name),
+                escape(&r.failed_gates.join("; "))
+            );
+        }
+        out.push_str("</ul>\n");
+    }
+    out.push_str("</section>\n");
+}

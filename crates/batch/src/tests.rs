@@ -1,0 +1,725 @@
+//! Tests of the batch on a small batch (three bundled variants, four mazes each, 50
+//! iterations, so some `walls` mazes fail their gates): the same bytes for any --jobs, after
+//! an interrupted run, from the union of shards and from copies of the variant files in
+//! another folder; answer keys that solve their mazes; summaries and an index page that
+//! match the files.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use indicatif::{MultiProgress, ProgressDrawTarget};
+use maze_graph::{Move, Rules};
+use serde_json::Value;
+use tempfile::TempDir;
+
+use crate::item::temp_path;
+use crate::summary::COLUMNS;
+use crate::{Config, Error, Options, Report, Shard, batch};
+
+const VARIANTS: [&str; 3] = ["walls", "rook", "rolling_block_fragile"];
+const COUNT: u64 = 4;
+
+/// A bundled variant's file.
+fn bundled(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../variants")
+        .join(format!("{name}.ron"))
+}
+
+/// The batch's variant files.
+fn files() -> Vec<PathBuf> {
+    // Deliberately not sorted: the batch's order must not depend on it.
+    VARIANTS.iter().map(|v| bundled(v)).collect()
+}
+
+fn args(out: &Path) -> Options {
+    Options {
+        count: COUNT,
+        seed: 1,
+        iterations: Some(50),
+        jobs: Some(2),
+        out: out.to_path_buf(),
+        shard: None,
+        summarize: false,
+        quiet: true,
+    }
+}
+
+fn run_files(files: &[PathBuf], options: &Options) -> Result<Report, Error> {
+    let config = Config::new(files, options)?;
+    batch(
+        &config,
+        &MultiProgress::with_draw_target(ProgressDrawTarget::hidden()),
+    )
+}
+
+fn run(options: &Options) -> Result<Report, Error> {
+    run_files(&files(), options)
+}
+
+/// Every file under `dir` by its path relative to `dir`, with its bytes.
+fn tree(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
+    walkdir::WalkDir::new(dir)
+        .into_iter()
+        .map(|e| e.unwrap())
+        .filter(|e| e.file_type().is_file())
+        .map(|e| {
+            let relative = e.path().strip_prefix(dir).unwrap().to_path_buf();
+            (relative, std::fs::read(e.path()).unwrap())
+        })
+        .collect()
+}
+
+fn generated(report: &Report) -> u64 {
+    report.variants.iter().map(|v| v.generated).sum()
+}
+
+fn skipped(report: &Report) -> u64 {
+    report.variants.iter().map(|v| v.skipped).sum()
+}
+
+fn temp() -> TempDir {
+    tempfile::tempdir().expect("a temporary folder")
+}
+
+/// Asserts two output trees hold the same files with the same bytes.
+fn assert_same_tree(a: &Path, b: &Path) {
+    let (ta, tb) = (tree(a), tree(b));
+    let names = |t: &BTreeMap<PathBuf, Vec<u8>>| t.keys().cloned().collect::<Vec<_>>();
+    assert_eq!(names(&ta), names(&tb), "different files");
+    for (path, bytes) in &ta {
+        assert!(tb[path] == *bytes, "{} differs", path.display());
+    }
+}
+
+/// A complete batch in a fresh folder.
+fn reference() -> TempDir {
+    let dir = temp();
+    let report = run(&args(dir.path())).unwrap();
+    assert_eq!(generated(&report), 3 * COUNT);
+    dir
+}
+
+#[test]
+fn the_batch_writes_every_file_of_every_maze() {
+    let dir = reference();
+    let files = tree(dir.path());
+    assert!(files.contains_key(Path::new("index.html")));
+    let (mut accepted, mut rejected) = (0, 0);
+    for variant in VARIANTS {
+        assert!(files.contains_key(&Path::new(variant).join("summary.csv")));
+        assert!(files.contains_key(&Path::new(variant).join("summary.json")));
+        for k in 0..COUNT {
+            let stem = format!("{variant}-1-{k}");
+            let has = |suffix: &str| {
+                files.contains_key(&Path::new(variant).join(format!("{stem}{suffix}")))
+            };
+            let four = [".ron", ".svg", "-answer.svg", "-answer.json"].map(has);
+            if has(".rejected.ron") {
+                assert_eq!(
+                    four, [false; 4],
+                    "{stem}: rejected, yet written as accepted"
+                );
+                rejected += 1;
+            } else {
+                assert_eq!(four, [true; 4], "{stem}: some files missing");
+                accepted += 1;
+            }
+        }
+    }
+    // 50 iterations are too few for some `walls` mazes to reach 10 moves: both kinds occur.
+    assert!(
+        accepted > 0 && rejected > 0,
+        "{accepted} accepted, {rejected} rejected"
+    );
+    assert_eq!(files.len(), 1 + 2 * 3 + 4 * accepted + rejected);
+    // The puzzle shows no solution; its answer picture does.
+    let puzzle = String::from_utf8(files[Path::new("rook/rook-1-0.svg")].clone()).unwrap();
+    let answer = String::from_utf8(files[Path::new("rook/rook-1-0-answer.svg")].clone()).unwrap();
+    assert_ne!(puzzle, answer);
+    assert!(answer.len() > puzzle.len());
+}
+
+#[test]
+fn any_number_of_jobs_writes_the_same_bytes() {
+    let one = temp();
+    let three = temp();
+    let reference = reference();
+    run(&Options {
+        jobs: Some(1),
+        ..args(one.path())
+    })
+    .unwrap();
+    run(&Options {
+        jobs: Some(3),
+        ..args(three.path())
+    })
+    .unwrap();
+    assert_same_tree(one.path(), reference.path());
+    assert_same_tree(three.path(), reference.path());
+}
+
+#[test]
+fn an_interrupted_batch_resumes_to_the_same_bytes() {
+    let reference = reference();
+    let dir = temp();
+    let out = dir.path();
+    run(&args(out)).unwrap();
+    // What an interruption leaves: mazes not yet written (one wholly, one but for its maze
+    // file), temporary files never renamed, and no summaries or index page yet.
+    for name in [
+        "rook-1-2.ron",
+        "rook-1-2.svg",
+        "rook-1-2-answer.svg",
+        "rook-1-2-answer.json",
+    ] {
+        std::fs::remove_file(out.join("rook").join(name)).unwrap();
+    }
+    std::fs::remove_file(out.join("rolling_block_fragile/rolling_block_fragile-1-1.ron")).unwrap();
+    for name in [
+        "rook/rook-1-2.svg",
+        "rook/rook-1-0.ron",
+        "walls/summary.csv",
+        "index.html",
+    ] {
+        std::fs::write(temp_path(&out.join(name)), "half a fi").unwrap();
+    }
+    std::fs::remove_file(out.join("walls/summary.csv")).unwrap();
+    std::fs::remove_file(out.join("index.html")).unwrap();
+
+    let report = run(&args(out)).unwrap();
+    assert_eq!(
+        generated(&report),
+        2,
+        "only the two unfinished mazes are generated again"
+    );
+    assert_eq!(skipped(&report), 3 * COUNT - 2);
+    assert_same_tree(out, reference.path());
+
+    // A run with nothing left to do rewrites the same summaries.
+    let report = run(&Options {
+        jobs: Some(1),
+        ..args(out)
+    })
+    .unwrap();
+    assert_eq!(generated(&report), 0);
+    assert_same_tree(out, reference.path());
+}
+
+#[test]
+fn a_rerun_with_other_settings_is_refused() {
+    let dir = temp();
+    run(&args(dir.path())).unwrap();
+    let error = run(&Options {
+        iterations: Some(60),
+        ..args(dir.path())
+    })
+    .unwrap_err()
+    .to_string();
+    assert!(error.contains("was written by another batch"), "{error}");
+    assert!(error.contains("50 iterations"), "{error}");
+    assert!(error.contains("60 iterations"), "{error}");
+}
+
+#[test]
+fn shards_are_disjoint_and_their_union_is_the_batch() {
+    let reference = reference();
+    let union = temp();
+    let shards: Vec<TempDir> = (0..3).map(|_| temp()).collect();
+    let mut seen: BTreeMap<PathBuf, usize> = BTreeMap::new();
+    let mut mazes = 0;
+    for (i, dir) in shards.iter().enumerate() {
+        let report = run(&Options {
+            shard: Some(Shard {
+                index: i as u64,
+                count: 3,
+            }),
+            ..args(dir.path())
+        })
+        .unwrap();
+        assert!(!report.summarized);
+        mazes += generated(&report);
+        for (path, bytes) in tree(dir.path()) {
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            assert!(
+                !name.starts_with("summary") && name != "index.html",
+                "shard {i} wrote {name}"
+            );
+            if let Some(other) = seen.insert(path.clone(), i) {
+                panic!("{} written by shards {other} and {i}", path.display());
+            }
+            let target = union.path().join(&path);
+            std::fs::create_dir_all(target.parent().unwrap()).unwrap();
+            std::fs::write(target, bytes).unwrap();
+        }
+    }
+    assert_eq!(mazes, 3 * COUNT, "the shards together make every maze once");
+
+    let report = run(&Options {
+        summarize: true,
+        ..args(union.path())
+    })
+    .unwrap();
+    assert_eq!(generated(&report), 0);
+    assert_same_tree(union.path(), reference.path());
+}
+
+#[test]
+fn summarize_names_the_missing_mazes() {
+    let dir = temp();
+    run(&Options {
+        shard: Some(Shard { index: 0, count: 2 }),
+        ..args(dir.path())
+    })
+    .unwrap();
+    let error = run(&Options {
+        summarize: true,
+        ..args(dir.path())
+    })
+    .unwrap_err()
+    .to_string();
+    assert!(error.contains("6 mazes are missing"), "{error}");
+    // Item 1 of the global order (rolling_block_fragile, maze 1) belongs to shard 1.
+    assert!(
+        error.contains("rolling_block_fragile/rolling_block_fragile-1-1"),
+        "{error}"
+    );
+    assert!(!dir.path().join("index.html").exists());
+}
+
+fn json(bytes: &[u8]) -> Value {
+    serde_json::from_slice(bytes).unwrap()
+}
+
+fn strings(value: &Value) -> Vec<String> {
+    value
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn answer_keys_lead_from_the_start_to_the_goal() {
+    let dir = reference();
+    let files = tree(dir.path());
+    let mut keys = 0;
+    for (path, bytes) in &files {
+        let Some(stem) = path
+            .to_string_lossy()
+            .strip_suffix("-answer.json")
+            .map(String::from)
+        else {
+            continue;
+        };
+        let key = json(bytes);
+        let text = String::from_utf8(files[Path::new(&format!("{stem}.ron"))].clone()).unwrap();
+        let maze = maze_variants::parse(&stem, &text).unwrap().compile();
+        let mut state = maze.start();
+        let mut states = vec![maze.state_name(state)];
+        let mut moves = Vec::new();
+        for name in strings(&key["solution"]) {
+            moves.clear();
+            maze.successors(&mut moves, state);
+            let Some(&Move { to, .. }) =
+                moves.iter().find(|m| maze.directions().name(m.dir) == name)
+            else {
+                panic!("{stem}: no move {name} from {}", maze.state_name(state));
+            };
+            state = to;
+            states.push(maze.state_name(state));
+        }
+        assert!(maze.is_goal(state), "{stem}: the answer ends off the goal");
+        assert_eq!(states, strings(&key["solution_states"]), "{stem}");
+        assert_eq!(
+            key["shortest_length"].as_u64(),
+            Some(states.len() as u64 - 1),
+            "{stem}"
+        );
+        keys += 1;
+    }
+    assert!(keys > 0);
+}
+
+#[test]
+fn summaries_hold_every_maze_as_its_file_reads() {
+    let dir = reference();
+    let files = tree(dir.path());
+    for variant in VARIANTS {
+        let summary = json(&files[&Path::new(variant).join("summary.json")]);
+        assert_eq!(summary["variant"], variant);
+        assert_eq!(summary["iterations"], 50);
+        let mazes = summary["mazes"].as_array().unwrap();
+        assert_eq!(mazes.len() as u64, COUNT);
+        let csv =
+            String::from_utf8(files[&Path::new(variant).join("summary.csv")].clone()).unwrap();
+        let mut lines = csv.lines();
+        assert_eq!(lines.next(), Some(COLUMNS.join(",").as_str()));
+        let rows: Vec<&str> = lines.collect();
+        assert_eq!(rows.len(), mazes.len());
+        let (mut accepted, mut rejected) = (0, 0);
+        for (k, (maze, row)) in mazes.iter().zip(&rows).enumerate() {
+            assert_eq!(maze["index"], k);
+            let file = maze["file"].as_str().unwrap();
+            let passed = maze["passed"].as_bool().unwrap();
+            assert_eq!(file.ends_with(".rejected.ron"), !passed);
+            if passed {
+                accepted += 1
+            } else {
+                rejected += 1
+            }
+            assert_eq!(maze["failed_gates"].as_array().unwrap().is_empty(), passed);
+            // The features are those of the maze file, recomputed.
+            let text = String::from_utf8(files[&Path::new(variant).join(file)].clone()).unwrap();
+            let read = maze_variants::parse_file(file, &text).unwrap();
+            let maze_seed = maze_gen::item_seed(1, variant, k as u64);
+            assert_eq!(maze["item_seed"], format!("{maze_seed:#018x}"));
+            assert_eq!(read.provenance.unwrap().index, k as u64);
+            let compiled = read.maze.compile();
+            let f = maze_features::features(
+                &maze_graph::Adjacency::from_rules(&compiled),
+                read.maze.blocks(),
+            );
+            assert_eq!(
+                maze["features"],
+                serde_json::to_value(&f).unwrap(),
+                "{file}"
+            );
+            // The CSV row says the same (no field of these mazes needs quoting).
+            let cells: Vec<&str> = row.split(',').collect();
+            assert_eq!(cells.len(), COLUMNS.len(), "{row}");
+            let cell = |name: &str| cells[COLUMNS.iter().position(|c| *c == name).unwrap()];
+            assert_eq!(cell("name"), maze["name"]);
+            assert_eq!(cell("passed"), passed.to_string());
+            assert_eq!(
+                cell("energy").parse::<f64>().unwrap(),
+                maze["energy"].as_f64().unwrap()
+            );
+            assert_eq!(cell("n_states"), f.n_states.to_string());
+            assert_eq!(
+                cell("shortest_length"),
+                f.shortest_length.map_or(String::new(), |l| l.to_string())
+            );
+            assert_eq!(cell("solution"), f.solution.unwrap_or_default().join(" "));
+        }
+        assert_eq!(summary["accepted"], accepted);
+        assert_eq!(summary["rejected"], rejected);
+    }
+}
+
+#[test]
+fn the_index_page_is_well_formed_and_every_link_resolves() {
+    let dir = reference();
+    let text = std::fs::read_to_string(dir.path().join("index.html")).unwrap();
+    let options = roxmltree::ParsingOptions {
+        allow_dtd: true,
+        ..Default::default()
+    };
+    let doc = roxmltree::Document::parse_with_options(&text, options).unwrap();
+    let root = doc.root_element();
+    assert_eq!(root.tag_name().name(), "html");
+    let title = doc.descendants().find(|n| n.has_tag_name("title")).unwrap();
+    assert_eq!(
+        title.text(),
+        Some("Maze batch: 3 variants x 4 mazes, seed 1")
+    );
+    let mut links = 0;
+    for node in doc.descendants() {
+        for attribute in ["href", "src"] {
+            let Some(target) = node.attribute(attribute) else {
+                continue;
+            };
+            if let Some(id) = target.strip_prefix('#') {
+                assert!(
+                    doc.descendants().any(|n| n.attribute("id") == Some(id)),
+                    "no section {id}"
+                );
+            } else {
+                assert!(!target.contains("://"), "{target} leaves the page's folder");
+                assert!(dir.path().join(target).is_file(), "{target} does not exist");
+            }
+            links += 1;
+        }
+    }
+    let summaries: Vec<Value> = VARIANTS
+        .iter()
+        .map(|v| json(&std::fs::read(dir.path().join(v).join("summary.json")).unwrap()))
+        .collect();
+    let accepted: u64 = summaries
+        .iter()
+        .map(|s| s["accepted"].as_u64().unwrap())
+        .sum();
+    let thumbnails = doc.descendants().filter(|n| n.has_tag_name("img")).count();
+    assert_eq!(thumbnails as u64, accepted);
+    assert!(links as u64 > 5 * accepted);
+    // Five histograms per variant; every chart counts the accepted mazes with that value.
+    for section in doc.descendants().filter(|n| n.has_tag_name("section")) {
+        let id = section.attribute("id").unwrap();
+        let summary = &summaries[VARIANTS.iter().position(|v| *v == id).unwrap()];
+        let mazes = summary["mazes"].as_array().unwrap();
+        let charts: Vec<_> = section
+            .descendants()
+            .filter(|n| n.has_tag_name("svg"))
+            .collect();
+        assert_eq!(charts.len(), 5);
+        for (chart, feature) in charts.iter().zip([
+            "shortest_length",
+            "energy",
+            "grade",
+            "forward_decisions",
+            "backward_decisions",
+        ]) {
+            let counted: u64 = chart
+                .descendants()
+                .filter_map(|n| n.attribute("data-count"))
+                .map(|c| c.parse::<u64>().unwrap())
+                .sum();
+            let expected = mazes
+                .iter()
+                .filter(|m| m["passed"] == true)
+                .filter(|m| match feature {
+                    "energy" => true,
+                    "grade" => !m["grade"].is_null(),
+                    _ => !m["features"][feature].is_null(),
+                })
+                .count();
+            assert_eq!(counted, expected as u64, "{id} {feature}");
+        }
+    }
+    // Every variant's histogram of one feature has the same bins.
+    let edges = |chart: roxmltree::Node| -> Vec<(String, String)> {
+        chart
+            .descendants()
+            .filter(|n| n.has_tag_name("rect"))
+            .map(|n| {
+                let edge = |a: &str| n.attribute(a).unwrap().to_string();
+                (edge("data-lo"), edge("data-hi"))
+            })
+            .collect()
+    };
+    let charts: Vec<Vec<roxmltree::Node>> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("section"))
+        .map(|s| s.descendants().filter(|n| n.has_tag_name("svg")).collect())
+        .collect();
+    for feature in 0..5 {
+        let first = edges(charts[0][feature]);
+        assert!(!first.is_empty());
+        for section in &charts[1..] {
+            assert_eq!(edges(section[feature]), first, "chart {feature}");
+        }
+    }
+}
+
+#[test]
+fn bad_arguments_say_what_is_expected() {
+    let dir = temp();
+    for (shard, ok) in [
+        ("0/8", true),
+        ("7/8", true),
+        ("8/8", false),
+        ("1", false),
+        ("a/4", false),
+        ("0/0", false),
+        ("-1/4", false),
+    ] {
+        let parsed = shard.parse::<Shard>();
+        assert_eq!(parsed.is_ok(), ok, "{shard}");
+        if let Err(e) = parsed {
+            assert!(e.contains("expected I/N with 0 <= I < N"), "{e}");
+            assert!(e.contains(&format!("got `{shard}`")), "{e}");
+        }
+    }
+    for (bad, message) in [
+        (
+            Options {
+                jobs: Some(0),
+                ..args(dir.path())
+            },
+            "--jobs must be at least 1",
+        ),
+        (
+            Options {
+                count: 0,
+                ..args(dir.path())
+            },
+            "--count must be at least 1",
+        ),
+        (
+            Options {
+                iterations: Some(0),
+                ..args(dir.path())
+            },
+            "--iterations must be at least 1",
+        ),
+    ] {
+        assert_eq!(run(&bad).unwrap_err().to_string(), message);
+    }
+}
+
+#[test]
+fn shards_split_the_global_order_round_robin() {
+    let dir = temp();
+    let config = Config::new(
+        &files(),
+        &Options {
+            shard: Some(Shard { index: 1, count: 5 }),
+            ..args(dir.path())
+        },
+    )
+    .unwrap();
+    let names: Vec<&str> = config.variants.iter().map(|v| v.name.as_str()).collect();
+    assert_eq!(names, ["rolling_block_fragile", "rook", "walls"]);
+    // Global order: variant by variant (sorted), index by index; k = 1, 6, 11 here.
+    assert_eq!(config.items(), [(0, 1), (1, 2), (2, 3)]);
+}
+
+/// A maze that repeats an earlier puzzle of its variant is searched for again and its files
+/// replaced: here maze 1's record is made a copy of maze 0, as if its search had found it.
+/// The new maze is another puzzle, its file says which search made it, and a rerun reads it
+/// back as it is.
+#[test]
+fn a_repeated_puzzle_is_searched_for_again() {
+    use crate::item::{Done, process};
+    let dir = temp();
+    let rook = [bundled("rook")];
+    let a = Options {
+        count: 2,
+        ..args(dir.path())
+    };
+    run_files(&rook, &a).unwrap();
+    let config = Config::new(&rook, &a).unwrap();
+    let items = config.items();
+    let variant = &config.variants[0];
+    let mut done: Vec<Done> = items
+        .iter()
+        .map(|&(_, i)| process(&config, variant, i).unwrap())
+        .collect();
+    let first = match &done[0] {
+        Done::Skipped(r) => r.clone(),
+        _ => panic!("maze 0 was written by the first run"),
+    };
+    assert!(first.passed);
+    if let Done::Skipped(r) = &mut done[1] {
+        r.maze = first.maze.clone();
+        r.passed = true;
+    }
+    crate::distinct(&config, &items, &mut done).unwrap();
+    let Done::Generated(again) = &done[1] else {
+        panic!("maze 1 was not searched for again");
+    };
+    let canonical = maze_variants::symmetry::canonical;
+    assert_ne!(canonical(&again.maze), canonical(&first.maze));
+    let text = std::fs::read_to_string(dir.path().join("rook/rook-1-1.ron"))
+        .or_else(|_| std::fs::read_to_string(dir.path().join("rook/rook-1-1.rejected.ron")))
+        .unwrap();
+    assert!(text.contains("retry: "), "{text}");
+    let report = run_files(&rook, &a).unwrap();
+    assert_eq!((generated(&report), skipped(&report)), (0, 2));
+}
+
+/// Every accepted maze of the reference batch is a distinct puzzle.
+#[test]
+fn a_batch_makes_distinct_puzzles() {
+    let dir = reference();
+    for variant in VARIANTS {
+        let mut seen = std::collections::HashSet::new();
+        for entry in std::fs::read_dir(dir.path().join(variant)).unwrap() {
+            let path = entry.unwrap().path();
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            if !name.ends_with(".ron") || name.ends_with(".rejected.ron") {
+                continue;
+            }
+            let maze =
+                maze_variants::parse("m.ron", &std::fs::read_to_string(&path).unwrap()).unwrap();
+            assert!(
+                seen.insert(maze_variants::symmetry::canonical(&maze)),
+                "{name} repeats a puzzle"
+            );
+        }
+    }
+}
+
+/// Copies of the variant files in two other folders, given in another order, make the
+/// batch's bytes: nothing written names a folder of the machine.
+#[test]
+fn copies_of_the_variant_files_anywhere_make_the_same_bytes() {
+    let reference = reference();
+    let places = temp();
+    let copies = |folder: &str| -> Vec<PathBuf> {
+        let dir = places.path().join(folder);
+        std::fs::create_dir_all(&dir).unwrap();
+        VARIANTS
+            .iter()
+            .rev()
+            .map(|v| {
+                let copy = dir.join(format!("{v}.ron"));
+                std::fs::copy(bundled(v), &copy).unwrap();
+                copy
+            })
+            .collect()
+    };
+    let (a, b) = (copies("a"), copies("b/deeper"));
+    let (out_a, out_b) = (temp(), temp());
+    run_files(&a, &args(out_a.path())).unwrap();
+    run_files(&b, &args(out_b.path())).unwrap();
+    assert_same_tree(out_a.path(), out_b.path());
+    assert_same_tree(out_a.path(), reference.path());
+    let rook =
+        String::from_utf8(tree(out_a.path())[Path::new("rook/rook-1-0.ron")].clone()).unwrap();
+    let hash = maze_gen::variant_hash(&std::fs::read_to_string(bundled("rook")).unwrap());
+    assert!(
+        rook.contains(&format!("variant: \"rook\", variant_hash: \"{hash}\"")),
+        "{rook}"
+    );
+    for (path, bytes) in tree(out_a.path()) {
+        let text = String::from_utf8_lossy(&bytes);
+        for folder in [places.path().to_string_lossy(), "variants/".into()] {
+            assert!(
+                !text.contains(&*folder),
+                "{} names {folder}",
+                path.display()
+            );
+        }
+    }
+}
+
+/// A variant file edited after a run is another variant: the rerun refuses the old mazes
+/// and says why; two different files with one name cannot share a batch.
+#[test]
+fn an_edited_variant_file_is_not_the_same_variant() {
+    let places = temp();
+    let file = places.path().join("rook.ron");
+    let text = std::fs::read_to_string(bundled("rook")).unwrap();
+    std::fs::write(&file, &text).unwrap();
+    let dir = temp();
+    let options = Options {
+        count: 1,
+        ..args(dir.path())
+    };
+    run_files(std::slice::from_ref(&file), &options).unwrap();
+    std::fs::write(&file, format!("// edited\n{text}")).unwrap();
+    let error = run_files(std::slice::from_ref(&file), &options)
+        .unwrap_err()
+        .to_string();
+    assert!(error.contains("was written by another batch"), "{error}");
+    assert!(error.contains("the variant file was edited"), "{error}");
+    // The same text with CRLF line endings is the same variant.
+    std::fs::write(&file, text.replace('\n', "\r\n")).unwrap();
+    run_files(std::slice::from_ref(&file), &options).unwrap();
+
+    let other = places.path().join("other");
+    std::fs::create_dir_all(&other).unwrap();
+    std::fs::copy(bundled("queen"), other.join("rook.ron")).unwrap();
+    let error = Config::new(&[file.clone(), other.join("rook.ron")], &options)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        error.contains("are both named `rook` but differ"),
+        "{error}"
+    );
+    // The same file twice is one variant.
+    let config = Config::new(&[file.clone(), file], &options).unwrap();
+    assert_eq!(config.variants.len(), 1);
+}

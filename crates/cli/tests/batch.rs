@@ -1,0 +1,281 @@
+//! `maze batch` as a designer runs it, on variant files of their own outside `variants/`:
+//! every file written, the same bytes from copies of the file in other folders (run from
+//! other working directories), the same mazes as `maze generate`, exit statuses, and help
+//! that teaches.
+#![allow(clippy::unwrap_used)]
+
+mod common;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use common::{stderr, stdout};
+
+/// A designer's own rules: small rook mazes, quick to search.
+const MINE: &str = "// My 4 x 4 rook mazes.
+Maze(
+    rules: Jumping(tiling: Square, moves: Rook),
+    board: [\"1 1 1 1\", \"1 1 1 1\", \"1 1 1 1\", \"1 1 1 G\"],
+    start: (0, 0),
+    generate: (
+        goal: Random,
+        gates: (solvable: true),
+        search: HillDescent(iterations: 150),
+    ),
+)
+";
+
+fn temp_dir(name: &str) -> PathBuf {
+    common::temp_dir("batch-tests", name)
+}
+
+/// Runs `maze` with `args` in `dir`.
+fn maze_in(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_maze"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap()
+}
+
+/// Every file under `dir` by its path relative to `dir`, with its bytes.
+fn tree(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
+    walkdir::WalkDir::new(dir)
+        .into_iter()
+        .map(|e| e.unwrap())
+        .filter(|e| e.file_type().is_file())
+        .map(|e| {
+            let relative = e.path().strip_prefix(dir).unwrap().to_path_buf();
+            (relative, std::fs::read(e.path()).unwrap())
+        })
+        .collect()
+}
+
+#[test]
+fn a_batch_of_my_own_file_writes_every_file_and_the_same_bytes_from_any_folder() {
+    let root = temp_dir("anywhere");
+    // The same file in two folders, each run from its own working directory with a
+    // relative path, into an output folder named differently.
+    let mut outputs = Vec::new();
+    for (place, out) in [("studio", "book"), ("elsewhere/deeper", "print run")] {
+        let dir = root.join(place);
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("mine.ron"), MINE).unwrap();
+        let o = maze_in(
+            &dir,
+            &[
+                "batch", "mine.ron", "--count", "3", "--seed", "5", "--jobs", "2", "--out", out,
+            ],
+        );
+        assert!(o.status.success(), "{}", stderr(&o));
+        let text = stdout(&o);
+        assert!(
+            text.contains("1 variant x 3 mazes, seed 5, 2 jobs"),
+            "{text}"
+        );
+        assert!(text.contains("| mine | 3 | 3 | 0 | 3 | 0 |"), "{text}");
+        outputs.push(dir.join(out));
+    }
+    let (a, b) = (tree(&outputs[0]), tree(&outputs[1]));
+    assert_eq!(
+        a.keys().collect::<Vec<_>>(),
+        b.keys().collect::<Vec<_>>(),
+        "different files"
+    );
+    for (path, bytes) in &a {
+        assert!(b[path] == *bytes, "{} differs", path.display());
+    }
+    let mut expected = vec!["index.html", "mine/summary.csv", "mine/summary.json"];
+    let names: Vec<String> = (0..3)
+        .flat_map(|k| {
+            [".ron", ".svg", "-answer.svg", "-answer.json"].map(|s| format!("mine/mine-5-{k}{s}"))
+        })
+        .collect();
+    expected.extend(names.iter().map(String::as_str));
+    expected.sort();
+    let written: Vec<String> = a.keys().map(|p| p.to_string_lossy().into_owned()).collect();
+    assert_eq!(written, expected);
+    // The maze files name the variant by its stem and the hash of its text, and no folder.
+    let hash = maze_gen::variant_hash(MINE);
+    let file = String::from_utf8(a[Path::new("mine/mine-5-0.ron")].clone()).unwrap();
+    assert!(
+        file.contains(&format!(
+            "provenance: (variant: \"mine\", variant_hash: \"{hash}\", seed: 5, index: 0"
+        )),
+        "{file}"
+    );
+    for (path, bytes) in &a {
+        let text = String::from_utf8_lossy(bytes);
+        for folder in ["studio", "elsewhere", "batch-tests"] {
+            assert!(!text.contains(folder), "{} names {folder}", path.display());
+        }
+    }
+    // A rerun finds everything written and writes the same bytes again.
+    let o = maze_in(
+        &root.join("studio"),
+        &[
+            "batch", "mine.ron", "--count", "3", "--seed", "5", "--out", "book", "--quiet",
+        ],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("| mine | 3 | 0 | 3 | 3 | 0 |"),
+        "{}",
+        stdout(&o)
+    );
+    assert!(tree(&outputs[0]) == a);
+}
+
+#[test]
+fn a_shard_writes_no_summaries_and_summarize_completes_the_batch() {
+    let dir = temp_dir("shards");
+    std::fs::write(dir.join("mine.ron"), MINE).unwrap();
+    let run = |extra: &[&str]| {
+        let mut args = vec!["batch", "mine.ron", "--count", "4", "--out", "out"];
+        args.extend_from_slice(extra);
+        maze_in(&dir, &args)
+    };
+    for shard in ["0/2", "1/2"] {
+        let o = run(&["--shard", shard]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        assert!(
+            stdout(&o).contains("run `maze batch --summarize`"),
+            "{}",
+            stdout(&o)
+        );
+    }
+    assert!(!dir.join("out/index.html").exists());
+    let o = run(&["--summarize"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(dir.join("out/index.html").is_file());
+    let summary: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(dir.join("out/mine/summary.json")).unwrap()).unwrap();
+    assert_eq!(summary["variant"], "mine");
+    assert_eq!(summary["variant_hash"], maze_gen::variant_hash(MINE));
+    assert_eq!(summary["mazes"].as_array().unwrap().len(), 4);
+}
+
+#[test]
+fn maze_generate_makes_the_same_mazes_as_the_batch() {
+    const VARIANTS: [&str; 3] = ["walls", "rook", "rolling_block_fragile"];
+    let dir = temp_dir("agreement");
+    let files: Vec<String> = VARIANTS
+        .iter()
+        .map(|v| {
+            common::root()
+                .join(format!("variants/{v}.ron"))
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    let mut args = vec!["batch"];
+    args.extend(files.iter().map(String::as_str));
+    args.extend(["--count", "4", "--iterations", "50", "--out", "batch"]);
+    let o = maze_in(&dir, &args);
+    // 50 iterations are too few for some `walls` mazes: they are rejected, and the batch
+    // says no.
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("did not pass the gates"),
+        "{}",
+        stderr(&o)
+    );
+    for file in &files {
+        maze_in(
+            &dir,
+            &[
+                "generate",
+                file,
+                "--seed",
+                "1",
+                "--count",
+                "4",
+                "--iterations",
+                "50",
+                "--out",
+                "generate",
+            ],
+        );
+    }
+    // maze generate writes the mazes that pass their gates, each with its picture with the
+    // solution drawn on it: the batch's maze file and answer picture.
+    let written = tree(&dir.join("generate"));
+    let batch = tree(&dir.join("batch"));
+    let mut mazes = 0;
+    for (path, bytes) in &written {
+        let name = path.to_string_lossy().into_owned();
+        let variant = VARIANTS
+            .iter()
+            .filter(|v| name.starts_with(&format!("{v}-")))
+            .max_by_key(|v| v.len())
+            .unwrap();
+        let in_batch = match name.strip_suffix(".svg") {
+            Some(stem) => format!("{variant}/{stem}-answer.svg"),
+            None => format!("{variant}/{name}"),
+        };
+        assert!(
+            batch[Path::new(&in_batch)] == *bytes,
+            "{in_batch} differs from {name}"
+        );
+        mazes += usize::from(name.ends_with(".ron"));
+    }
+    let accepted = batch
+        .keys()
+        .filter(|p| p.to_string_lossy().ends_with("-answer.json"))
+        .count();
+    assert!(mazes > 0);
+    assert_eq!(mazes, accepted, "maze generate wrote every accepted maze");
+}
+
+#[test]
+fn batch_errors_say_what_is_wrong() {
+    let dir = temp_dir("errors");
+    let o = maze_in(&dir, &["batch", "missing.ron"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("cannot read missing.ron"),
+        "{}",
+        stderr(&o)
+    );
+    std::fs::write(
+        dir.join("bad.ron"),
+        "Maze(rules: Jumping(tiling: Square, moves: Rook), board: [\"1 Q\"], start: (0, 0))",
+    )
+    .unwrap();
+    let o = maze_in(&dir, &["batch", "bad.ron"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("bad.ron:1:"), "{}", stderr(&o));
+    std::fs::create_dir_all(dir.join("a")).unwrap();
+    std::fs::write(dir.join("mine.ron"), MINE).unwrap();
+    std::fs::write(dir.join("a/mine.ron"), MINE.replace("150", "160")).unwrap();
+    let o = maze_in(&dir, &["batch", "mine.ron", "a/mine.ron"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("both named `mine` but differ"),
+        "{}",
+        stderr(&o)
+    );
+    let o = maze_in(&dir, &["batch", "mine.ron", "--shard", "2/2"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("expected I/N"), "{}", stderr(&o));
+}
+
+#[test]
+fn batch_help_teaches_outputs_resume_and_shards() {
+    let o = common::maze(&["batch", "--help"]);
+    assert!(o.status.success());
+    let help = stdout(&o);
+    for needle in [
+        "DIR/index.html",
+        "DIR/V/V-S-k-answer.json",
+        "summary.csv",
+        "Resume:",
+        "Shards:",
+        "--summarize",
+        "hash of its text",
+        "Example: `maze batch",
+        "Exit status",
+    ] {
+        assert!(help.contains(needle), "missing {needle:?} in\n{help}");
+    }
+}
