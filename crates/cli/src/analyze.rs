@@ -40,6 +40,8 @@ pub(crate) struct Args {
     /// Shorthand for `--format json`.
     #[arg(long, conflicts_with = "format")]
     json: bool,
+    #[command(flatten)]
+    limit: crate::load::Limit,
 }
 
 /// Largest board side printed as a grid.
@@ -47,7 +49,7 @@ const GRID_LIMIT: usize = 60;
 
 impl Args {
     pub(crate) fn run(self) -> Result<(), crate::Failure> {
-        let loaded = load(&self.file)?;
+        let loaded = load(&self.file, self.limit)?;
         // Features need only the flat graph; no petgraph round trip.
         let f = maze_features::features(
             &Adjacency::from_rules(&loaded.compiled),

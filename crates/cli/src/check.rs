@@ -27,6 +27,8 @@ pub(crate) struct Args {
     /// publishable, and the reasons when not.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    limit: crate::load::Limit,
 }
 
 #[derive(Serialize)]
@@ -42,7 +44,7 @@ impl Args {
     pub(crate) fn run(self) -> Result<(), crate::Failure> {
         let mut verdicts = Vec::new();
         for path in &self.files {
-            let file = match read_file(path) {
+            let file = match read_file(path, self.limit) {
                 Ok(file) => file,
                 Err(failure) => {
                     if let crate::Failure::Report(report) | crate::Failure::Negative(Some(report)) =

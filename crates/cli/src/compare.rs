@@ -63,6 +63,8 @@ pub(crate) struct Args {
     /// Draw no progress bars (they are drawn only on a terminal anyway).
     #[arg(long, short)]
     quiet: bool,
+    #[command(flatten)]
+    limit: crate::load::Limit,
 }
 
 /// Bad command-line values.
@@ -220,7 +222,7 @@ impl Args {
     fn variants(&self) -> Result<Vec<Variant>, crate::Failure> {
         let mut variants: Vec<Variant> = Vec::new();
         for file in &self.files {
-            let (read, text) = read_file_and_text(file)?;
+            let (read, text) = read_file_and_text(file, self.limit)?;
             let settings = read.generate.unwrap_or_default();
             let stem = stem(file);
             let same = variants.iter().filter(|v| v.stem == stem).count();

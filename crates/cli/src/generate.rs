@@ -87,6 +87,8 @@ pub(crate) struct Args {
     /// Draw no progress bar (it is drawn only on a terminal anyway).
     #[arg(long, short)]
     quiet: bool,
+    #[command(flatten)]
+    limit: crate::load::Limit,
 }
 
 /// A generated maze failed its gates.
@@ -155,7 +157,7 @@ struct JsonMaze<'a> {
 
 impl Args {
     pub(crate) fn run(self) -> Result<(), crate::Failure> {
-        let (file, source) = read_file_and_text(&self.file)?;
+        let (file, source) = read_file_and_text(&self.file, self.limit)?;
         let variant_hash = maze_gen::variant_hash(&source);
         let settings = file.generate.clone().unwrap_or_default();
         if self.iterations == Some(0) {

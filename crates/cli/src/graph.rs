@@ -32,11 +32,13 @@ pub(crate) struct Args {
     /// Write to this file instead of standard output.
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
+    #[command(flatten)]
+    limit: crate::load::Limit,
 }
 
 impl Args {
     pub(crate) fn run(self) -> Result<(), crate::Failure> {
-        let loaded = load(&self.file)?;
+        let loaded = load(&self.file, self.limit)?;
         let graph = state_graph(&loaded.compiled);
         let features = maze_features::analyze(&graph, loaded.maze.blocks());
         let name = |s| loaded.compiled.state_name(s);

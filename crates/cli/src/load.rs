@@ -2,7 +2,7 @@
 
 use std::path::{Path, PathBuf};
 
-use maze_variants::{CompiledMaze, Maze, MazeFile};
+use maze_variants::{CompiledMaze, Maze, MazeFile, ReadLimits, StateLimit};
 use miette::Diagnostic;
 use thiserror::Error;
 
@@ -18,6 +18,25 @@ pub(crate) struct ReadError {
     source: std::io::Error,
 }
 
+/// `--state-limit`, shared by every command that builds a state graph.
+#[derive(Clone, Copy, Debug, clap::Args)]
+pub(crate) struct Limit {
+    /// Refuse mazes that may have more states than this, before building anything (default
+    /// 20000000, about 4 GB of analysis; for `generate`, the default for generated boards is
+    /// 2000000 or the file's `state_limit` setting). The estimate counts every register value
+    /// on every cell a move can land on, or every placement of the blocks.
+    #[arg(long, value_name = "STATES")]
+    pub state_limit: Option<StateLimit>,
+}
+
+impl Limit {
+    /// The limits a file is read under.
+    pub(crate) fn read_limits(self) -> ReadLimits {
+        self.state_limit
+            .map_or_else(ReadLimits::default, ReadLimits::both)
+    }
+}
+
 /// A maze read from a file and compiled.
 pub(crate) struct Loaded {
     pub maze: Maze,
@@ -25,25 +44,32 @@ pub(crate) struct Loaded {
 }
 
 /// Reads, validates and compiles the maze file at `path`.
-pub(crate) fn load(path: &Path) -> Result<Loaded, crate::Failure> {
-    let maze = read_file(path)?.maze;
+pub(crate) fn load(path: &Path, limit: Limit) -> Result<Loaded, crate::Failure> {
+    let maze = read_file(path, limit)?.maze;
     let compiled = maze.compile();
     Ok(Loaded { maze, compiled })
 }
 
 /// Reads and validates the maze file at `path`, generation settings included.
-pub(crate) fn read_file(path: &Path) -> Result<MazeFile, crate::Failure> {
-    read_file_and_text(path).map(|(file, _)| file)
+pub(crate) fn read_file(path: &Path, limit: Limit) -> Result<MazeFile, crate::Failure> {
+    read_file_and_text(path, limit).map(|(file, _)| file)
 }
 
 /// [`read_file`], with the file's text (what a generated maze's `variant_hash` is of).
-pub(crate) fn read_file_and_text(path: &Path) -> Result<(MazeFile, String), crate::Failure> {
+pub(crate) fn read_file_and_text(
+    path: &Path,
+    limit: Limit,
+) -> Result<(MazeFile, String), crate::Failure> {
     let src = std::fs::read_to_string(path).map_err(|source| {
         Box::new(ReadError {
             path: path.to_path_buf(),
             source,
         })
     })?;
-    let file = maze_variants::parse_file(&path.display().to_string(), &src)?;
+    let file = maze_variants::parse_file_with(
+        &path.display().to_string(),
+        &src,
+        limit.read_limits(),
+    )?;
     Ok((file, src))
 }

@@ -27,6 +27,8 @@ use crate::load::load;
 pub(crate) struct Args {
     /// The maze file (RON).
     file: PathBuf,
+    #[command(flatten)]
+    limit: crate::load::Limit,
 }
 
 /// The terminal could not be used or failed while playing.
@@ -42,7 +44,7 @@ struct TerminalError {
 
 impl Args {
     pub(crate) fn run(self) -> Result<(), crate::Failure> {
-        let loaded = load(&self.file)?;
+        let loaded = load(&self.file, self.limit)?;
         let title = self.file.file_name().map_or_else(
             || self.file.display().to_string(),
             |name| name.to_string_lossy().into_owned(),

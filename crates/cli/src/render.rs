@@ -25,11 +25,13 @@ pub(crate) struct Args {
     /// Shade cells by their distance from the start (fewest moves), with a legend.
     #[arg(long)]
     depths: bool,
+    #[command(flatten)]
+    limit: crate::load::Limit,
 }
 
 impl Args {
     pub(crate) fn run(self) -> Result<(), crate::Failure> {
-        let loaded = load(&self.file)?;
+        let loaded = load(&self.file, self.limit)?;
         let options = Options {
             solution: self.solution,
             depths: self.depths,

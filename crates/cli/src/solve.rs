@@ -29,6 +29,8 @@ pub(crate) struct Args {
     /// "unique_shortest", "solution"}.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    limit: crate::load::Limit,
 }
 
 #[derive(Serialize)]
@@ -43,7 +45,7 @@ struct Solution<'a> {
 
 impl Args {
     pub(crate) fn run(self) -> Result<(), crate::Failure> {
-        let loaded = load(&self.file)?;
+        let loaded = load(&self.file, self.limit)?;
         // Features need only the flat graph; no petgraph round trip.
         let f = maze_features::features(
             &Adjacency::from_rules(&loaded.compiled),

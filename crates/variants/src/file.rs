@@ -2,7 +2,7 @@
 
 use std::ops::Range;
 
-use miette::{Diagnostic, NamedSource, SourceSpan};
+use miette::{Diagnostic, SourceSpan};
 use ron::extensions::Extensions;
 use serde::Deserialize;
 use thiserror::Error;
@@ -11,9 +11,11 @@ use crate::board::{Attr, Board, Cell, NUMBER_SCHEMA};
 use crate::generate::{self, Generate, Provenance, Setting};
 use crate::jumping::Coord;
 use crate::jumping::{GoalKind, JumpRules, JumpingMaze, Problem, Where};
+use crate::limit::{self, ReadLimits, StateLimit};
 use crate::located::{self, Located};
 use crate::rolling::{self, OtherBlock, ParsedBoard, RollingBlockMaze, RollingBlockRules, Switch};
 use crate::rules::{Effect, JumpKind, Register, RulePart};
+use crate::shown::Shown;
 use crate::tiling::{MoveSet, Tiling};
 
 /// A maze of any variant, as a maze file describes it.
@@ -49,7 +51,7 @@ pub struct SpecError {
     /// 1-based column (in characters) of the problem.
     pub column: usize,
     #[source_code]
-    source_code: NamedSource<String>,
+    source_code: Shown,
     #[label("{label}")]
     span: SourceSpan,
     label: String,
@@ -111,6 +113,8 @@ struct RawGenerate {
     attempts: Option<Located<u32>>,
     #[serde(default)]
     genes: Option<Located<Vec<Located<generate::Gene>>>>,
+    #[serde(default)]
+    state_limit: Option<Located<u64>>,
 }
 
 fn located_value<T: Clone>(x: &Option<Located<T>>) -> Option<T> {
@@ -122,7 +126,8 @@ fn located_ordinal<T>(x: &Option<Located<T>>) -> Option<usize> {
 }
 
 impl RawGenerate {
-    fn settings(&self) -> Generate {
+    /// The settings as written, the state limit replaced by `state_limit` when given.
+    fn settings(&self, state_limit: Option<StateLimit>) -> Generate {
         use located_value as v;
         Generate {
             size: v(&self.size),
@@ -138,6 +143,7 @@ impl RawGenerate {
                 .genes
                 .as_ref()
                 .map(|g| g.value.iter().map(|l| l.value.clone()).collect()),
+            state_limit: state_limit.map(StateLimit::get).or(v(&self.state_limit)),
         }
     }
 
@@ -156,6 +162,7 @@ impl RawGenerate {
             Setting::Search => o(&self.search),
             Setting::Attempts => o(&self.attempts),
             Setting::Genes => o(&self.genes),
+            Setting::StateLimit => o(&self.state_limit),
             Setting::Gene(i) => self
                 .genes
                 .as_ref()
@@ -320,18 +327,31 @@ pub fn parse(name: &str, src: &str) -> Result<Maze, Box<SpecError>> {
 }
 
 /// Reads a maze file with its generation settings and provenance, checking the settings
-/// against the maze.
+/// against the maze, under the default state limits.
 pub fn parse_file(name: &str, src: &str) -> Result<MazeFile, Box<SpecError>> {
+    parse_file_with(name, src, ReadLimits::default())
+}
+
+/// [`parse_file`] under `limits`: a maze that may have more states than `limits.states`, or
+/// a `generate` section whose boards may have more than the generation limit, is refused
+/// with the estimate and the limit, before anything of that size is allocated.
+pub fn parse_file_with(
+    name: &str,
+    src: &str,
+    limits: ReadLimits,
+) -> Result<MazeFile, Box<SpecError>> {
     let ctx = Context { name, src };
     located::reset();
     let raw = parse_raw(src).map_err(|e| ctx.ron_error(&e))?;
     let (maze, generate) = match &raw.rules.value {
         RawRules::Jumping(rules) => {
-            let maze = jumping_maze(&ctx, &raw, rules.rules())?;
+            let maze = jumping_maze(&ctx, &raw, rules.rules(), limits.states)?;
             maze.validate().map_err(|p| ctx.problem(&raw, &p))?;
+            maze.check_states(limits.states)
+                .map_err(|p| ctx.problem(&raw, &p))?;
             let generate = match &raw.generate {
                 Some(g) => {
-                    let settings = g.value.settings();
+                    let settings = g.value.settings(limits.generation);
                     settings
                         .template(&maze)
                         .map_err(|p| ctx.problem(&raw, &p))?;
@@ -344,12 +364,14 @@ pub fn parse_file(name: &str, src: &str) -> Result<MazeFile, Box<SpecError>> {
         RawRules::RollingBlock(rules) => {
             let maze = rules
                 .rules()
-                .and_then(|rules| rolling_maze(&raw, rules))
+                .and_then(|rules| rolling_maze(&raw, rules, limits.states))
                 .map_err(|p| ctx.problem(&raw, &p))?;
             maze.validate().map_err(|p| ctx.problem(&raw, &p))?;
+            crate::roll_graph::check_state_count(&maze, limits.states)
+                .map_err(|p| ctx.problem(&raw, &p))?;
             let generate = match &raw.generate {
                 Some(g) => {
-                    let settings = g.value.settings();
+                    let settings = g.value.settings(limits.generation);
                     settings
                         .rolling_template(&maze)
                         .map_err(|p| ctx.problem(&raw, &p))?;
@@ -369,7 +391,11 @@ pub fn parse_file(name: &str, src: &str) -> Result<MazeFile, Box<SpecError>> {
 
 /// A rolling-block maze from its board: the `S` and `G` cells are its start and goal, so a
 /// `start` field or walls would say something the board cannot, and are refused.
-fn rolling_maze(raw: &RawMaze, rules: RollingBlockRules) -> Result<RollingBlockMaze, Problem> {
+fn rolling_maze(
+    raw: &RawMaze,
+    rules: RollingBlockRules,
+    limit: StateLimit,
+) -> Result<RollingBlockMaze, Problem> {
     if raw.start.is_some() {
         return Err(Problem::new(
             Where::Start,
@@ -384,6 +410,8 @@ fn rolling_maze(raw: &RawMaze, rules: RollingBlockRules) -> Result<RollingBlockM
         );
     }
     let rows: Vec<&str> = raw.board.value.iter().map(|r| r.value.as_str()).collect();
+    let widest = rows.iter().map(|r| r.chars().count()).max().unwrap_or(0);
+    limit::check_cells(rows.len(), widest, limit)?;
     let parsed = ParsedBoard::parse(&rows)?;
     Ok(RollingBlockMaze {
         rules,
@@ -397,6 +425,7 @@ fn jumping_maze(
     ctx: &Context,
     raw: &RawMaze,
     rules: JumpRules,
+    limit: StateLimit,
 ) -> Result<JumpingMaze, Box<SpecError>> {
     // Rule problems come first: the tokens are read by the rules' schema.
     rules
@@ -404,6 +433,11 @@ fn jumping_maze(
         .map_err(|p| ctx.problem(raw, &Problem::from(p)))?;
     let dirs = rules.directions();
     let rows = &raw.board.value;
+    // Refuse a board too large for the limit before its cells are read and allocated.
+    let first = rows
+        .first()
+        .map_or(0, |r| r.value.split_whitespace().count());
+    limit::check_cells(rows.len(), first, limit).map_err(|p| ctx.problem(raw, &p))?;
     let mut cells = Vec::new();
     let mut cols = 0;
     for (r, row) in rows.iter().enumerate() {
@@ -487,11 +521,12 @@ impl Context<'_> {
         help: Option<String>,
     ) -> Box<SpecError> {
         let (line, column) = line_col(self.src, span.start);
+        let (source_code, span) = Shown::new(self.name, self.src, span);
         Box::new(SpecError {
             message,
             line,
             column,
-            source_code: NamedSource::new(self.name, self.src.to_string()),
+            source_code,
             span: (span.start, span.end - span.start).into(),
             label: label.to_string(),
             help,
@@ -769,6 +804,9 @@ fn write_generate(g: &Generate) -> String {
     }
     if let Some(genes) = &g.genes {
         lines.push(format!("genes: {}", one_line(genes)));
+    }
+    if let Some(n) = g.state_limit {
+        lines.push(format!("state_limit: {n}"));
     }
     let mut out = String::from("    generate: (\n");
     for line in lines {

@@ -7,7 +7,8 @@ use maze_features::Objective;
 use serde::{Deserialize, Serialize};
 
 use crate::board::{Attr, Board, Cell, Kind, MAX_JUMP, Piece};
-use crate::jumping::{Coord, GoalKind, JumpGraph, JumpingMaze, MAX_SUPERSET, Problem, Where};
+use crate::jumping::{Coord, GoalKind, JumpGraph, JumpingMaze, Problem, Where};
+use crate::limit::StateLimit;
 use crate::rolling::{
     Footprint, RollingBlockMaze, RollingBoard, Switch, SwitchKind, Tile, orientations,
 };
@@ -39,6 +40,8 @@ pub enum Setting {
     Genes,
     /// The i-th entry of `genes`.
     Gene(usize),
+    /// `state_limit`.
+    StateLimit,
 }
 
 /// A cell attribute the generator may change, with its values: the genes a rule file
@@ -382,7 +385,17 @@ pub struct Generate {
     pub attempts: u32,
     /// What the generator may change in a cell (`None`: jump numbers up to `max_jump`).
     pub genes: Option<Vec<Gene>>,
+    /// The most states a generated board may have (`None`: [`StateLimit::GENERATION`]);
+    /// checked into a [`StateLimit`] with the template.
+    pub state_limit: Option<u64>,
 }
+
+/// The largest genetic population: every member is a whole configuration kept in memory and
+/// evaluated once (as one iteration of the budget) before the search begins.
+pub const MAX_POPULATION: usize = 10_000;
+
+/// The most attempts a generation makes: each is a whole search.
+pub const MAX_ATTEMPTS: u32 = 1_000;
 
 /// Default of [`Generate::attempts`].
 pub const DEFAULT_ATTEMPTS: u32 = 3;
@@ -402,6 +415,7 @@ impl Default for Generate {
             search: Search::default(),
             attempts: DEFAULT_ATTEMPTS,
             genes: None,
+            state_limit: None,
         }
     }
 }
@@ -516,6 +530,15 @@ impl Generate {
             m.walls.clear();
         }
         let (rows, cols) = (m.board.rows, m.board.cols);
+        // Before the per-cell work of building the template (legal jumps of every cell):
+        // every cell a state, times the directions plus one under no-U-turn, plus the exit.
+        let per_cell = if m.rules.no_u_turn {
+            m.rules.directions().len() as u128 + 1
+        } else {
+            1
+        };
+        let at_most = (m.board.cells.len() as u128).saturating_mul(per_cell) + 1;
+        self.check_generation_states(at_most, Setting::Section)?;
         let inside = |(r, c): Coord| r < rows && c < cols;
         let index = |(r, c): Coord| r * cols + c;
         let file_goal = maze.board.goal();
@@ -705,12 +728,7 @@ impl Generate {
         self.check_lengths()?;
         self.check_gates(&template)?;
         check_changeable(&template)?;
-        if self.attempts == 0 {
-            return Err(Problem::new(
-                at(Setting::Attempts),
-                "attempts must be at least 1",
-            ));
-        }
+        self.check_attempts()?;
         Ok(template)
     }
 
@@ -883,6 +901,60 @@ impl Generate {
         }
     }
 
+    /// The most states a generated board may have: the `state_limit` setting, checked, or
+    /// [`StateLimit::GENERATION`].
+    pub fn generation_limit(&self) -> Result<StateLimit, Problem> {
+        match self.state_limit {
+            None => Ok(StateLimit::GENERATION),
+            Some(n) => StateLimit::new(n).ok_or_else(|| {
+                Problem::new(
+                    Where::Setting(Setting::StateLimit),
+                    format!(
+                        "state_limit {n}: a state limit is from 1 to {}",
+                        StateLimit::MAX
+                    ),
+                )
+            }),
+        }
+    }
+
+    /// Refuses settings whose boards may have more states than the generation limit (`at`
+    /// is the setting that makes them that large).
+    fn check_generation_states(&self, states: u128, at: Setting) -> Result<(), Problem> {
+        let limit = self.generation_limit()?;
+        if limit.exceeded_by(states) {
+            let at = if self.state_limit.is_some() {
+                Setting::StateLimit
+            } else {
+                at
+            };
+            return Err(Problem::new(
+                Where::Setting(at),
+                format!(
+                    "a generated board could have up to {states} states, more than the generation state limit of {limit}"
+                ),
+            )
+            .help(format!(
+                "every iteration rebuilds or patches the graph: generate a smaller board (fewer blocks, or a lower `max_bridges`), or raise the limit with `state_limit: N` in the generate section or --state-limit (the default is {})",
+                StateLimit::GENERATION
+            )));
+        }
+        Ok(())
+    }
+
+    fn check_attempts(&self) -> Result<(), Problem> {
+        if self.attempts == 0 || self.attempts > MAX_ATTEMPTS {
+            return Err(Problem::new(
+                Where::Setting(Setting::Attempts),
+                format!(
+                    "attempts is {}: it must be from 1 to {MAX_ATTEMPTS}",
+                    self.attempts
+                ),
+            ));
+        }
+        Ok(())
+    }
+
     fn check_search(&self) -> Result<(), Problem> {
         let bad = |message: String| Err(Problem::new(Where::Setting(Setting::Search), message));
         let probability = |name: &str, p: f64| {
@@ -918,6 +990,12 @@ impl Generate {
             } => {
                 probability("rate", rate)?;
                 if let Some(p) = population {
+                    if p.size > MAX_POPULATION {
+                        return bad(format!(
+                            "population size {} is more than the {MAX_POPULATION} members a generator keeps",
+                            p.size
+                        ));
+                    }
                     if p.size < 2 {
                         return bad(format!(
                             "population size {} is too small: crossover needs at least 2",
@@ -1411,15 +1489,14 @@ impl Generate {
         self.check_objective()?;
         self.check_lengths()?;
         let states = template.max_states();
-        if states as u128 > MAX_SUPERSET {
-            return Err(Problem::new(
-                at(if switches { Setting::Change } else { Setting::Section }),
-                format!(
-                    "a generated board could have up to {states} states, more than the {MAX_SUPERSET} the engine holds"
-                ),
-            )
-            .help("generate a smaller board, with fewer blocks or (with `switches`) a lower `max_bridges`"));
-        }
+        self.check_generation_states(
+            states as u128,
+            if switches {
+                Setting::Change
+            } else {
+                Setting::Section
+            },
+        )?;
         if let Some(min) = self.gates.min_length {
             let bound = states.saturating_sub(1);
             if min as usize > bound {
@@ -1444,12 +1521,7 @@ impl Generate {
                 "nothing to change: every cell is under a fixed footprint",
             ));
         }
-        if self.attempts == 0 {
-            return Err(Problem::new(
-                at(Setting::Attempts),
-                "attempts must be at least 1",
-            ));
-        }
+        self.check_attempts()?;
         let size = self.size.is_some();
         template.maze.validate().map_err(|p| Problem {
             at: if size { at(Setting::Size) } else { p.at },

@@ -245,11 +245,11 @@ impl JumpingMaze {
                 Where::Rules,
                 if set.regs.is_empty() {
                     format!(
-                        "this board has {cells} cells a move can land on, more than the {MAX_SUPERSET} states the engine holds"
+                        "this board has {cells} cells a move can land on, more than the {MAX_SUPERSET} states the engine can number"
                     )
                 } else {
                     format!(
-                        "these registers can take {per_cell} combinations of values on each of {cells} cells: up to {superset} states, more than the {MAX_SUPERSET} the engine holds"
+                        "these registers can take {per_cell} combinations of values on each of {cells} cells: up to {superset} states, more than the {MAX_SUPERSET} the engine can number"
                     )
                 },
             )
@@ -294,8 +294,9 @@ impl JumpingMaze {
     }
 }
 
-/// The most states (every register value on every landable cell) the engine may hold.
-pub const MAX_SUPERSET: u128 = 50_000_000;
+/// The most states (every register value on every landable cell) the engine can number;
+/// the file reader's configurable [`crate::StateLimit`] is usually far lower.
+pub const MAX_SUPERSET: u128 = crate::limit::StateLimit::MAX.get() as u128;
 
 /// Sentinel target of an exit jump.
 pub const OUTSIDE: u32 = u32::MAX;

@@ -16,7 +16,8 @@ use std::collections::HashMap;
 
 use maze_graph::{Dir, Directions, Move, Rules, StateId};
 
-use crate::jumping::{Coord, MAX_SUPERSET, Problem, Where};
+use crate::jumping::{Coord, Problem, Where};
+use crate::limit::StateLimit;
 use crate::rolling::{
     Action, Footprint, MAX_BLOCKS, RollingBlockMaze, SwitchKind, Tile, orientation_of, orientations,
 };
@@ -669,13 +670,9 @@ fn overlap(a: Footprint, b: Footprint) -> bool {
         && b.col < a.col + a.cols
 }
 
-/// Refuses a maze with more states than the engine holds, before building it. The blocks'
-/// placements (and the split cubes' cells) bound the states without bridges; past the limit
-/// the maze is refused at once. Bridges a switch changes can multiply that by two each, but
-/// few bridge states are usually reachable: only when the bound with them is past the limit
-/// are the states counted, the count stopping at the limit.
-pub(crate) fn check_state_count(maze: &RollingBlockMaze) -> Result<(), Problem> {
-    let limit = MAX_SUPERSET;
+/// The states of a maze without bridges (the blocks' placements, and the split cubes'
+/// cells), and that times two for every bridge a switch changes.
+pub(crate) fn state_bound(maze: &RollingBlockMaze) -> (u128, u128) {
     let board = &maze.board;
     let mut base: u128 = 1;
     for b in maze.rules.dims() {
@@ -688,15 +685,6 @@ pub(crate) fn check_state_count(maze: &RollingBlockMaze) -> Result<(), Problem> 
         let cells = board.tiles.iter().filter(|t| t.is_floor()).count() as u128;
         base = base.saturating_add(cells * cells.saturating_sub(1) / 2);
     }
-    if base > limit {
-        return Err(Problem::new(
-            Where::Board,
-            format!(
-                "the blocks can be placed {base} ways on this board: up to {base} states, more than the {limit} the engine holds"
-            ),
-        )
-        .help("use fewer or smaller blocks, or fewer floor cells"));
-    }
     let switched = maze.rules.switches.iter().any(|s| !s.acts.is_empty());
     let bridges = board
         .tiles
@@ -708,19 +696,56 @@ pub(crate) fn check_state_count(maze: &RollingBlockMaze) -> Result<(), Problem> 
     } else {
         base
     };
-    if bound <= limit {
+    (base, bound)
+}
+
+/// Refuses a maze with more states than `limit`, before building it. The blocks'
+/// placements (and the split cubes' cells) bound the states without bridges; past the limit
+/// the maze is refused at once. Bridges a switch changes can multiply that by two each, but
+/// few bridge states are usually reachable: only when the bound with them is past the limit
+/// are the states counted, the count stopping at the limit.
+pub(crate) fn check_state_count(maze: &RollingBlockMaze, limit: StateLimit) -> Result<(), Problem> {
+    let (base, bound) = state_bound(maze);
+    if limit.exceeded_by(base) {
+        return Err(Problem::new(
+            Where::Board,
+            format!(
+                "the blocks can be placed {base} ways on this board: up to {base} states, more than the state limit of {limit}"
+            ),
+        )
+        .help("use fewer or smaller blocks, or fewer floor cells; or raise the limit with --state-limit"));
+    }
+    if !limit.exceeded_by(bound) {
         return Ok(());
     }
-    match RollGraph::explore(maze, limit as usize) {
+    match RollGraph::explore(maze, limit.get() as usize) {
         Ok(_) => Ok(()),
         Err(found) => Err(Problem::new(
             Where::Board,
             format!(
-                "this maze has more than {limit} states ({found} reachable ones found before stopping): more than the engine holds"
+                "this maze has more than {limit} states ({found} reachable ones found before stopping), more than the state limit of {limit}"
             ),
         )
-        .help("every bridge a switch changes can double the states: fewer bridges, or switches acting on fewer of them, make fewer")),
+        .help("every bridge a switch changes can double the states: fewer bridges, or switches acting on fewer of them, make fewer; or raise the limit with --state-limit")),
     }
+}
+
+/// Refuses, without exploring, a maze whose blocks alone have more placements than state
+/// ids can number: what [`RollingBlockMaze::validate`] asks so that the engine never sees
+/// one (the file reader then applies the configurable limit).
+pub(crate) fn check_engine_capacity(maze: &RollingBlockMaze) -> Result<(), Problem> {
+    let (base, _) = state_bound(maze);
+    if StateLimit::MAX.exceeded_by(base) {
+        return Err(Problem::new(
+            Where::Board,
+            format!(
+                "the blocks can be placed {base} ways on this board, more than the {} states the engine can number",
+                StateLimit::MAX
+            ),
+        )
+        .help("use fewer or smaller blocks, or fewer floor cells"));
+    }
+    Ok(())
 }
 
 impl Rules for RollGraph {

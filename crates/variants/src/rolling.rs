@@ -592,7 +592,7 @@ impl RollingBlockMaze {
             ));
         }
         self.validate_mechanics()?;
-        crate::roll_graph::check_state_count(self)
+        crate::roll_graph::check_engine_capacity(self)
     }
 
     /// Checks bridges, switches and the other blocks (FAMILIES.md section 6).

@@ -297,7 +297,7 @@ fn bad_generation_settings_point_at_the_setting() {
     check(
         &with_settings("attempts: 0,"),
         (6, 19),
-        "attempts must be at least 1",
+        "attempts is 0: it must be from 1 to 1000",
     );
     check(
         &with_settings("size: (2000, 3),"),
@@ -1103,7 +1103,7 @@ fn too_many_register_values_are_refused() {
             "1 G",
         ),
         (2, 19),
-        "more than the 50000000 the engine holds",
+        "up to 162036003 states, more than the state limit of 20000000",
     );
 }
 
@@ -1284,10 +1284,7 @@ mod rolling {
         let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
         let src = file("others: [(start: [(5, 5)]), (start: [(9, 9)])]", &rows);
         let (_, _, message) = error(&src);
-        assert!(
-            message.contains("more than the 50000000 the engine holds"),
-            "{message}"
-        );
+        assert!(message.contains("placed 105154048000 ways"), "{message}");
     }
 
     /// Thirty bridges toggled by switches bound 2^30 states per placement, but few bridge
@@ -1313,4 +1310,91 @@ mod rolling {
         let src = "Maze(\n    rules: RollingBlock(),\n    board: [\"S..G\"],\n    generate: (genes: [Circled]),\n)\n";
         check(src, (4, 23), "a rolling-block generator changes tiles");
     }
+}
+
+/// Budgets a file may ask for are bounded where they are written (issue 14: a population of
+/// 2^62 panicked with "capacity overflow", 10^9 aborted on allocation).
+#[test]
+fn absurd_budgets_are_refused_where_they_are_written() {
+    for size in ["4611686018427387904", "1000000000", "10001"] {
+        check(
+            &with_settings(&format!(
+                "search: Genetic(iterations: 100, rate: 0.1, population: (size: {size}, tournament: 2, crossover: 0.5)),"
+            )),
+            (6, 17),
+            "members a generator keeps",
+        );
+    }
+    check(
+        &with_settings("attempts: 5000,"),
+        (6, 19),
+        "attempts is 5000: it must be from 1 to 1000",
+    );
+    check(
+        &with_settings("state_limit: 0,"),
+        (6, 22),
+        "state_limit 0: a state limit is from 1",
+    );
+    check(
+        &with_settings("state_limit: 5,"),
+        (6, 22),
+        "more than the generation state limit of 5",
+    );
+}
+
+/// A maze file's states are estimated before anything is built, and refused past the limit
+/// with the estimate and the limit.
+#[test]
+fn the_state_limit_refuses_with_the_estimate_and_the_limit() {
+    use maze_variants::{ReadLimits, StateLimit};
+    let limits = |n| ReadLimits::both(StateLimit::new(n).unwrap());
+    let src = "Maze(\n    rules: Jumping(no_u_turn: true),\n    board: [\"1 1 1\", \"1 1 1\", \"1 1 G\"],\n    start: (0, 0),\n)";
+    // Nine cells, each with a last direction among four or none: 45 states, plus the goal's.
+    let maze = maze_variants::parse("s.ron", src).unwrap();
+    assert_eq!(maze.state_estimate(), 46);
+    let e = maze_variants::parse_file_with("s.ron", src, limits(45)).unwrap_err();
+    // No-U-turn is a register of the last direction: the rules are pointed at.
+    assert_eq!((e.line, e.column), (2, 19), "{}", e.message);
+    assert!(
+        e.message
+            .contains("up to 46 states, more than the state limit of 45"),
+        "{}",
+        e.message
+    );
+    assert!(maze_variants::parse_file_with("s.ron", src, limits(46)).is_ok());
+    // A board with more cells than the limit is refused before its cells are read.
+    let e = maze_variants::parse_file_with("s.ron", src, limits(8)).unwrap_err();
+    assert!(e.message.contains("3 x 3 = 9 cells"), "{}", e.message);
+    // Rolling blocks: the placements of the block.
+    let src = "Maze(\n    rules: RollingBlock(),\n    board: [\"S...\", \"....\", \"...G\"],\n)";
+    let e = maze_variants::parse_file_with("r.ron", src, limits(20)).unwrap_err();
+    assert!(
+        e.message.contains("placed") && e.message.contains("state limit of 20"),
+        "{}",
+        e.message
+    );
+    assert!(StateLimit::new(0).is_none());
+    assert!("0".parse::<StateLimit>().is_err());
+    assert_eq!("20_000".parse::<StateLimit>().unwrap().get(), 20_000);
+}
+
+/// miette cannot draw a label past column 65,535; the reader shows a window of such a line,
+/// and the diagnostic still says the file's own line and column.
+#[test]
+fn a_problem_far_along_a_long_line_is_drawn_at_its_place() {
+    let row = format!("{} x G", vec!["1"; 40_000].join(" "));
+    let src =
+        format!("Maze(\n    rules: Jumping(),\n    board: [\"{row}\"],\n    start: (0, 0),\n)");
+    let e = maze_variants::parse_file("wide.ron", &src).unwrap_err();
+    assert_eq!((e.line, e.column), (3, 14 + 80_000));
+    let mut drawn = String::new();
+    miette::GraphicalReportHandler::new()
+        .render_report(&mut drawn, e.as_ref())
+        .unwrap();
+    assert!(
+        drawn.contains(&format!("wide.ron:3:{}", 14 + 80_000)),
+        "{drawn}"
+    );
+    assert!(drawn.contains("1 1 x G\"],"), "{drawn}");
+    assert!(drawn.lines().all(|l| l.chars().count() < 400));
 }

@@ -1,0 +1,203 @@
+//! The state limit: how many states a maze may have before its graph is built, estimated
+//! from the file alone so that a refusal costs no large allocation.
+
+use std::fmt;
+use std::num::NonZeroU64;
+
+use crate::file::Maze;
+use crate::jumping::{JumpingMaze, Problem, Where};
+use crate::rolling::RollingBlockMaze;
+
+/// The most states a command builds a graph of: validated nonzero and within what state ids
+/// (`u32`) can number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct StateLimit(NonZeroU64);
+
+impl StateLimit {
+    /// The default for reading and analysing a maze. Analysis takes about 200 bytes per state
+    /// (graph, features, the engine's tables), so 20 million states fit in 4 GiB: a quarter of a
+    /// 16 GiB machine, leaving room for the other processes of a batch.
+    pub const DEFAULT: StateLimit = limit(20_000_000);
+
+    /// The default for the boards a generator searches: every iteration rebuilds or patches
+    /// the graph and recomputes its features (a 2000 x 2000 board took 83 s for two
+    /// iterations). Rolling blocks with bridges are bounded by every setting of the bridges,
+    /// a loose bound: two million lets a small board place the most bridges, sixteen.
+    pub const GENERATION: StateLimit = limit(2_000_000);
+
+    /// The largest limit: state ids are `u32`, and one id is kept as a sentinel.
+    pub const MAX: StateLimit = limit(u32::MAX as u64 - 1);
+
+    /// A limit of `n` states, if `n` is at least 1 and at most [`StateLimit::MAX`].
+    pub fn new(n: u64) -> Option<StateLimit> {
+        NonZeroU64::new(n)
+            .filter(|n| n.get() <= StateLimit::MAX.get())
+            .map(StateLimit)
+    }
+
+    /// The limit as a number of states.
+    pub const fn get(self) -> u64 {
+        self.0.get()
+    }
+
+    /// Whether `estimate` states are more than this limit allows.
+    pub fn exceeded_by(self, estimate: u128) -> bool {
+        estimate > u128::from(self.get())
+    }
+}
+
+/// A constant limit; zero fails to compile.
+const fn limit(n: u64) -> StateLimit {
+    match NonZeroU64::new(n) {
+        Some(n) => StateLimit(n),
+        None => panic!("a state limit is at least 1"),
+    }
+}
+
+impl Default for StateLimit {
+    fn default() -> Self {
+        StateLimit::DEFAULT
+    }
+}
+
+impl fmt::Display for StateLimit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.get().fmt(f)
+    }
+}
+
+impl std::str::FromStr for StateLimit {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let n: u64 = s
+            .trim()
+            .replace('_', "")
+            .parse()
+            .map_err(|e| format!("not a number of states: {e}"))?;
+        StateLimit::new(n).ok_or_else(|| {
+            format!(
+                "a state limit is from 1 to {} (state ids are 32-bit)",
+                StateLimit::MAX
+            )
+        })
+    }
+}
+
+/// The limits a file is read under: the maze's own states, and the boards its `generate`
+/// section would search.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ReadLimits {
+    /// The most states of the maze itself.
+    pub states: StateLimit,
+    /// The most states of a generated board; `None` leaves it to the file's `state_limit`
+    /// setting, or [`StateLimit::GENERATION`].
+    pub generation: Option<StateLimit>,
+}
+
+impl ReadLimits {
+    /// Both limits set to `limit`: what `--state-limit` on a command means.
+    pub fn both(limit: StateLimit) -> ReadLimits {
+        ReadLimits {
+            states: limit,
+            generation: Some(limit),
+        }
+    }
+}
+
+impl Maze {
+    /// An upper bound on the maze's states, computed without building anything large: for a
+    /// jumping maze every value of the registers each landable cell keeps, for rolling blocks
+    /// the blocks' placements times every setting of the bridges a switch changes.
+    pub fn state_estimate(&self) -> u128 {
+        match self {
+            Maze::Jumping(m) => m.state_estimate(),
+            Maze::RollingBlock(m) => m.state_bound(),
+        }
+    }
+
+    /// Refuses a maze whose states may be more than `limit`, with the estimate and the limit
+    /// in the message (rolling blocks whose bound is past the limit only because of bridges
+    /// have their reachable states counted, the count stopping at the limit).
+    pub fn check_states(&self, limit: StateLimit) -> Result<(), Problem> {
+        match self {
+            Maze::Jumping(m) => m.check_states(limit),
+            Maze::RollingBlock(m) => crate::roll_graph::check_state_count(m, limit),
+        }
+    }
+}
+
+impl JumpingMaze {
+    /// Every value of the registers a landable cell keeps, on every landable cell (the
+    /// engine's superset, which it allocates), plus one for an exit goal.
+    pub fn state_estimate(&self) -> u128 {
+        let (per_cell, landable) = self.superset();
+        per_cell.saturating_mul(landable).saturating_add(1)
+    }
+
+    /// The register values each landable cell keeps, and the landable cells.
+    fn superset(&self) -> (u128, u128) {
+        let Ok(set) = self.rules.compile() else {
+            return (0, 0);
+        };
+        let cells = &self.board.cells;
+        let per_cell = (0..set.regs.len()).fold(1u128, |n, r| {
+            n.saturating_mul(set.values(r, cells).len() as u128)
+        });
+        let landable = cells.iter().filter(|c| c.is_landable()).count() as u128;
+        (per_cell, landable)
+    }
+
+    pub(crate) fn check_states(&self, limit: StateLimit) -> Result<(), Problem> {
+        let estimate = self.state_estimate();
+        if !limit.exceeded_by(estimate) {
+            return Ok(());
+        }
+        let (per_cell, landable) = self.superset();
+        if per_cell > 1 {
+            // The registers multiply the states: point at the rules that keep them.
+            return Err(Problem::new(
+                Where::Rules,
+                format!(
+                    "these registers can take {per_cell} combinations of values on each of {landable} cells: up to {estimate} states, more than the state limit of {limit}"
+                ),
+            )
+            .help("narrow the counters' ranges, keep registers only where they matter (`keep: Where(...)`), or use fewer registers; or raise the limit with --state-limit"));
+        }
+        Err(too_many(Where::Board, estimate, limit)
+            .help("use a smaller board, or raise the limit with --state-limit"))
+    }
+}
+
+impl RollingBlockMaze {
+    /// The blocks' placements (plus the split cubes' cells) times two per bridge a switch
+    /// changes.
+    pub fn state_bound(&self) -> u128 {
+        crate::roll_graph::state_bound(self).1
+    }
+}
+
+/// The refusal every state limit gives: the estimate and the limit.
+pub(crate) fn too_many(at: Where, estimate: u128, limit: StateLimit) -> Problem {
+    Problem::new(
+        at,
+        format!("this maze may have up to {estimate} states, more than the state limit of {limit}"),
+    )
+}
+
+/// Board cells counted from a file's rows before any cell is read: a board of more cells
+/// than the limit is refused before its cells are allocated (every cell a move can land on
+/// is at least one state, and the engine keeps tables per cell).
+pub(crate) fn check_cells(rows: usize, cols: usize, limit: StateLimit) -> Result<(), Problem> {
+    let cells = (rows as u128).saturating_mul(cols as u128);
+    if limit.exceeded_by(cells) {
+        return Err(Problem::new(
+            Where::Board,
+            format!(
+                "this board has {rows} x {cols} = {cells} cells: up to {cells} states, more than the state limit of {limit}"
+            ),
+        )
+        .help("use a smaller board, or raise the limit with --state-limit"));
+    }
+    Ok(())
+}
