@@ -376,7 +376,9 @@ fn every_strategy_spends_its_budget_and_beats_random_mazes() {
         let (file, settings) = goal_depth_settings(search);
         let o = run(&file, &settings, iterations, 3);
         assert_eq!(o.iterations, iterations, "{search:?}");
-        assert!(o.evaluations > iterations, "{search:?}: {}", o.evaluations);
+        // Restarts and a population's first members are iterations of their own in some
+        // strategies, and extra evaluations in the others.
+        assert!(o.evaluations >= iterations, "{search:?}: {}", o.evaluations);
         let depth = o.features.shortest_length.unwrap_or(0);
         assert!(
             depth > random_best,

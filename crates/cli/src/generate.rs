@@ -4,6 +4,7 @@
 use std::fmt::Write;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use maze_features::{Features, Objective, report};
@@ -87,8 +88,25 @@ pub(crate) struct Args {
     /// Draw no progress bar (it is drawn only on a terminal anyway).
     #[arg(long, short)]
     quiet: bool,
+    /// Stop after this many seconds: the search in progress ends with the best maze so far,
+    /// printed (and written) marked as stopped by the time limit (`"timed_out": true` in
+    /// JSON), and no further maze is started.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    time_limit: Option<Duration>,
     #[command(flatten)]
     limit: crate::load::Limit,
+}
+
+/// A time limit in seconds (fractions allowed), positive and finite.
+fn parse_seconds(s: &str) -> Result<Duration, String> {
+    let x: f64 = s
+        .parse()
+        .map_err(|e| format!("not a number of seconds: {e}"))?;
+    if x > 0.0 {
+        Duration::try_from_secs_f64(x).map_err(|e| format!("not a time limit: {e}"))
+    } else {
+        Err(format!("{x} seconds: a time limit is more than 0"))
+    }
 }
 
 /// A generated maze failed its gates.
@@ -152,6 +170,8 @@ struct JsonMaze<'a> {
     attempts: u32,
     iterations: u64,
     evaluations: u64,
+    /// The time limit ended this maze's search: the best maze so far.
+    timed_out: bool,
     features: &'a Features,
 }
 
@@ -164,6 +184,7 @@ impl Args {
             return Err(Box::new(Usage("--iterations must be at least 1".to_string())).into());
         }
         let iterations = self.iterations.unwrap_or(settings.search.iterations());
+        let deadline = self.time_limit.map(|limit| Instant::now() + limit);
         let variant = variant_name(&self.file);
         let bar = progress_bar(self.json || self.quiet, self.count, iterations);
         if let Some(dir) = &self.out {
@@ -182,12 +203,22 @@ impl Args {
         let mut base = 0;
         // Set when the settings ran out of distinct puzzles: what was made is still printed.
         let mut few = None;
+        // The first maze not started because the time limit had passed.
+        let mut stopped = None;
         for index in 0..self.count {
             let first_seed = maze_gen::item_seed(self.seed, &variant, index);
-            let searched = maze_gen::generate_distinct(
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                stopped = Some(index);
+                break;
+            }
+            let budget = maze_gen::Budget {
+                iterations: Some(iterations),
+                deadline,
+            };
+            let searched = maze_gen::generate_distinct_with(
                 &file.maze,
                 &settings,
-                iterations,
+                budget,
                 first_seed,
                 index,
                 0,
@@ -240,13 +271,16 @@ impl Args {
                             depths: false,
                         },
                     );
-                    for (path, contents) in [(&path, &maze_text), (&picture, &svg)] {
-                        std::fs::write(path, contents).map_err(|source| {
-                            Box::new(WriteError {
-                                path: path.clone(),
-                                source,
-                            })
-                        })?;
+                    // Each file whole or not at all (Ctrl-C), the maze file last.
+                    for (path, contents) in [(&picture, &svg), (&path, &maze_text)] {
+                        crate::output::write_atomic(path, contents.as_bytes()).map_err(
+                            |source| {
+                                Box::new(WriteError {
+                                    path: path.clone(),
+                                    source,
+                                })
+                            },
+                        )?;
                     }
                     Some(format!(
                         "{} (picture with the solution: {})",
@@ -271,6 +305,14 @@ impl Args {
             }
         }
         bar.finish_and_clear();
+        if let Some(index) = stopped {
+            eprintln!(
+                "Time limit reached: mazes {} to {} of {} were not started.",
+                index + 1,
+                self.count,
+                self.count
+            );
+        }
         if self.json {
             let docs: Vec<JsonMaze> = json
                 .iter()
@@ -287,6 +329,7 @@ impl Args {
                     attempts: o.attempts,
                     iterations: o.iterations,
                     evaluations: o.evaluations,
+                    timed_out: o.timed_out,
                     features: &o.features,
                 })
                 .collect();
@@ -356,6 +399,13 @@ fn describe(
         if o.attempts == 1 { "" } else { "s" },
         o.evaluations
     );
+    if o.timed_out {
+        let _ = writeln!(
+            out,
+            "TIME LIMIT: the search was stopped after {} iterations; this is the best maze reached by then.\n",
+            o.iterations
+        );
+    }
     out.push_str(maze_text);
     let _ = writeln!(out, "\nFeatures:\n{}", report::text(f));
     let _ = writeln!(out, "Energy (lower is better):");

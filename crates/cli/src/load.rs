@@ -66,10 +66,7 @@ pub(crate) fn read_file_and_text(
             source,
         })
     })?;
-    let file = maze_variants::parse_file_with(
-        &path.display().to_string(),
-        &src,
-        limit.read_limits(),
-    )?;
+    let file =
+        maze_variants::parse_file_with(&path.display().to_string(), &src, limit.read_limits())?;
     Ok((file, src))
 }

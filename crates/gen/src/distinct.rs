@@ -11,7 +11,7 @@ use std::collections::HashMap;
 
 use maze_variants::{Generate, Maze};
 
-use crate::{Outcome, generate};
+use crate::{Budget, Outcome, generate_with};
 
 /// How many more searches a maze gets when its search found a puzzle already made in the
 /// same run before the settings are said to make too few distinct puzzles.
@@ -95,18 +95,53 @@ pub fn generate_distinct(
     iterations: u64,
     first_seed: u64,
     index: u64,
+    retry: u32,
+    made: &mut Made,
+    progress: &mut dyn FnMut(u64),
+) -> Result<Distinct, String> {
+    let budget = Budget {
+        iterations: Some(iterations),
+        deadline: None,
+    };
+    generate_distinct_with(
+        maze, settings, budget, first_seed, index, retry, made, progress,
+    )
+}
+
+/// [`generate_distinct`] within a [`Budget`] (its iterations are the settings' when
+/// `None`). Once the deadline has passed the maze in progress is returned as it is, marked
+/// [`crate::Outcome::timed_out`], even if it repeats an earlier puzzle: there is no time
+/// left to search again.
+#[allow(clippy::too_many_arguments)]
+pub fn generate_distinct_with(
+    maze: &Maze,
+    settings: &Generate,
+    budget: Budget,
+    first_seed: u64,
+    index: u64,
     mut retry: u32,
     made: &mut Made,
     progress: &mut dyn FnMut(u64),
 ) -> Result<Distinct, String> {
+    let iterations = budget
+        .iterations
+        .unwrap_or_else(|| settings.search.iterations());
     let mut done = 0;
     loop {
         let seed = retry_seed(first_seed, retry);
-        let outcome = generate(maze, settings, Some(iterations), seed, &mut |i| {
+        let outcome = generate_with(maze, settings, budget, seed, &mut |i| {
             progress(done + i.min(iterations))
         })?;
         done += iterations;
         progress(done);
+        if outcome.timed_out {
+            let _ = made.admit(index, &outcome);
+            return Ok(Distinct::Made {
+                outcome: Box::new(outcome),
+                seed,
+                retry,
+            });
+        }
         match made.admit(index, &outcome) {
             Ok(()) => {
                 return Ok(Distinct::Made {

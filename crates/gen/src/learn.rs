@@ -128,8 +128,8 @@ pub fn sarsa<R: Rng + ?Sized>(
     let mut progress = |_| {};
     let mut run = Run::new(&mut space, &mut scorer, rng, &mut progress);
     let go = |learner: &mut Sarsa, run: &mut Run<'_, JumpSpace, R>, policy: Policy| {
-        learner.run(run, policy, |stats, _| {
-            stats.satisficing >= mazes || stats.iterations >= max_iterations
+        learner.run(run, policy, max_iterations, |stats, _| {
+            stats.satisficing >= mazes
         })
     };
     let learning = go(&mut learner, &mut run, Policy::Learning);

@@ -148,7 +148,7 @@ pub fn bandit_search<S: Space, R: Rng + ?Sized>(
     policy: BanditPolicy,
 ) -> Bandit {
     let mut bandit = Bandit::new(policy);
-    while run.iterations < iterations {
+    while !run.spent(iterations) {
         let arm = bandit.choose(run.rng);
         let (score, steps) = pull(run, arm, iterations - run.iterations);
         bandit.update(arm, utility(score, steps));
@@ -277,18 +277,26 @@ impl Sarsa {
         self.updates[s][a] += 1;
     }
 
-    /// Runs episodes under `policy` until `done(stats)` holds (checked after every action).
+    /// Runs episodes under `policy` until `done(stats)` holds (checked after every action),
+    /// `budget` evaluations are spent (`stats.iterations`: a Go's descent is cut short to
+    /// fit), or the run's deadline passes.
     pub fn run<S: Space, R: Rng + ?Sized>(
         &mut self,
         run: &mut Run<'_, S, R>,
         policy: Policy,
+        budget: u64,
         mut done: impl FnMut(&SarsaStats, &Run<'_, S, R>) -> bool,
     ) -> SarsaStats {
         let mut stats = SarsaStats::default();
         let learning = policy == Policy::Learning;
-        let go = self.go;
-        'episodes: while !done(&stats, run) {
-            let mut current = run.restart();
+        // The first episode always starts, so that a search has a maze to return.
+        let mut stop = |stats: &SarsaStats, run: &mut Run<'_, S, R>| {
+            stats.iterations >= budget
+                || (stats.restarts > 0 && run.check_deadline())
+                || done(stats, run)
+        };
+        'episodes: while !stop(&stats, run) {
+            let mut current = run.restart_counted();
             stats.restarts += 1;
             stats.iterations += 1;
             let mut d = depth(current);
@@ -303,13 +311,14 @@ impl Sarsa {
                 let mut reward;
                 if a == GO {
                     let before = run.iterations;
+                    let go = self.go.min(budget.saturating_sub(stats.iterations));
                     current = run.climb(go, current, Worse::Never);
                     stats.iterations += run.iterations - before;
                     stats.go += 1;
                     reward = -1.0;
                     t += 1;
                 } else {
-                    current = run.restart();
+                    current = run.restart_counted();
                     stats.restarts += 1;
                     stats.iterations += 1;
                     reward = 0.0;
@@ -318,7 +327,7 @@ impl Sarsa {
                 d = depth(current);
                 if d < self.satisfice && t > MAX_T {
                     // Too long a descent: the Restart is forced, part of this transition.
-                    current = run.restart();
+                    current = run.restart_counted();
                     stats.restarts += 1;
                     stats.iterations += 1;
                     t = 0;
@@ -338,7 +347,7 @@ impl Sarsa {
                     let target = reward + self.gamma * self.q[s2][a2];
                     self.learn(s, a, target);
                 }
-                if done(&stats, run) {
+                if stop(&stats, run) {
                     break 'episodes;
                 }
                 s = s2;
@@ -349,13 +358,14 @@ impl Sarsa {
     }
 }
 
-/// Random restarts under a Sarsa learner, until `iterations`.
+/// Random restarts under a Sarsa learner, until `iterations`: descent steps and restarts
+/// alike count (a restart that satisfices at once still costs one).
 pub fn sarsa_search<S: Space, R: Rng + ?Sized>(
     run: &mut Run<'_, S, R>,
     iterations: u64,
     restarts: &Restarts,
 ) {
     if let Some(mut sarsa) = Sarsa::new(restarts) {
-        sarsa.run(run, Policy::Learning, |_, r| r.iterations >= iterations);
+        sarsa.run(run, Policy::Learning, iterations, |_, _| false);
     }
 }

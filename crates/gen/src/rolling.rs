@@ -931,6 +931,9 @@ mod tests {
             .map(|_| ())
             .unwrap_err()
             .message;
-        assert!(e.contains("more than the 50000000"), "{e}");
+        assert!(
+            e.contains("more than the generation state limit of 2000000"),
+            "{e}"
+        );
     }
 }

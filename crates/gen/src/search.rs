@@ -11,6 +11,8 @@
 //!
 //! Scores compare gate deficit first, then energy (see [`Score`]).
 
+use std::time::Instant;
+
 use maze_variants::generate::{Population, Restarts, Search};
 use rand::{Rng, RngExt};
 
@@ -20,6 +22,10 @@ use crate::space::Space;
 
 /// How often (in iterations) the progress callback is told.
 pub const PROGRESS_EVERY: u64 = 4096;
+
+/// How often (in iterations) the clock is read against a deadline: often enough to stop
+/// within a few milliseconds on any board, rarely enough to cost nothing on small ones.
+pub const CLOCK_EVERY: u64 = 16;
 
 /// One search in progress: the space, the scorer, the random generator, the best
 /// configuration so far and the iteration count.
@@ -34,6 +40,11 @@ pub struct Run<'a, S: Space, R: Rng + ?Sized> {
     pub best: Option<(S::Snapshot, Score)>,
     /// Steps (iterations) done.
     pub iterations: u64,
+    /// When to stop searching, whatever the budget says: the search ends with its best
+    /// configuration so far.
+    pub deadline: Option<Instant>,
+    /// Set once the deadline has passed; every strategy then stops.
+    pub timed_out: bool,
     progress: &'a mut dyn FnMut(u64),
 }
 
@@ -52,8 +63,26 @@ impl<'a, S: Space, R: Rng + ?Sized> Run<'a, S, R> {
             rng,
             best: None,
             iterations: 0,
+            deadline: None,
+            timed_out: false,
             progress,
         }
+    }
+
+    /// Whether the search must stop: `budget` iterations done or the deadline passed.
+    pub fn spent(&self, budget: u64) -> bool {
+        self.iterations >= budget || self.timed_out
+    }
+
+    /// Reads the clock against the deadline (loops whose work is not counted in iterations
+    /// call this; counted iterations do it every [`CLOCK_EVERY`]).
+    pub fn check_deadline(&mut self) -> bool {
+        if let Some(deadline) = self.deadline
+            && Instant::now() >= deadline
+        {
+            self.timed_out = true;
+        }
+        self.timed_out
     }
 
     /// The score of the current configuration.
@@ -73,6 +102,9 @@ impl<'a, S: Space, R: Rng + ?Sized> Run<'a, S, R> {
         if self.iterations.is_multiple_of(PROGRESS_EVERY) {
             (self.progress)(self.iterations);
         }
+        if self.iterations.is_multiple_of(CLOCK_EVERY) {
+            self.check_deadline();
+        }
     }
 
     /// A fresh random configuration, scored and offered as the best.
@@ -80,6 +112,14 @@ impl<'a, S: Space, R: Rng + ?Sized> Run<'a, S, R> {
         self.space.randomize(self.rng);
         let s = self.score();
         self.offer(s);
+        s
+    }
+
+    /// [`Run::restart`] counted as one iteration of the budget: for strategies whose
+    /// restarts are decisions of their own, with no steps after them to bound them.
+    pub fn restart_counted(&mut self) -> Score {
+        let s = self.restart();
+        self.tick();
         s
     }
 
@@ -91,6 +131,9 @@ impl<'a, S: Space, R: Rng + ?Sized> Run<'a, S, R> {
     /// the search makes the same choices.
     pub fn climb(&mut self, steps: u64, mut current: Score, mut worse: Worse<'_, R>) -> Score {
         for _ in 0..steps {
+            if self.timed_out {
+                break;
+            }
             let change = self.space.step(self.rng);
             let next = match worse {
                 Worse::Judged(_) => Some(self.score()),
@@ -168,7 +211,7 @@ pub fn run<S: Space, R: Rng + ?Sized>(run: &mut Run<'_, S, R>, search: &Search) 
             restarts,
         } => match restarts {
             Restarts::Fixed { period } => {
-                while run.iterations < iterations {
+                while !run.spent(iterations) {
                     let s = run.restart();
                     let steps = period.min(iterations - run.iterations);
                     run.climb(steps, s, Worse::Never);
@@ -202,6 +245,9 @@ fn annealing<S: Space, R: Rng + ?Sized>(
     let s = run.restart();
     let mut current = s;
     for _ in 0..iterations {
+        if run.timed_out {
+            break;
+        }
         // One step at a time so the temperature falls every iteration (annealing.html).
         current = run.climb(
             1,
@@ -220,6 +266,9 @@ fn genetic<S: Space, R: Rng + ?Sized>(run: &mut Run<'_, S, R>, iterations: u64, 
     let mut current = run.restart();
     let mut changes = Vec::new();
     for _ in 0..iterations {
+        if run.timed_out {
+            break;
+        }
         changes.clear();
         run.space.mutate_each(rate, run.rng, &mut changes);
         let next = run.score();
@@ -236,21 +285,22 @@ fn genetic<S: Space, R: Rng + ?Sized>(run: &mut Run<'_, S, R>, iterations: u64, 
 /// A steady-state population: each iteration makes one child from two tournament winners
 /// (uniform crossover with probability `crossover`, else a copy of the first), mutates each
 /// of its cells with probability `rate`, and the child replaces the worst member unless it
-/// is worse than it. The initial members are random configurations (evaluated, but not
-/// counted as iterations).
+/// is worse than it. The initial members are random configurations, each one iteration of
+/// the budget (a budget smaller than the population makes only that many members).
 fn genetic_population<S: Space, R: Rng + ?Sized>(
     run: &mut Run<'_, S, R>,
     iterations: u64,
     rate: f64,
     p: &Population,
 ) {
-    let mut members: Vec<(S::Snapshot, Score)> = Vec::with_capacity(p.size);
-    for _ in 0..p.size {
-        let s = run.restart();
+    let size = usize::try_from(iterations).map_or(p.size, |n| p.size.min(n));
+    let mut members: Vec<(S::Snapshot, Score)> = Vec::with_capacity(size);
+    while members.len() < size && !run.spent(iterations) {
+        let s = run.restart_counted();
         members.push((run.space.snapshot(), s));
     }
     let mut changes = Vec::new();
-    for _ in 0..iterations {
+    while !run.spent(iterations) {
         let a = tournament(&members, p.tournament, run.rng);
         if run.rng.random_bool(p.crossover) {
             let b = tournament(&members, p.tournament, run.rng);

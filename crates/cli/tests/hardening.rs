@@ -1,0 +1,252 @@
+//! Hostile input through the `maze` binary: diagnostics on lines too wide for miette, the
+//! state limit, the time limit and interrupted writes. Each case was once a panic, an abort
+//! or a hang (issue 14).
+#![allow(clippy::unwrap_used)]
+
+mod common;
+use common::{maze, stderr, stdout, temp_dir, temp_file};
+
+/// A rook maze on one line whose bad token sits past column 65,535.
+fn wide_file() -> String {
+    let row = format!("{} x G", vec!["1"; 40_000].join(" "));
+    format!(
+        "Maze(rules: Jumping(tiling: Square, moves: Rook), board: [\"{row}\"], start: (0, 0))\n"
+    )
+}
+
+#[test]
+fn a_diagnostic_past_column_65535_is_drawn_at_its_line_and_column_in_every_command() {
+    let src = wide_file();
+    // The file is ASCII on one line: the 1-based column of `x` is its byte offset plus one.
+    let column = src.find(" x G").unwrap() + 2;
+    assert!(column > 65_535);
+    let path = temp_file("wide.ron", &src);
+    let p = path.to_str().unwrap();
+    for args in [
+        vec!["solve", p],
+        vec!["check", p],
+        vec!["analyze", p],
+        vec!["generate", p],
+        vec!["render", p],
+        vec!["graph", p],
+        vec!["play", p],
+    ] {
+        let o = maze(&args);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert!(err.contains("unknown cell token `x`"), "{args:?}: {err}");
+        assert!(
+            err.contains(&format!("wide.ron:1:{column}")),
+            "{args:?}: {err}"
+        );
+        // The line is shown as a window around the problem, not 80,000 characters wide.
+        assert!(err.lines().all(|l| l.chars().count() < 400), "{args:?}");
+    }
+}
+
+/// A rook board of `rows` x `cols` ones with the goal in the corner, with `extra` fields.
+fn board_file(name: &str, rows: usize, cols: usize, extra: &str) -> std::path::PathBuf {
+    let mut src = String::from("Maze(rules: Jumping(tiling: Square, moves: Rook), board: [\n");
+    for r in 0..rows {
+        let mut row = vec!["1"; cols];
+        if r == rows - 1 {
+            row[cols - 1] = "G";
+        }
+        src.push('"');
+        src.push_str(&row.join(" "));
+        src.push_str("\",\n");
+    }
+    src.push_str("], start: (0, 0), ");
+    src.push_str(extra);
+    src.push_str(")\n");
+    temp_file(name, &src)
+}
+
+#[test]
+fn a_maze_past_the_state_limit_is_refused_with_the_estimate_and_the_limit() {
+    let path = board_file("limit.ron", 100, 100, "");
+    let p = path.to_str().unwrap();
+    for command in ["solve", "analyze", "check", "render", "graph", "play"] {
+        let o = maze(&[command, "--state-limit", "5000", p]);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{command}: {err}");
+        assert!(
+            err.contains("100 x 100 = 10000 cells") && err.contains("state limit of 5000"),
+            "{command}: {err}"
+        );
+        assert!(err.contains("limit.ron:1:"), "{command}: {err}");
+    }
+    // Under a limit it fits, the same file is analyzed.
+    let o = maze(&["analyze", "--json", "--state-limit", "10001", p]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["n_states"], 10_000);
+}
+
+#[test]
+fn a_board_past_the_default_limit_is_refused_before_its_cells_are_read() {
+    // 5000 x 5000 rolling-block cells: 25 million, past the default 20 million.
+    let row = ".".repeat(5000);
+    let mut rows = vec![format!("{:?}", row); 5000];
+    rows[0] = format!("{:?}", format!("SS{}", &row[2..]));
+    rows[4999] = format!("{:?}", format!("{}G", &row[1..]));
+    let src = format!(
+        "Maze(rules: RollingBlock(block: (1, 2, 1)), board: [{}])\n",
+        rows.join(",\n")
+    );
+    let path = temp_file("huge_rolling.ron", &src);
+    let o = maze(&["analyze", path.to_str().unwrap()]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("5000 x 5000 = 25000000 cells") && err.contains("state limit of 20000000"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_board_too_large_to_generate_on_is_refused_unless_the_limit_is_raised() {
+    // The issue's case: a 2000 x 2000 board took 83 s for 2 iterations.
+    let path = board_file(
+        "gen_2000.ron",
+        2000,
+        2000,
+        "generate: (search: HillDescent(iterations: 2))",
+    );
+    let p = path.to_str().unwrap();
+    let o = maze(&["generate", p]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("up to 4000001 states, more than the generation state limit of 2000000"),
+        "{err}"
+    );
+    // The settings can raise it for a small board's sake too; here they lower it.
+    let path = board_file(
+        "gen_small.ron",
+        6,
+        6,
+        "generate: (search: HillDescent(iterations: 2), state_limit: 20)",
+    );
+    let o = maze(&["generate", path.to_str().unwrap()]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("generation state limit of 20"), "{err}");
+    assert!(err.contains("gen_small.ron:8:"), "{err}");
+    let o = maze(&["generate", "--state-limit", "100", path.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+}
+
+#[test]
+fn the_time_limit_ends_a_search_with_the_best_maze_so_far_marked_as_such() {
+    let o = maze(&[
+        "generate",
+        "variants/rook.ron",
+        "--iterations",
+        "1000000000",
+        "--count",
+        "3",
+        "--time-limit",
+        "0.2",
+    ]);
+    let out = stdout(&o);
+    assert!(
+        out.contains("TIME LIMIT: the search was stopped after"),
+        "{out}"
+    );
+    assert!(out.contains("stopped by the time limit (not reproducible from the seed)"));
+    assert!(stderr(&o).contains("were not started"), "{}", stderr(&o));
+    let o = maze(&[
+        "generate",
+        "variants/rook.ron",
+        "--iterations",
+        "1000000000",
+        "--time-limit",
+        "0.2",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v[0]["timed_out"], true);
+    assert!(v[0]["iterations"].as_u64().unwrap() < 1_000_000_000);
+    // Without a limit nothing is marked.
+    let o = maze(&[
+        "generate",
+        "variants/rook.ron",
+        "--iterations",
+        "100",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v[0]["timed_out"], false);
+}
+
+#[test]
+fn a_bad_time_limit_is_refused() {
+    for bad in ["0", "-1", "nan", "soon"] {
+        let o = maze(&[
+            "generate",
+            "variants/rook.ron",
+            &format!("--time-limit={bad}"),
+        ]);
+        assert_eq!(o.status.code(), Some(2), "{bad}");
+        assert!(stderr(&o).contains("--time-limit"), "{bad}: {}", stderr(&o));
+    }
+}
+
+/// Ctrl-C in the middle of `generate --out`: whatever is under a maze's own name is whole.
+#[cfg(unix)]
+#[test]
+fn an_interrupted_generate_leaves_only_whole_files_under_their_names() {
+    use std::process::{Command, Stdio};
+    use std::time::{Duration, Instant};
+    let dir = temp_dir("hardening", "interrupted");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_maze"))
+        .args([
+            "generate",
+            "variants/rook.ron",
+            "--count",
+            "100000",
+            "--iterations",
+            "200",
+        ])
+        .arg("--out")
+        .arg(&dir)
+        .current_dir(common::root())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    // Wait for some mazes to be written (a generous safety net, not a timing assertion).
+    let give_up = Instant::now() + Duration::from_secs(120);
+    while std::fs::read_dir(&dir).unwrap().count() < 6 && Instant::now() < give_up {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let status = child.wait().unwrap();
+    assert!(!status.success(), "the run ended by itself before Ctrl-C");
+    let mut mazes = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        if name.starts_with('.') {
+            // A temporary file of the write that was interrupted, never under a real name.
+            assert!(name.ends_with(".partial"), "{name}");
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        if name.ends_with(".ron") {
+            maze_variants::parse_file(&name, &text)
+                .unwrap_or_else(|e| panic!("{name}: {}", e.one_line()));
+            mazes += 1;
+        } else {
+            assert!(name.ends_with(".svg"), "{name}");
+            assert!(text.trim_end().ends_with("</svg>"), "{name}");
+        }
+    }
+    assert!(mazes >= 3, "{mazes}");
+}
