@@ -3,6 +3,7 @@
 
 mod batch;
 mod bench;
+mod fuzz;
 mod gallery;
 mod generate_bench;
 mod quality;
@@ -24,6 +25,7 @@ struct Cli {
 enum Command {
     Batch(batch::Args),
     Bench(bench::Args),
+    Fuzz(fuzz::Args),
     Gallery(gallery::Args),
     Quality(quality::Args),
 }
@@ -33,6 +35,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Batch(args) => batch::run(&args),
         Command::Bench(args) => bench::run(&args),
+        Command::Fuzz(args) => fuzz::run(&args),
         Command::Gallery(args) => gallery::run(&args),
         Command::Quality(args) => quality::run(&args),
     };

@@ -1,0 +1,36 @@
+//! Fuzz target: parse, compile and analyze any file, as `maze analyze` does: every feature,
+//! the energies and the grade. Mazes estimated past a small state limit are skipped so that
+//! no input takes long.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use maze_graph::{Adjacency, Rules, state_graph};
+use maze_variants::{ReadLimits, StateLimit};
+
+fuzz_target!(|data: &[u8]| {
+    let Ok(src) = std::str::from_utf8(data) else {
+        return;
+    };
+    let limits = ReadLimits::both(StateLimit::new(4_096).expect("a valid limit"));
+    let Ok(file) = maze_variants::parse_file_with("fuzz.ron", src, limits) else {
+        return;
+    };
+    let maze = &file.maze;
+    let compiled = maze.compile();
+    let adjacency = Adjacency::from_rules(&compiled);
+    let f = maze_features::features(&adjacency, maze.blocks());
+    // The flat graph and the petgraph graph are one graph.
+    let graph = state_graph(&compiled);
+    assert_eq!(graph.graph.node_count(), compiled.n_states());
+    let _ = maze_features::report::text(&f);
+    let _ = maze_features::report::energies(&f, maze.rolling_block_weights());
+    if let Some(g) = maze_features::grade(&f) {
+        let _ = maze_features::grade::explain(&f, &g);
+    }
+    for s in 0..compiled.n_states().min(64) as u32 {
+        let _ = compiled.state_name(s);
+        let _ = compiled.state_cell(s);
+    }
+    let _ = compiled.dead_end_cells();
+    let _ = maze_variants::symmetry::canonical(maze);
+});

@@ -1,0 +1,120 @@
+//! `cargo xtask fuzz`: runs the cargo-fuzz targets of `fuzz/` one after the other for a
+//! given time, each from a seed corpus of the bundled variants and the test fixtures.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use crate::bench::workspace_root;
+
+/// The targets in `fuzz/fuzz_targets/`, in the order they run.
+pub(crate) const TARGETS: [&str; 2] = ["read_file", "analyze"];
+
+/// Run the fuzz targets (nightly Rust and cargo-fuzz: `scripts/install-fuzz.sh`).
+///
+/// Each target runs for --time seconds on one core, at the lowest priority (`nice -n 19`,
+/// the machine is shared), from its corpus in fuzz/corpus/TARGET, seeded with every
+/// variants/*.ron and tests/fixtures/**/*.ron. A crash stops the run and leaves the input in
+/// fuzz/artifacts/TARGET: turn it into a regression test in the relevant crate's tests/.
+#[derive(Debug, clap::Args)]
+pub(crate) struct Args {
+    /// Seconds per target.
+    #[arg(long, default_value_t = 60)]
+    time: u64,
+    /// Only this target (read_file: the maze-file reader with generation settings and its
+    /// diagnostics; analyze: parse, compile and analyze).
+    #[arg(value_parser = clap::builder::PossibleValuesParser::new(TARGETS))]
+    target: Option<String>,
+}
+
+pub(crate) fn run(args: &Args) -> Result<(), String> {
+    let root = workspace_root();
+    let targets: Vec<&str> = match &args.target {
+        Some(t) => vec![t.as_str()],
+        None => TARGETS.to_vec(),
+    };
+    let seeds = seed_files(&root)?;
+    for target in targets {
+        let corpus = root.join("fuzz/corpus").join(target);
+        std::fs::create_dir_all(&corpus).map_err(|e| format!("{}: {e}", corpus.display()))?;
+        for seed in &seeds {
+            // Named after the path, so the seeds of different folders never collide.
+            let rel = seed.strip_prefix(&root).unwrap_or(seed);
+            let name = format!("seed-{}", rel.display()).replace(['/', '\\'], "_");
+            std::fs::copy(seed, corpus.join(name))
+                .map_err(|e| format!("{}: {e}", seed.display()))?;
+        }
+        println!("== fuzzing {target} for {} s", args.time);
+        let status = Command::new("nice")
+            .args([
+                "-n", "19", "cargo", "+nightly", "fuzz", "run", "-O", "-s", "none",
+            ])
+            .arg(target)
+            .args(["--", "-print_final_stats=1"])
+            .arg(format!("-max_total_time={}", args.time))
+            .current_dir(root.join("fuzz"))
+            .status()
+            .map_err(|e| {
+                format!(
+                    "cannot run cargo +nightly fuzz ({e}); install it with scripts/install-fuzz.sh"
+                )
+            })?;
+        if !status.success() {
+            return Err(format!(
+                "fuzz target {target} failed ({status}): the crashing input is in fuzz/artifacts/{target}"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// variants/*.ron and tests/fixtures/**/*.ron, sorted.
+fn seed_files(root: &Path) -> Result<Vec<PathBuf>, String> {
+    let mut found = Vec::new();
+    let mut dirs = vec![root.join("variants"), root.join("tests/fixtures")];
+    while let Some(dir) = dirs.pop() {
+        let entries = std::fs::read_dir(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        for entry in entries {
+            let path = entry.map_err(|e| e.to_string())?.path();
+            if path.is_dir() {
+                // Only the fixtures are searched below the top folder.
+                if path.starts_with(root.join("tests/fixtures")) {
+                    dirs.push(path);
+                }
+            } else if path.extension().is_some_and(|e| e == "ron") {
+                found.push(path);
+            }
+        }
+    }
+    found.sort();
+    Ok(found)
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+
+    #[test]
+    fn the_seed_corpus_holds_every_variant_and_fixture() {
+        let seeds = super::seed_files(&crate::bench::workspace_root()).unwrap();
+        let names: Vec<String> = seeds
+            .iter()
+            .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
+            .collect();
+        assert!(names.contains(&"rook.ron".to_string()));
+        assert!(
+            seeds
+                .iter()
+                .any(|p| p.to_string_lossy().contains("fixtures/families/"))
+        );
+        assert!(seeds.iter().all(|p| p.extension().unwrap() == "ron"));
+    }
+
+    #[test]
+    fn every_target_has_its_source() {
+        for target in super::TARGETS {
+            let source =
+                crate::bench::workspace_root().join(format!("fuzz/fuzz_targets/{target}.rs"));
+            assert!(source.is_file(), "{}", source.display());
+        }
+    }
+}
