@@ -64,6 +64,12 @@ use crate::load::read_file_and_text;
 /// to 30 more times; if every search repeats an earlier puzzle, the command stops and says
 /// how many distinct puzzles the settings made. Maze k depends on mazes 0 to k-1 (only
 /// through these repeats), never on --count.
+///
+/// Budgets: a genetic population has at most 10,000 members and its first members count as
+/// iterations; Sarsa's restarts count too; attempts are 1 to 1000. A board whose states may
+/// be more than the generation state limit (the settings' `state_limit: N`, or
+/// --state-limit; 2,000,000 by default) is refused before any search. --time-limit ends the
+/// command with the best maze so far, clearly marked.
 #[derive(Debug, clap::Args)]
 pub(crate) struct Args {
     /// The variant file (RON) with a `generate: (...)` section (without one: fill the
