@@ -29,10 +29,10 @@ pub(crate) struct Shown {
 impl Shown {
     /// What to show of `src` for a problem at the byte range `span`, and the span within it.
     pub(crate) fn new(name: &str, src: &str, span: Range<usize>) -> (Shown, Range<usize>) {
-        let start = span.start.min(src.len());
+        let start = char_floor(src, span.start);
         let line_start = src[..start].rfind('\n').map_or(0, |i| i + 1);
         let line_end = src[start..].find('\n').map_or(src.len(), |i| start + i);
-        let end = span.end.clamp(start, src.len());
+        let end = char_floor(src, span.end.max(start));
         let end_line_end = src[end..].find('\n').map_or(src.len(), |i| end + i);
         let end_line_start = src[..end].rfind('\n').map_or(0, |i| i + 1);
         let long = |a: usize, b: usize| src[a..b].chars().count() > LONG_LINE;
@@ -57,7 +57,7 @@ impl Shown {
             .char_indices()
             .nth(AFTER)
             .map_or(line.len(), |(i, _)| at + i);
-        let within_end = end.min(line_start + to).max(start) - line_start;
+        let within_end = end.clamp(start, line_start + to) - line_start;
         let shown = Shown {
             name: name.to_string(),
             text: line[from..to].to_string(),
@@ -73,6 +73,15 @@ impl Shown {
     }
 }
 
+/// `at`, within `src` and moved back to the start of the character it falls in.
+fn char_floor(src: &str, at: usize) -> usize {
+    let mut at = at.min(src.len());
+    while !src.is_char_boundary(at) {
+        at -= 1;
+    }
+    at
+}
+
 impl SourceCode for Shown {
     fn read_span<'a>(
         &'a self,
@@ -83,11 +92,11 @@ impl SourceCode for Shown {
         let inner = self
             .text
             .read_span(span, context_lines_before, context_lines_after)?;
-        let column = if inner.line() == 0 {
-            self.column + inner.column()
-        } else {
-            inner.column()
-        };
+        // In characters, as the diagnostic's own column (miette counts bytes).
+        let at = char_floor(&self.text, inner.span().offset());
+        let line_start = self.text[..at].rfind('\n').map_or(0, |i| i + 1);
+        let column = self.text[line_start..at].chars().count()
+            + if inner.line() == 0 { self.column } else { 0 };
         Ok(Box::new(MietteSpanContents::new_named(
             self.name.clone(),
             inner.data(),
@@ -96,5 +105,30 @@ impl SourceCode for Shown {
             column,
             inner.line_count(),
         )))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_window_of_a_long_line_keeps_its_place_and_characters() {
+        // Multi-byte characters on both sides of the problem, and a span ending mid-character.
+        let line = format!("{}x{}", "é".repeat(500), "ü".repeat(500));
+        let src = format!("first\n{line}\nlast");
+        let x = src.find('x').unwrap_or(0);
+        let (shown, span) = Shown::new("f.ron", &src, x..x + 2);
+        assert_eq!(&shown.text[span.clone()], "x");
+        assert_eq!(shown.line, 1);
+        assert_eq!(shown.column, 500 - BEFORE);
+        assert_eq!(shown.text.chars().count(), BEFORE + AFTER);
+        let contents = shown
+            .read_span(&(span.start, span.len()).into(), 0, 0)
+            .map(|c| (c.line(), c.column()));
+        assert_eq!(contents.ok(), Some((1, 500)));
+        // A short line shows the whole file, positions unchanged.
+        let (whole, span) = Shown::new("f.ron", "a\nbc", 3..4);
+        assert_eq!((whole.text.as_str(), span), ("a\nbc", 3..4));
     }
 }
