@@ -65,6 +65,21 @@ pub enum Error {
     /// Options, or variant files, that cannot make a batch.
     #[error("{0}")]
     Usage(String),
+    /// A variant file whose stem cannot name a folder and files inside `--out` (`..`, a
+    /// separator, a control character): the batch would write outside `--out`.
+    #[error(
+        "{}: a batch names a variant's folder and files after its file's stem, and `{stem}` \
+         {reason}: rename the file",
+        path.display()
+    )]
+    UnsafeName {
+        /// The file.
+        path: PathBuf,
+        /// Its stem, escaped for printing.
+        stem: String,
+        /// Why the stem cannot be used.
+        reason: &'static str,
+    },
     /// A variant file that cannot be read.
     #[error("cannot read {path}: {source}")]
     Read {
@@ -158,6 +173,9 @@ pub struct Variant {
 /// Reads a variant file: its name, hash, maze and settings; `iterations` replaces the file's
 /// budget.
 pub fn read_variant(path: &Path, iterations: Option<u64>) -> Result<Variant, Error> {
+    // Checked before the file is read, so nothing of a batch is written under a name that
+    // could leave `--out`.
+    let name = stem(path)?;
     let text = std::fs::read_to_string(path).map_err(|source| Error::Read {
         path: path.to_path_buf(),
         source,
@@ -171,7 +189,7 @@ pub fn read_variant(path: &Path, iterations: Option<u64>) -> Result<Variant, Err
         None => settings.search.iterations(),
     };
     Ok(Variant {
-        name: stem(path),
+        name,
         hash: maze_gen::variant_hash(&text),
         path: path.to_path_buf(),
         maze: file.maze,
@@ -180,10 +198,33 @@ pub fn read_variant(path: &Path, iterations: Option<u64>) -> Result<Variant, Err
     })
 }
 
-/// A file's stem, `rook` for `variants/rook.ron`.
-fn stem(path: &Path) -> String {
-    path.file_stem()
-        .map_or_else(|| "maze".to_string(), |s| s.to_string_lossy().into_owned())
+/// A file's stem, `rook` for `variants/rook.ron`, refused unless it is one safe path
+/// component: it names a folder under `--out` and the files in it, so `..` (from a file
+/// named `...ron`) or a separator would write outside `--out`.
+fn stem(path: &Path) -> Result<String, Error> {
+    let stem = path
+        .file_stem()
+        .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
+    let reason = if stem.is_empty() {
+        Some("is empty")
+    } else if stem == "." || stem == ".." {
+        Some("would name the folder itself or its parent")
+    } else if stem.contains(['/', '\\']) {
+        Some("holds a path separator")
+    } else if stem.chars().any(char::is_control) {
+        // NUL included: it would cut the name short in the system call.
+        Some("holds a control character")
+    } else {
+        None
+    };
+    match reason {
+        None => Ok(stem),
+        Some(reason) => Err(Error::UnsafeName {
+            path: path.to_path_buf(),
+            stem: stem.escape_debug().to_string(),
+            reason,
+        }),
+    }
 }
 
 /// Whether a run generates missing mazes or only summarizes existing ones.

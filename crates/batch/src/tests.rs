@@ -723,3 +723,39 @@ fn an_edited_variant_file_is_not_the_same_variant() {
     let config = Config::new(&[file.clone(), file], &options).unwrap();
     assert_eq!(config.variants.len(), 1);
 }
+
+/// A variant file whose stem is not one safe path component (`...ron` has the stem `..`)
+/// would make the batch write outside `--out`: it is refused by name before anything is
+/// written.
+#[test]
+fn a_variant_named_to_leave_the_output_folder_is_refused() {
+    let places = temp();
+    let text = std::fs::read_to_string(bundled("rook")).unwrap();
+    for name in [
+        "...ron",
+        "..ron",
+        "a\\b.ron",
+        "tab\there.ron",
+        "nul\u{1}.ron",
+    ] {
+        let file = places.path().join(name);
+        std::fs::write(&file, &text).unwrap();
+        let out = places.path().join("deep/out");
+        let error = run_files(std::slice::from_ref(&file), &args(&out))
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains(&file.display().to_string()), "{error}");
+        assert!(error.contains("rename the file"), "{error}");
+        assert!(
+            !places.path().join("deep").exists(),
+            "{name}: wrote {error}"
+        );
+        std::fs::remove_file(&file).unwrap();
+    }
+    let mut left: Vec<String> = std::fs::read_dir(places.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    left.sort();
+    assert!(left.is_empty(), "{left:?}");
+}
