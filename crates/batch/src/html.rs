@@ -61,7 +61,7 @@ pub(crate) fn page(config: &Config, records: &[Vec<Record>]) -> String {
         let _ = writeln!(
             out,
             "<li><a href=\"#{}\">{}</a> ({accepted} of {} accepted)</li>",
-            escape(&variant.name),
+            url_segment(&variant.name),
             escape(&variant.name),
             records.len()
         );
@@ -127,6 +127,9 @@ fn section(
     charts: &[String],
 ) {
     let name = escape(&variant.name);
+    // In links, the variant's folder: percent-encoded, so no name makes a link absolute or
+    // gives it a scheme (`javascript:`).
+    let folder = url_segment(&variant.name);
     let accepted: Vec<&Record> = records.iter().filter(|r| r.passed).collect();
     let rejected: Vec<&Record> = records.iter().filter(|r| !r.passed).collect();
     let settings = &variant.settings;
@@ -134,8 +137,8 @@ fn section(
         out,
         "<section id=\"{name}\">\n<h2>{name}</h2>\n<p>Variant <code>{}</code> (variant hash {}): objective \
          {}, search {}, {} iterations; {} accepted, {} rejected. Every maze's features: \
-         <a href=\"{name}/summary.csv\">summary.csv</a>, \
-         <a href=\"{name}/summary.json\">summary.json</a>.</p>",
+         <a href=\"{folder}/summary.csv\">summary.csv</a>, \
+         <a href=\"{folder}/summary.json\">summary.json</a>.</p>",
         escape(&variant.name),
         escape(&variant.hash),
         settings.objective.name(),
@@ -160,16 +163,16 @@ fn section(
             .map_or_else(String::new, |g| format!(", grade {} ({})", g.level, g.name));
         let _ = writeln!(
             out,
-            "<figure class=\"maze\"><a href=\"{name}/{svg}\"><img src=\"{name}/{svg}\" \
+            "<figure class=\"maze\"><a href=\"{folder}/{svg}\"><img src=\"{folder}/{svg}\" \
              alt=\"{stem}\"/></a><figcaption>{stem}: {length}{grade}, energy {energy}<br/>\
-             <a href=\"{name}/{answer}\">answer</a> · <a href=\"{name}/{key}\">key</a> · \
-             <a href=\"{name}/{ron}\">file</a></figcaption></figure>",
-            svg = escape(&files.svg()),
+             <a href=\"{folder}/{answer}\">answer</a> · <a href=\"{folder}/{key}\">key</a> · \
+             <a href=\"{folder}/{ron}\">file</a></figcaption></figure>",
+            svg = url_segment(&files.svg()),
             stem = escape(&files.stem),
             energy = report::number(r.energy),
-            answer = escape(&files.answer_svg()),
-            key = escape(&files.answer_json()),
-            ron = escape(&files.ron()),
+            answer = url_segment(&files.answer_svg()),
+            key = url_segment(&files.answer_json()),
+            ron = url_segment(&files.ron()),
         );
     }
     out.push_str("</div>\n");
@@ -181,8 +184,8 @@ fn section(
         for r in &rejected {
             let _ = writeln!(
                 out,
-                "<li><a href=\"{name}/{}\">{}</a>: {}</li>",
-                escape(&maze_file(config, variant, r)),
+                "<li><a href=\"{folder}/{}\">{}</a>: {}</li>",
+                url_segment(&maze_file(config, variant, r)),
                 escape(&r.name),
                 escape(&r.failed_gates.join("; "))
             );
@@ -190,4 +193,23 @@ fn section(
         out.push_str("</ul>\n");
     }
     out.push_str("</section>\n");
+}
+
+/// One path segment of a relative link, percent-encoded (RFC 3986): every byte but the
+/// unreserved `A-Z a-z 0-9 - . _ ~` becomes `%XX`, so a segment holds no `:`, `/`, `?`, `#`
+/// or `&` and a link made of such segments joined by `/` is relative and cannot carry a
+/// scheme. The result needs no HTML escaping either. A segment of dots only (`..`, which
+/// [`crate::read_variant`] refuses anyway) has its dots encoded too, so it cannot climb.
+pub(crate) fn url_segment(segment: &str) -> String {
+    let dots = segment.bytes().all(|b| b == b'.');
+    let mut out = String::with_capacity(segment.len());
+    for &byte in segment.as_bytes() {
+        let keep = byte.is_ascii_alphanumeric() || matches!(byte, b'-' | b'_' | b'~');
+        if keep || (byte == b'.' && !dots) {
+            out.push(char::from(byte));
+        } else {
+            let _ = write!(out, "%{byte:02X}");
+        }
+    }
+    out
 }

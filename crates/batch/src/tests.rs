@@ -430,15 +430,7 @@ fn the_index_page_is_well_formed_and_every_link_resolves() {
             let Some(target) = node.attribute(attribute) else {
                 continue;
             };
-            if let Some(id) = target.strip_prefix('#') {
-                assert!(
-                    doc.descendants().any(|n| n.attribute("id") == Some(id)),
-                    "no section {id}"
-                );
-            } else {
-                assert!(!target.contains("://"), "{target} leaves the page's folder");
-                assert!(dir.path().join(target).is_file(), "{target} does not exist");
-            }
+            assert_link_resolves(&doc, dir.path(), target);
             links += 1;
         }
     }
@@ -758,4 +750,82 @@ fn a_variant_named_to_leave_the_output_folder_is_refused() {
         .collect();
     left.sort();
     assert!(left.is_empty(), "{left:?}");
+}
+
+/// A link of the index page, percent-decoded.
+fn percent_decode(link: &str) -> String {
+    let bytes = link.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%' {
+            let hex = std::str::from_utf8(&bytes[i + 1..i + 3]).unwrap();
+            out.push(u8::from_str_radix(hex, 16).unwrap());
+            i += 3;
+        } else {
+            out.push(bytes[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8(out).unwrap()
+}
+
+/// Asserts a link of the index page is relative, carries no scheme, and leads to a section
+/// of the page or a file under `dir`.
+fn assert_link_resolves(doc: &roxmltree::Document, dir: &Path, target: &str) {
+    assert!(!target.contains(':'), "{target} may carry a scheme");
+    assert!(!target.starts_with('/'), "{target} is not relative");
+    if let Some(id) = target.strip_prefix('#') {
+        let id = percent_decode(id);
+        assert!(
+            doc.descendants().any(|n| n.attribute("id") == Some(&id)),
+            "no section {id}"
+        );
+    } else {
+        let path = percent_decode(target);
+        assert!(
+            !Path::new(&path)
+                .components()
+                .any(|c| !matches!(c, std::path::Component::Normal(_))),
+            "{target} leaves the page's folder"
+        );
+        assert!(dir.join(&path).is_file(), "{target} does not exist");
+    }
+}
+
+/// A variant named like a script URL (a legal file name on Linux) makes only relative links
+/// on the index page: each path segment is percent-encoded.
+#[test]
+fn a_variant_named_like_a_url_makes_relative_links() {
+    assert_eq!(
+        crate::html::url_segment("javascript:alert(1)"),
+        "javascript%3Aalert%281%29"
+    );
+    assert_eq!(crate::html::url_segment("a b/é.ron"), "a%20b%2F%C3%A9.ron");
+    assert_eq!(crate::html::url_segment(".."), "%2E%2E");
+    let places = temp();
+    let file = places.path().join("javascript:alert(1).ron");
+    std::fs::copy(bundled("rook"), &file).unwrap();
+    let out = temp();
+    let options = Options {
+        count: 2,
+        ..args(out.path())
+    };
+    run_files(std::slice::from_ref(&file), &options).unwrap();
+    let text = std::fs::read_to_string(out.path().join("index.html")).unwrap();
+    let options = roxmltree::ParsingOptions {
+        allow_dtd: true,
+        ..Default::default()
+    };
+    let doc = roxmltree::Document::parse_with_options(&text, options).unwrap();
+    let mut links = 0;
+    for node in doc.descendants() {
+        for attribute in ["href", "src"] {
+            if let Some(target) = node.attribute(attribute) {
+                assert_link_resolves(&doc, out.path(), target);
+                links += 1;
+            }
+        }
+    }
+    assert!(links > 5, "{links} links");
 }
