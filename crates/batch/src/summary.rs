@@ -195,11 +195,21 @@ fn join(values: &[usize]) -> String {
     strings.join(" ")
 }
 
-/// A CSV field, quoted (RFC 4180) when it holds a separator, a quote or a line break.
-fn field(s: &str) -> String {
+/// A CSV field, quoted (RFC 4180) when it holds a separator, a quote or a line break. A
+/// text cell that a spreadsheet would evaluate as a formula (starting with `=`, `+`, `-`,
+/// `@`, a tab or a carriage return: a maze named after a variant file `=HYPERLINK(...).ron`)
+/// is prefixed with `'`, as OWASP advises against CSV injection; numbers (a negative energy)
+/// are left as they are, so they stay numbers.
+pub(crate) fn field(s: &str) -> String {
+    let formula = s.starts_with(['=', '+', '-', '@', '\t', '\r']) && s.parse::<f64>().is_err();
+    let s = if formula {
+        format!("'{s}")
+    } else {
+        s.to_string()
+    };
     if s.contains([',', '"', '\n', '\r']) {
         format!("\"{}\"", s.replace('"', "\"\""))
     } else {
-        s.to_string()
+        s
     }
 }

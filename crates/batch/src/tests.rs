@@ -829,3 +829,34 @@ fn a_variant_named_like_a_url_makes_relative_links() {
     }
     assert!(links > 5, "{links} links");
 }
+
+/// A maze named like a formula (from a variant file `=1+1.ron`) is text in `summary.csv`,
+/// not a formula a spreadsheet would evaluate; numbers keep their sign.
+#[test]
+fn csv_cells_a_spreadsheet_would_evaluate_are_neutralised() {
+    use crate::summary::field;
+    assert_eq!(field("=1+1-1-0"), "'=1+1-1-0");
+    assert_eq!(field("+x"), "'+x");
+    assert_eq!(field("-x"), "'-x");
+    assert_eq!(field("@SUM(A1)"), "'@SUM(A1)");
+    assert_eq!(field("\tx"), "'\tx");
+    assert_eq!(field("\rx"), "\"'\rx\"");
+    assert_eq!(field("=A1,B1"), "\"'=A1,B1\"");
+    assert_eq!(field("-3.5"), "-3.5");
+    assert_eq!(field("rook-1-0"), "rook-1-0");
+    let places = temp();
+    let file = places.path().join("=1+1.ron");
+    std::fs::copy(bundled("rook"), &file).unwrap();
+    let out = temp();
+    let options = Options {
+        count: 1,
+        ..args(out.path())
+    };
+    run_files(std::slice::from_ref(&file), &options).unwrap();
+    let csv = std::fs::read_to_string(out.path().join("=1+1/summary.csv")).unwrap();
+    let row = csv.lines().nth(1).unwrap();
+    assert!(row.starts_with("0,'=1+1-1-0,"), "{row}");
+    for cell in row.split(',') {
+        assert!(!cell.starts_with(['=', '+', '@']), "{cell} in {row}");
+    }
+}
