@@ -1,7 +1,7 @@
 //! One maze of a batch: its file names, generating it or reading it back when a previous
 //! run already wrote it, and writing its files atomically.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use maze_features::Features;
 use maze_gen::Scorer;
@@ -92,10 +92,6 @@ pub(crate) fn process(config: &Config, variant: &Variant, index: u64) -> Result<
     let files = Files::new(&variant.name, config.seed, index);
     let accepted = files.accepted();
     let rejected = files.rejected();
-    // What an interrupted run may have left: a temporary file that was never renamed.
-    for name in accepted.iter().chain([&rejected]) {
-        remove_stale_temp(&dir.join(name))?;
-    }
     let item_seed = maze_gen::item_seed(config.seed, &variant.name, index);
     let provenance = provenance(config, variant, index);
     if accepted.iter().all(|name| dir.join(name).is_file()) {
@@ -428,35 +424,8 @@ fn json<T: Serialize + ?Sized>(value: &T) -> Result<String, Error> {
     serde_json::to_string(value).map_err(|e| Error::Io(e.to_string()))
 }
 
-/// Where `path` is written before it is renamed into place: a hidden name in the same
-/// folder (a rename within one file system is atomic), fixed per file so a re-run knows
-/// what an interrupted run may have left behind.
-pub(crate) fn temp_path(path: &Path) -> PathBuf {
-    let name = path
-        .file_name()
-        .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
-    path.with_file_name(format!(".{name}.partial"))
-}
-
-/// Writes `contents` to `path` so that `path` is either absent or complete: to a temporary
-/// file first, then renamed. No fsync: the guarantee is against an interrupted run (a killed
-/// job, Ctrl-C), for which a rename is atomic; it does not cover a crash of the machine.
+/// Writes `contents` to `path` whole ([`crate::write_atomic`]), with the batch's error.
 pub(crate) fn write_atomic(path: &Path, contents: &[u8]) -> Result<(), Error> {
-    let temp = temp_path(path);
-    let result = std::fs::write(&temp, contents).and_then(|()| std::fs::rename(&temp, path));
-    result.map_err(|e| {
-        let _ = std::fs::remove_file(&temp);
-        Error::Io(format!("cannot write {}: {e}", path.display()))
-    })
-}
-
-/// Removes the temporary file of `path` if an interrupted run left one.
-pub(crate) fn remove_stale_temp(path: &Path) -> Result<(), Error> {
-    let temp = temp_path(path);
-    match std::fs::remove_file(&temp) {
-        Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
-            Err(Error::Io(format!("cannot remove {}: {e}", temp.display())))
-        }
-        _ => Ok(()),
-    }
+    crate::atomic::write_atomic(path, contents)
+        .map_err(|e| Error::Io(format!("cannot write {}: {e}", path.display())))
 }

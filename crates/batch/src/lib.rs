@@ -6,6 +6,7 @@
 //! files are in.
 #![deny(missing_docs)]
 
+mod atomic;
 pub mod chart;
 mod html;
 mod item;
@@ -23,6 +24,7 @@ use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
 use maze_variants::{Generate, Maze, SpecError};
 use rayon::prelude::*;
 
+pub use atomic::write_atomic;
 pub use item::Record;
 pub use summary::COLUMNS;
 

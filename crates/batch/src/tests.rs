@@ -12,7 +12,6 @@ use maze_graph::{Move, Rules};
 use serde_json::Value;
 use tempfile::TempDir;
 
-use crate::item::temp_path;
 use crate::summary::COLUMNS;
 use crate::{Config, Error, Options, Report, Shard, batch};
 
@@ -176,14 +175,19 @@ fn an_interrupted_batch_resumes_to_the_same_bytes() {
         std::fs::remove_file(out.join("rook").join(name)).unwrap();
     }
     std::fs::remove_file(out.join("rolling_block_fragile/rolling_block_fragile-1-1.ron")).unwrap();
-    for name in [
+    let temps: Vec<PathBuf> = [
         "rook/rook-1-2.svg",
         "rook/rook-1-0.ron",
         "walls/summary.csv",
         "index.html",
-    ] {
-        std::fs::write(temp_path(&out.join(name)), "half a fi").unwrap();
-    }
+    ]
+    .iter()
+    .map(|name| {
+        let temp = partial(&out.join(name), "4242.0.00000000deadbeef");
+        std::fs::write(&temp, "half a fi").unwrap();
+        temp
+    })
+    .collect();
     std::fs::remove_file(out.join("walls/summary.csv")).unwrap();
     std::fs::remove_file(out.join("index.html")).unwrap();
 
@@ -194,6 +198,12 @@ fn an_interrupted_batch_resumes_to_the_same_bytes() {
         "only the two unfinished mazes are generated again"
     );
     assert_eq!(skipped(&report), 3 * COUNT - 2);
+    // Temporary files are unique to the process that made them: a later run cannot tell an
+    // interrupted run's from a concurrent batch's, so it leaves them alone.
+    for temp in &temps {
+        assert_eq!(std::fs::read_to_string(temp).unwrap(), "half a fi");
+        std::fs::remove_file(temp).unwrap();
+    }
     assert_same_tree(out, reference.path());
 
     // A run with nothing left to do rewrites the same summaries.
@@ -859,4 +869,116 @@ fn csv_cells_a_spreadsheet_would_evaluate_are_neutralised() {
     for cell in row.split(',') {
         assert!(!cell.starts_with(['=', '+', '@']), "{cell} in {row}");
     }
+}
+
+/// A temporary name of `path` as a process writing it might use (`tag` the process's part).
+fn partial(path: &Path, tag: &str) -> PathBuf {
+    let name = path.file_name().unwrap().to_string_lossy();
+    path.with_file_name(format!(".{name}.{tag}.partial"))
+}
+
+/// Every name in `dir`, sorted.
+fn names(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn an_atomic_write_leaves_the_whole_file_and_nothing_else() {
+    let dir = temp();
+    let path = dir.path().join("m.ron");
+    std::fs::write(&path, "old").unwrap();
+    crate::write_atomic(&path, b"new contents").unwrap();
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "new contents");
+    assert_eq!(names(dir.path()), ["m.ron"]);
+}
+
+/// A symbolic link planted at a temporary name (the fixed `.NAME.partial` of earlier
+/// versions, or this process's) is neither written through nor removed.
+#[cfg(unix)]
+#[test]
+fn an_atomic_write_never_writes_through_a_planted_link() {
+    let dir = temp();
+    let victim = dir.path().join("victim");
+    std::fs::write(&victim, "someone else's").unwrap();
+    let out = dir.path().join("out");
+    std::fs::create_dir_all(&out).unwrap();
+    let path = out.join("summary.csv");
+    let pid = std::process::id();
+    let planted: Vec<PathBuf> = ["partial".to_string(), format!("{pid}.partial")]
+        .iter()
+        .map(|tail| out.join(format!(".summary.csv.{tail}")))
+        .chain((0..4).map(|n| partial(&path, &format!("{pid}.{n}"))))
+        .collect();
+    for link in &planted {
+        std::os::unix::fs::symlink(&victim, link).unwrap();
+    }
+    crate::write_atomic(&path, b"mine").unwrap();
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "someone else's");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "mine");
+    assert!(
+        !std::fs::symlink_metadata(&path)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    for link in &planted {
+        assert!(
+            std::fs::symlink_metadata(link)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+    }
+    // And a whole batch whose every old fixed temporary name is such a link.
+    let out = dir.path().join("batch");
+    let options = Options {
+        count: 1,
+        ..args(&out)
+    };
+    let reference = temp();
+    run_files(&[bundled("rook")], &args_in(reference.path(), &options)).unwrap();
+    for (relative, _) in tree(reference.path()) {
+        let target = out.join(&relative);
+        std::fs::create_dir_all(target.parent().unwrap()).unwrap();
+        let name = target.file_name().unwrap().to_string_lossy().into_owned();
+        std::os::unix::fs::symlink(&victim, target.with_file_name(format!(".{name}.partial")))
+            .unwrap();
+    }
+    run_files(&[bundled("rook")], &options).unwrap();
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "someone else's");
+    assert_same_tree(&out, reference.path());
+}
+
+fn args_in(out: &Path, options: &Options) -> Options {
+    Options {
+        out: out.to_path_buf(),
+        ..options.clone()
+    }
+}
+
+/// Many writes to one folder at once, from threads as from two batches, never share a
+/// temporary file: every file ends whole, and no temporary file is left.
+#[test]
+fn concurrent_atomic_writes_to_one_folder_do_not_collide() {
+    let dir = temp();
+    let path = dir.path().join("index.html");
+    std::thread::scope(|scope| {
+        for t in 0..8u8 {
+            let path = &path;
+            scope.spawn(move || {
+                for _ in 0..50 {
+                    crate::write_atomic(path, &[t; 4096]).unwrap();
+                }
+            });
+        }
+    });
+    let bytes = std::fs::read(&path).unwrap();
+    assert_eq!(bytes.len(), 4096);
+    assert!(bytes.iter().all(|&b| b == bytes[0]), "a mixed file");
+    assert_eq!(names(dir.path()), ["index.html"]);
 }
