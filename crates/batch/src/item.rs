@@ -95,17 +95,21 @@ pub(crate) fn process(config: &Config, variant: &Variant, index: u64) -> Result<
     let item_seed = maze_gen::item_seed(config.seed, &variant.name, index);
     let provenance = provenance(config, variant, index);
     if accepted.iter().all(|name| dir.join(name).is_file()) {
-        let record = read_back(
+        let (record, text) = read_back(
             variant,
             &dir.join(files.ron()),
             &files,
             &provenance,
             item_seed,
         )?;
-        return check_kind(record, true, &files).map(Done::Skipped);
+        let record = check_kind(record, true, &files)?;
+        verify(config, variant, &dir, &files, &record, &text)?;
+        return Ok(Done::Skipped(record));
     }
     if dir.join(&rejected).is_file() {
-        let record = read_back(
+        // A rejected maze is its file alone: no key or pictures to disagree with it, and its
+        // record is recomputed from it.
+        let (record, _) = read_back(
             variant,
             &dir.join(&rejected),
             &files,
@@ -150,36 +154,14 @@ fn write(
         &files,
         item_seed,
         outcome.features,
-        outcome.maze.clone(),
+        outcome.maze,
     );
     // A maze searched for again may change from accepted to rejected or back.
     for name in accepted.iter().chain([&rejected]) {
         remove(&dir.join(name))?;
     }
     if record.passed {
-        let compiled = outcome.maze.compile();
-        let svg = |solution| {
-            maze_render::svg(
-                &outcome.maze,
-                Options {
-                    solution,
-                    depths: false,
-                },
-            )
-        };
-        let contents = [
-            svg(false),
-            svg(true),
-            answer_key(
-                variant,
-                config.seed,
-                index,
-                &files,
-                &compiled,
-                &record.features,
-            )?,
-            text,
-        ];
+        let contents = accepted_contents(config, variant, &files, &record, text)?;
         // The maze file last: tools that watch the folder for maze files never find one whose
         // pictures or key are still missing.
         for (name, contents) in accepted.iter().zip(contents) {
@@ -189,6 +171,71 @@ fn write(
         write_atomic(&dir.join(&rejected), text.as_bytes())?;
     }
     Ok(record)
+}
+
+/// An accepted maze's files, in [`Files::accepted`]'s order, from its maze file's `text` and
+/// its record: the puzzle and answer pictures, the answer key (which records the hash of
+/// `text`) and `text` itself.
+fn accepted_contents(
+    config: &Config,
+    variant: &Variant,
+    files: &Files,
+    record: &Record,
+    text: String,
+) -> Result<[String; 4], Error> {
+    let svg = |solution| {
+        maze_render::svg(
+            &record.maze,
+            Options {
+                solution,
+                depths: false,
+            },
+        )
+    };
+    let key = answer_key(
+        variant,
+        config.seed,
+        record.index,
+        files,
+        &maze_gen::variant_hash(&text),
+        &record.maze.compile(),
+        &record.features,
+    )?;
+    Ok([svg(false), svg(true), key, text])
+}
+
+/// On resume, checks that an accepted maze's pictures and answer key are the ones this batch
+/// makes from the maze file on disk (`text`, read back as `record`): the key records the
+/// hash of the maze file it was written with, so a maze file edited by hand, or a key or
+/// picture edited or swapped, is refused with the file named. Refused rather than generated
+/// again: the edit may be someone's work, and a batch removes nothing it cannot tell is its
+/// own; removing the maze's files makes the batch generate it again.
+fn verify(
+    config: &Config,
+    variant: &Variant,
+    dir: &Path,
+    files: &Files,
+    record: &Record,
+    text: &str,
+) -> Result<(), Error> {
+    let expected = accepted_contents(config, variant, files, record, text.to_string())?;
+    let names = files.accepted();
+    for (name, expected) in names.iter().zip(&expected).take(3) {
+        let path = dir.join(name);
+        let bytes = std::fs::read(&path)
+            .map_err(|e| Error::Resume(format!("cannot read {}: {e}", path.display())))?;
+        if bytes != expected.as_bytes() {
+            return Err(Error::Resume(format!(
+                "{} does not belong with the maze file {}: one of them was changed since this                  batch wrote them (the answer key records the hash of the maze file it was                  written with, {}), and a batch never publishes a key or pictures that                  disagree with their maze; remove {}.* from {} to generate the maze again",
+                path.display(),
+                dir.join(files.ron()).display(),
+                maze_gen::variant_hash(text),
+                files.stem,
+                dir.display()
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// Searches item `index` of `variant` again because its maze repeats a puzzle made earlier
@@ -290,14 +337,14 @@ fn record(
 }
 
 /// Reads a maze file an earlier run wrote, checks it was made by this batch's settings, and
-/// recomputes its features exactly as the generator does.
+/// recomputes its features exactly as the generator does; returns its record and its text.
 fn read_back(
     variant: &Variant,
     path: &Path,
     files: &Files,
     expected: &Provenance,
     item_seed: u64,
-) -> Result<Record, Error> {
+) -> Result<(Record, String), Error> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| Error::Resume(format!("cannot read {}: {e}", path.display())))?;
     let file = maze_variants::parse_file(&path.display().to_string(), &text).map_err(|e| {
@@ -347,14 +394,15 @@ fn read_back(
     }
     let features = features(&file.maze);
     let item_seed = maze_gen::retry_seed(item_seed, retry);
-    Ok(record(
+    let record = record(
         variant,
         expected.index,
         files,
         item_seed,
         features,
         file.maze,
-    ))
+    );
+    Ok((record, text))
 }
 
 /// Every feature of a maze, by the same call the generator makes for its result.
@@ -383,7 +431,7 @@ fn check_kind(record: Record, accepted: bool, files: &Files) -> Result<Record, E
 }
 
 /// The answer key of one maze, `<stem>-answer.json`: `maze solve --json`'s fields plus the
-/// maze and the states the solution passes through (`(r,c)`, `(r,c)/NE`, `(r,c) 1x2x1`,
+/// maze, the hash of its maze file's text (what resume checks the file against) and the states the solution passes through (`(r,c)`, `(r,c)/NE`, `(r,c) 1x2x1`,
 /// `Outside`; start first). One field per line, lists on one line, so a person can read it
 /// too.
 fn answer_key(
@@ -391,6 +439,7 @@ fn answer_key(
     seed: u64,
     index: u64,
     files: &Files,
+    maze_file_hash: &str,
     rules: &impl Rules,
     f: &Features,
 ) -> Result<String, Error> {
@@ -401,8 +450,9 @@ fn answer_key(
         .iter()
         .map(|&s| rules.state_name(s))
         .collect();
-    let fields: [(&str, String); 10] = [
+    let fields: [(&str, String); 11] = [
         ("maze", json(&files.stem)?),
+        ("maze_file_hash", json(maze_file_hash)?),
         ("variant", json(&variant.name)?),
         ("variant_hash", json(&variant.hash)?),
         ("seed", json(&seed)?),

@@ -18,7 +18,7 @@ use std::time::Instant;
 ///
 /// - DIR/V/V-S-k.ron: the maze file, with its provenance; DIR/V/V-S-k.svg: the puzzle;
 ///   DIR/V/V-S-k-answer.svg: the puzzle with its solution; DIR/V/V-S-k-answer.json: the
-///   answer key (moves, length, uniqueness, states).
+///   answer key (moves, length, uniqueness, states, the maze file's hash).
 ///
 /// - DIR/V/V-S-k.rejected.ron: instead of those four, the best maze the search reached when
 ///   it fails its variant's gates.
@@ -31,7 +31,8 @@ use std::time::Instant;
 /// Resume: every file is written to a temporary name and renamed, so an interrupted run
 /// leaves no half-written file; run the same command again and it skips the mazes already
 /// written (reading them back for the summaries), and refuses files written with other
-/// settings or from an edited variant file. The output is byte-identical for any --jobs,
+/// settings or from an edited variant file, and a maze file that disagrees with its answer
+/// key or pictures (the key records the maze file's hash: a file edited by hand). The output is byte-identical for any --jobs,
 /// any interruption and any split into shards.
 ///
 /// Shards: --shard I/N makes maze k of the batch's global (variant, index) order when
