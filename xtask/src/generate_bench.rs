@@ -218,6 +218,14 @@ pub fn run(runs: u32) -> Result<(), String> {
         c_time.as_secs_f64(),
         (100.0 * 25_001.0) / c_time.as_secs_f64()
     );
+    let row = |name: &str, iterations: u64, evaluations: u64, time: Duration, energy: f64| {
+        println!(
+            "| maze-gen, {name} | {iterations} | {evaluations} | {:.3} | {:.0} | {energy:.2} | {:.2} |",
+            time.as_secs_f64(),
+            evaluations as f64 / time.as_secs_f64(),
+            time.as_secs_f64() / c_time.as_secs_f64()
+        );
+    };
     for (name, iterations, graph) in [
         ("compiled graph", 25_000, true),
         ("word engine", 25_000, false),
@@ -225,12 +233,7 @@ pub fn run(runs: u32) -> Result<(), String> {
     ] {
         let (time, evaluations, energy) =
             time_engine(&rook, &settings, 100, iterations, graph, runs)?;
-        println!(
-            "| maze-gen, {name} | {iterations} | {evaluations} | {:.3} | {:.0} | {energy:.2} | {:.2} |",
-            time.as_secs_f64(),
-            evaluations as f64 / time.as_secs_f64(),
-            time.as_secs_f64() / c_time.as_secs_f64()
-        );
+        row(name, iterations, evaluations, time, energy);
     }
     let best_file = read(&root.join("variants/rook_best.ron"))?;
     let best_settings = best_file
@@ -240,11 +243,12 @@ pub fn run(runs: u32) -> Result<(), String> {
     let iterations = best_settings.search.iterations();
     let (time, evaluations, energy) =
         time_engine(&best_file, &best_settings, 100, iterations, false, runs)?;
-    println!(
-        "| maze-gen, variants/rook_best.ron | {iterations} | {evaluations} | {:.3} | {:.0} | {energy:.2} | {:.2} |",
-        time.as_secs_f64(),
-        evaluations as f64 / time.as_secs_f64(),
-        time.as_secs_f64() / c_time.as_secs_f64()
+    row(
+        "variants/rook_best.ron",
+        iterations,
+        evaluations,
+        time,
+        energy,
     );
     println!();
 

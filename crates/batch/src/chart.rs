@@ -8,6 +8,16 @@ use std::fmt::Write;
 
 use maze_features::report;
 
+/// The CSS of the charts and their captions, for every page that shows them.
+pub const STYLE: &str = "
+.charts { display: flex; flex-wrap: wrap; gap: 1em; }
+.charts figure { margin: 0; }
+.charts rect { fill: #4a78b5; }
+.charts text { font-size: 10px; fill: #444; }
+.charts line { stroke: #888; }
+figcaption { font-size: 0.85em; color: #444; }
+";
+
 /// One bar per integer when every value is an integer and they span fewer than this many;
 /// otherwise `RANGE_BINS` bars of equal width.
 const MAX_INTEGER_BINS: usize = 40;

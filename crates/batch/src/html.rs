@@ -17,12 +17,6 @@ const STYLE: &str = "
 body { font-family: system-ui, sans-serif; margin: 1.5em; color: #222; }
 h2 { border-bottom: 1px solid #ccc; padding-bottom: 0.2em; margin-top: 2em; }
 nav li { display: inline; margin-right: 1em; }
-.charts { display: flex; flex-wrap: wrap; gap: 1em; }
-.charts figure { margin: 0; }
-.charts rect { fill: #4a78b5; }
-.charts text { font-size: 10px; fill: #444; }
-.charts line { stroke: #888; }
-figcaption { font-size: 0.85em; color: #444; }
 .mazes { display: flex; flex-wrap: wrap; gap: 0.8em; margin-top: 1em; }
 .maze { margin: 0; width: 170px; }
 .maze img { width: 170px; height: 170px; object-fit: contain; border: 1px solid #ddd; }
@@ -41,8 +35,9 @@ pub(crate) fn page(config: &Config, records: &[Vec<Record>]) -> String {
     let _ = write!(
         out,
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n\
-         <title>{}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<h1>{}</h1>\n",
+         <title>{}</title>\n<style>{STYLE}{}</style>\n</head>\n<body>\n<h1>{}</h1>\n",
         escape(&title),
+        crate::chart::STYLE,
         escape(&title)
     );
     let _ = writeln!(

@@ -462,12 +462,6 @@ body { font-family: system-ui, sans-serif; margin: 1.5em; color: #222; }
 table { border-collapse: collapse; }
 td, th { padding: 0.2em 0.8em; border-bottom: 1px solid #ddd; text-align: right; }
 td:first-child, th:first-child { text-align: left; }
-.charts { display: flex; flex-wrap: wrap; gap: 1em; }
-.charts figure { margin: 0; }
-.charts rect { fill: #4a78b5; }
-.charts text { font-size: 10px; fill: #444; }
-.charts line { stroke: #888; }
-figcaption { font-size: 0.85em; color: #444; }
 ";
 
 /// The page: the table, then per feature one histogram per variant on shared axes.
@@ -478,14 +472,15 @@ fn page(c: &Comparison) -> String {
     let title = format!("Maze comparison: {}", names.join(", "));
     let mut out = format!(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n\
-         <title>{t}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<h1>{t}</h1>\n\
+         <title>{t}</title>\n<style>{STYLE}{charts}</style>\n</head>\n<body>\n<h1>{t}</h1>\n\
          <p>{} mazes per variant from seeds item_seed({}, variant, k), by {}. Every figure is \
          over every generated maze; each feature's histograms share their bins, x range and \
          y scale.</p>\n<table>\n<tr><th></th>",
         c.count,
         c.seed,
         escape(c.engine),
-        t = escape(&title)
+        t = escape(&title),
+        charts = chart::STYLE
     );
     for name in &names {
         let _ = write!(out, "<th>{}</th>", escape(name));
