@@ -201,15 +201,8 @@ impl Scorer {
             return self.score_features(&features(g, blocks));
         }
         let core = self.evaluator.core(g, blocks);
-        match self.objective.core_energy(&core) {
-            Some(energy) => {
-                let input = gate_input_core(&core);
-                Score {
-                    deficit: input.deficit(&self.gates),
-                    energy,
-                    tie: input.tie(),
-                }
-            }
+        match self.score_core(&core) {
+            Some(score) => score,
             None => self.score_features(&features(g, blocks)),
         }
     }
@@ -219,7 +212,7 @@ impl Scorer {
     pub fn score_words(&mut self, w: &Words<'_>, blocks: usize) -> Score {
         self.evaluations += 1;
         let core = self.evaluator.core_of_words(w, blocks);
-        self.score_core(&core)
+        self.fast_score(&core)
     }
 
     /// [`Scorer::score_words`], or `None` as soon as the candidate is certainly worse than
@@ -237,20 +230,24 @@ impl Scorer {
             limit,
         };
         let core = self.evaluator.core_of_words_unless(w, blocks, &cutoff)?;
-        Some(self.score_core(&core))
+        Some(self.fast_score(&core))
     }
 
-    fn score_core(&self, core: &Core) -> Score {
-        let energy = self
-            .objective
-            .core_energy(core)
-            .unwrap_or_else(|| unreachable!("a fast scorer's objective has a core energy"));
+    /// The score from a core, `None` when the objective needs more than the core.
+    fn score_core(&self, core: &Core) -> Option<Score> {
+        let energy = self.objective.core_energy(core)?;
         let input = gate_input_core(core);
-        Score {
+        Some(Score {
             deficit: input.deficit(&self.gates),
             energy,
             tie: input.tie(),
-        }
+        })
+    }
+
+    /// [`Scorer::score_core`] for a fast scorer, whose objective always has a core energy.
+    fn fast_score(&self, core: &Core) -> Score {
+        self.score_core(core)
+            .unwrap_or_else(|| unreachable!("a fast scorer's objective has a core energy"))
     }
 
     /// The score from full features (the oracle of the fast path).

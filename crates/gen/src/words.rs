@@ -48,8 +48,6 @@ pub struct WordGraph {
     pred: Rows,
     /// The size of each state's row.
     degree: [u8; MAX_STATES],
-    /// Each state's jump number.
-    jump: [Option<u32>; MAX_STATES],
     /// The states of each jump number `k`, at index `k + 1` (index 0: the empty set).
     jump_sets: Box<JumpSets>,
     /// Each state's index in `jump_sets`.
@@ -100,7 +98,6 @@ impl WordGraph {
             succ: NO_ROWS,
             pred: NO_ROWS,
             degree: [0; MAX_STATES],
-            jump: [None; MAX_STATES],
             jump_sets: Box::new([0; 256]),
             jump_set_of: [0; MAX_STATES],
             jump_sets_end: 1,
@@ -142,23 +139,21 @@ impl WordGraph {
         self.jump_sets.iter_mut().for_each(|set| *set = 0);
         self.goals = 0;
         for s in 0..n {
-            self.moves.clear();
-            Rules::successors(graph, &mut self.moves, s as StateId);
-            let mut row = 0u64;
-            for m in &self.moves {
-                row |= 1 << m.to;
-                self.pred[m.to as usize] |= 1 << s;
+            let row = self.read_row(graph, s as StateId);
+            let mut rest = row;
+            while rest != 0 {
+                self.pred[(rest.trailing_zeros() & 63) as usize] |= 1 << s;
+                rest &= rest - 1;
             }
             self.succ[s] = row;
             self.degree[s] = row.count_ones() as u8;
-            self.jump[s] = Rules::jump(graph, s as StateId);
-            self.add_jump(s);
+            self.add_jump(s, Rules::jump(graph, s as StateId));
             if Rules::is_goal(graph, s as StateId) {
                 self.goals |= 1 << s;
             }
         }
         self.start = Rules::start(graph) as usize;
-        self.n_moves = self.succ[..n].iter().map(|r| r.count_ones() as usize).sum();
+        self.n_moves = self.degree[..n].iter().map(|&d| usize::from(d)).sum();
         true
     }
 
@@ -193,16 +188,22 @@ impl WordGraph {
         self.degree[s] = table.sizes[at];
         self.succ[s] = row;
         self.jump_sets[usize::from(self.jump_set_of[s])] &= !(1 << s);
-        self.jump[s] = content.jump();
-        self.add_jump(s);
+        self.add_jump(s, content.jump());
         true
+    }
+
+    /// The successors of `s` in `graph` as a row.
+    fn read_row(&mut self, graph: &JumpGraph, s: StateId) -> u64 {
+        self.moves.clear();
+        Rules::successors(graph, &mut self.moves, s);
+        self.moves.iter().fold(0u64, |row, m| row | 1 << m.to)
     }
 
     /// Puts state `s` in the set of its jump number (none for a state without one, or one
     /// too large to index: then it is in no cluster, which only a number beyond 254 could
     /// mean).
-    fn add_jump(&mut self, s: usize) {
-        let k = self.jump[s].map_or(0, |v| v as usize + 1);
+    fn add_jump(&mut self, s: usize, jump: Option<u32>) {
+        let k = jump.map_or(0, |v| v as usize + 1);
         let k = if k > usize::from(u8::MAX) { 0 } else { k };
         self.jump_set_of[s] = k as u8;
         self.jump_sets_end = self.jump_sets_end.max(k + 1);
@@ -249,9 +250,7 @@ impl WordGraph {
             for &k in &legal[cell] {
                 let change = graph.set_cell(cell, Cell::with_number(k));
                 let ok = change == Change::States(s..s + 1);
-                self.moves.clear();
-                Rules::successors(graph, &mut self.moves, s);
-                let row = self.moves.iter().fold(0u64, |row, m| row | 1 << m.to);
+                let row = self.read_row(graph, s);
                 let back = graph.set_cell(cell, original);
                 if !ok || back != Change::States(s..s + 1) {
                     return None;
