@@ -7,9 +7,8 @@
 mod common;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
-use common::{stderr, stdout};
+use common::{maze_in, stderr, stdout};
 
 /// A designer's own rules: small rook mazes, quick to search.
 const MINE: &str = "// My 4 x 4 rook mazes.
@@ -27,15 +26,6 @@ Maze(
 
 fn temp_dir(name: &str) -> PathBuf {
     common::temp_dir("batch-tests", name)
-}
-
-/// Runs `maze` with `args` in `dir`.
-fn maze_in(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_maze"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .unwrap()
 }
 
 /// Every file under `dir` by its path relative to `dir`, with its bytes.

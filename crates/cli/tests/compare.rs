@@ -5,9 +5,9 @@
 
 mod common;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
-use common::{stderr, stdout};
+use common::{maze_in, stderr, stdout};
 use serde_json::Value;
 
 const ROOK: &str = "Maze(
@@ -34,14 +34,6 @@ fn files(name: &str) -> PathBuf {
     std::fs::write(dir.join("little_rook.ron"), ROOK).unwrap();
     std::fs::write(dir.join("little_queen.ron"), QUEEN).unwrap();
     dir
-}
-
-fn maze_in(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_maze"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .unwrap()
 }
 
 fn compare(dir: &Path, extra: &[&str]) -> Output {

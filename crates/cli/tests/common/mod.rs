@@ -8,9 +8,14 @@ use std::process::{Command, Output};
 
 /// Runs `maze` with `args` from the repository root.
 pub fn maze(args: &[&str]) -> Output {
+    maze_in(&root(), args)
+}
+
+/// Runs `maze` with `args` in `dir`.
+pub fn maze_in(dir: &Path, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_maze"))
         .args(args)
-        .current_dir(root())
+        .current_dir(dir)
         .output()
         .unwrap()
 }
