@@ -12,7 +12,6 @@
 #![deny(missing_docs)]
 
 mod board;
-mod caption;
 mod explain;
 mod game;
 mod keymap;

@@ -13,7 +13,6 @@ use maze_variants::rules::{Domain, L, NONE};
 use maze_variants::{CompiledMaze, JumpGraph};
 
 use crate::board;
-use crate::caption;
 use crate::game::{Game, Tone};
 use crate::keymap::Keymap;
 
@@ -21,7 +20,7 @@ use crate::keymap::Keymap;
 pub fn draw(frame: &mut Frame, game: &Game) {
     // Borders and padding take two columns on each side.
     let inner_width = usize::from(frame.area().width.saturating_sub(4)).max(1);
-    let mut board_lines: Vec<Line> = caption::rules_caption(game.maze())
+    let mut board_lines: Vec<Line> = maze_view::caption(game.maze(), &crate::keymap::pick_keys)
         .iter()
         .flat_map(|line| wrap(line, inner_width))
         .map(|line| Line::from(line).italic())

@@ -8,9 +8,7 @@
 
 use maze_variants::Tiling;
 
-/// A cell position on the unbounded plane, `(row, col)`: cells outside the board exist here
-/// too, for exit jumps and torus wrap-arounds.
-pub type Plane = (i64, i64);
+pub use maze_view::Plane;
 
 /// A point of the tiling's integer lattice, `(x, y)`.
 pub type Lattice = (i64, i64);

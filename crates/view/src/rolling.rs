@@ -14,16 +14,25 @@
 //! merges, and where every block or cube stands before the move; a short answer whose
 //! numbers fit stays on the board, a long or eventful one goes into numbered frames. The
 //! board has rulers, so that the move list can name cells.
+//!
+//! As a text board ([`text`]) it shows a state, not only the file: bridges on (`=`) or off
+//! (`-`) as the state has them, switches by kind (`o` soft, `x` heavy, `y` split), every block
+//! (`[]` for the only one, `b1` `b2` ... for several) or both cubes of a split block (`c1`
+//! `c2`, in reading order as the move names have them), the selected mover in the chosen
+//! tone, the first block's goal `G` and the other blocks' goals `g2` `g3` ....
 
 use maze_graph::{Adjacency, Rules, StateId};
 use maze_variants::Coord;
-use maze_variants::rolling::{Footprint, RollGraph, RollingBlockMaze, StateView, SwitchKind, Tile};
+use maze_variants::rolling::{
+    Footprint, RollGraph, RollingBlockMaze, SPLIT_DIRECTIONS, StateView, SwitchKind, Tile,
+};
 
 use crate::Options;
-use crate::geometry::Plane;
+use crate::scene::Plane;
 use crate::scene::{
     self, Act, Anchor, Body, Button, CellKind, CellView, Mark, Move, Position, Role, Scene, Step,
 };
+use crate::text::{self, Entry, Now, TextBoard, TextCell, Tone, entry};
 
 /// The scene of a rolling-block maze, with the overlays `options` ask for.
 pub fn scene(maze: &RollingBlockMaze, options: Options) -> Scene {
@@ -448,6 +457,170 @@ fn answer_move(
         notes,
         before: position(maze, &before),
     }
+}
+
+/// The text board of a rolling-block maze at the state of `now` (at the start without one).
+pub fn text(maze: &RollingBlockMaze, graph: &RollGraph, now: Option<Now>) -> TextBoard {
+    let board = &maze.board;
+    let mut view = graph.view(now.map_or(graph.start(), |n| n.state));
+    if let Some(before) = now.and_then(|n| n.before) {
+        view.bridges = graph.view(before).bridges;
+    }
+    let selected = now.map_or(0, |n| n.selected);
+    let cells = (0..board.rows * board.cols)
+        .map(|i| {
+            let at = (i / board.cols, i % board.cols);
+            let (text, tone) = tile_text(maze, &view, selected, at);
+            TextCell {
+                at: text::position(maze_variants::Tiling::Square, at),
+                text,
+                tone,
+                highlight: None,
+                up: None,
+                on_board: board.get(at) != Tile::NoFloor,
+            }
+        })
+        .collect();
+    let split = graph.directions().names == SPLIT_DIRECTIONS.names;
+    let blocks = graph.blocks().len();
+    let mut legend: Vec<Entry> = if blocks > 1 {
+        let names: Vec<String> = (1..=blocks).map(|k| format!("b{k}")).collect();
+        vec![entry(format!("{} blocks", names.join(" ")))]
+    } else if split {
+        vec![entry("[] block"), entry("c1 c2 cubes")]
+    } else {
+        vec![entry("[] block")]
+    };
+    if blocks > 1 || split {
+        legend.push(entry("reversed: the one that rolls"));
+    }
+    legend.push(entry("G goal"));
+    legend.extend(
+        maze.rules
+            .others
+            .iter()
+            .enumerate()
+            .filter(|(_, b)| b.goal.is_some())
+            .map(|(j, _)| entry(format!("g{} goal of block {}", j + 2, j + 2))),
+    );
+    legend.extend([entry(". floor"), entry("blank: no floor")]);
+    let has = |f: fn(Tile) -> bool| board.tiles.iter().any(|&t| f(t));
+    if has(|t| t == Tile::Fragile) {
+        legend.push(entry("w fragile (breaks under a standing block)"));
+    }
+    if has(|t| matches!(t, Tile::Bridge { .. })) {
+        legend.extend([entry("= bridge on"), entry("- bridge off")]);
+    }
+    for (kind, what) in [
+        (SwitchKind::Soft, "o soft switch"),
+        (SwitchKind::Heavy, "x heavy switch"),
+        (SwitchKind::Split, "y split switch"),
+    ] {
+        if board.tiles.contains(&Tile::Switch(kind)) {
+            legend.push(entry(what));
+        }
+    }
+    let (place, places) = match (view.cubes, view.blocks.as_slice()) {
+        (None, [(b, _)]) => (
+            Some(format!(
+                "Block covers {} x {} cells from ({},{})",
+                b.rows, b.cols, b.row, b.col
+            )),
+            Vec::new(),
+        ),
+        (Some(cubes), _) => (
+            None,
+            cubes
+                .iter()
+                .enumerate()
+                .map(|(k, &(r, c))| format!("cube {} on ({r},{c})", k + 1))
+                .collect(),
+        ),
+        (None, blocks) => (
+            None,
+            blocks
+                .iter()
+                .enumerate()
+                .map(|(k, (f, [h, w, z]))| {
+                    format!("block {} at ({},{}) {h}x{w}x{z}", k + 1, f.row, f.col)
+                })
+                .collect(),
+        ),
+    };
+    TextBoard {
+        rows: board.rows,
+        cols: board.cols,
+        cells,
+        halves: false,
+        compact: true,
+        walls: Vec::new(),
+        legend,
+        place,
+        places,
+        depth_meaning: "fewest rolls from the start to a placement whose top-left cell is this one, -- none",
+    }
+}
+
+/// What a cell of a rolling-block board shows at `view`, and in which tone.
+fn tile_text(
+    maze: &RollingBlockMaze,
+    view: &StateView,
+    selected: usize,
+    at: Coord,
+) -> (String, Tone) {
+    if let Some(cubes) = view.cubes
+        && let Some(i) = cubes.iter().position(|&c| c == at)
+    {
+        let tone = if i == selected {
+            Tone::Chosen
+        } else {
+            Tone::Other
+        };
+        return (format!("c{}", i + 1), tone);
+    }
+    if let Some(k) = view.blocks.iter().position(|(f, _)| f.contains(at)) {
+        return match view.blocks.len() {
+            1 => ("[]".to_string(), Tone::Chosen),
+            _ if k == selected => (format!("b{}", k + 1), Tone::Chosen),
+            _ => (format!("b{}", k + 1), Tone::Other),
+        };
+    }
+    if maze.goal.contains(at) {
+        return ("G ".to_string(), Tone::Goal);
+    }
+    if let Some(j) = maze
+        .rules
+        .others
+        .iter()
+        .position(|b| b.goal.is_some_and(|g| g.contains(at)))
+    {
+        return (format!("g{}", j + 2), Tone::Goal);
+    }
+    let tile = maze.board.get(at);
+    match tile {
+        Tile::NoFloor => ("  ".to_string(), Tone::Dim),
+        Tile::Fragile => ("w ".to_string(), Tone::Warn),
+        Tile::Bridge { .. } => match view.bridges.iter().any(|&(c, on)| c == at && on) {
+            true => ("= ".to_string(), Tone::Strong),
+            false => ("- ".to_string(), Tone::Dim),
+        },
+        Tile::Switch(_) => (format!("{} ", tile.to_char()), Tone::Switch),
+        Tile::Floor => (format!("{} ", tile.to_char()), Tone::Dim),
+    }
+}
+
+/// A one-line description for reports: the rules as the file writes them, size, start and
+/// goal footprints.
+pub fn summary(maze: &RollingBlockMaze) -> String {
+    let footprint = |f: Footprint| format!("({},{}) {} x {}", f.row, f.col, f.rows, f.cols);
+    format!(
+        "rolling-block maze {}, {} x {}, start footprint {}, goal footprint {}",
+        maze.rules.to_ron(),
+        maze.board.rows,
+        maze.board.cols,
+        footprint(maze.start),
+        footprint(maze.goal)
+    )
 }
 
 #[cfg(test)]

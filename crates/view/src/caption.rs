@@ -15,15 +15,16 @@ use maze_variants::{Attr, Coord, GoalKind, JumpRules, Maze, MoveSet, Tiling};
 
 /// The rules in words: a first line naming the maze and its flags, then (for rules beyond the
 /// flags) one line per kind of move, register and effect.
-pub(crate) fn rules_caption(maze: &Maze) -> Vec<String> {
+/// `pick_keys(n)` names the keys that pick one of `n` movers (a front end's own keys).
+pub fn caption(maze: &Maze, pick_keys: &dyn Fn(usize) -> String) -> Vec<String> {
     match maze {
-        Maze::RollingBlock(m) => rolling(m),
+        Maze::RollingBlock(m) => rolling(m, pick_keys),
         Maze::Jumping(m) => jumping(&m.rules),
     }
 }
 
 /// The block and its goal; then each switch, split cubes and the other blocks.
-fn rolling(m: &RollingBlockMaze) -> Vec<String> {
+fn rolling(m: &RollingBlockMaze, pick_keys: &dyn Fn(usize) -> String) -> Vec<String> {
     let (a, b, h) = m.rules.block;
     let mut lines = vec![format!(
         "rolling block {a}×{b}×{h}: roll it so it ends exactly on the goal"
@@ -50,10 +51,10 @@ fn rolling(m: &RollingBlockMaze) -> Vec<String> {
         });
     }
     if m.rules.switches.iter().any(|s| s.split.is_some()) {
-        lines.push(
-            "Split: the cubes roll one at a time, Tab, 1 or 2 picks which (free, not a move); side by side they join into the block"
-                .into(),
-        );
+        lines.push(format!(
+            "Split: the cubes roll one at a time, {} picks which (free, not a move); side by side they join into the block",
+            pick_keys(2)
+        ));
     }
     if !m.rules.others.is_empty() {
         let n = m.rules.others.len() + 1;
@@ -74,7 +75,7 @@ fn rolling(m: &RollingBlockMaze) -> Vec<String> {
             .collect();
         lines.push(format!(
             "{n} blocks roll one at a time, {} picks which (free, not a move); block 1 ends on G, {}",
-            crate::keymap::pick_keys(n),
+            pick_keys(n),
             ends.join(", ")
         ));
     }
@@ -379,9 +380,12 @@ fn value(v: &Value, cell: &str) -> String {
 mod tests {
     use super::*;
 
-    fn caption(src: &str) -> Vec<String> {
+    fn caption_of(src: &str) -> Vec<String> {
         match maze_variants::parse("test.ron", src) {
-            Ok(maze) => rules_caption(&maze),
+            Ok(maze) => caption(&maze, &|n| match n {
+                2 => "Tab, 1 or 2".to_string(),
+                n => format!("Tab or 1 to {n}"),
+            }),
             Err(e) => panic!("{}", e.one_line()),
         }
     }
@@ -403,13 +407,13 @@ mod tests {
             ("Jumping(tiling: Triangle)", "1 G", "Jumping maze: triangle"),
         ] {
             let src = format!(r#"Maze(rules: {rules}, board: ["{board}"], start: (0, 0))"#);
-            assert_eq!(caption(&src), [expected]);
+            assert_eq!(caption_of(&src), [expected]);
         }
     }
 
     #[test]
     fn rules_as_data_are_described_from_their_fields() {
-        let lines = caption(include_str!(
+        let lines = caption_of(include_str!(
             "../../../tests/fixtures/families/jump_toggle_mazelog_switchblade.ron"
         ));
         assert_eq!(
@@ -423,7 +427,7 @@ mod tests {
                 "After a move landing on a circled cell: t takes its next value",
             ]
         );
-        let lines = caption(include_str!(
+        let lines = caption_of(include_str!(
             "../../../tests/fixtures/families/wild_rook_mazelog_grumble.ron"
         ));
         assert_eq!(
@@ -434,7 +438,7 @@ mod tests {
                 "After a move landing on a wildcard: L becomes the move's length",
             ]
         );
-        let lines = caption(include_str!(
+        let lines = caption_of(include_str!(
             "../../../tests/fixtures/families/varjump_offset_lispology_offset_tweetmaze.ron"
         ));
         assert_eq!(
@@ -449,7 +453,7 @@ mod tests {
 
     #[test]
     fn bloxorz_captions_say_what_switches_do_and_how_to_pick() {
-        let lines = caption(include_str!(
+        let lines = caption_of(include_str!(
             "../../../tests/fixtures/families/bloxorz_stage02.ron"
         ));
         assert_eq!(
@@ -460,7 +464,7 @@ mod tests {
                 "o at (3,2), under any part of a block or a cube: toggles (5,4) (5,5)",
             ]
         );
-        let lines = caption(include_str!(
+        let lines = caption_of(include_str!(
             "../../../tests/fixtures/families/bloxorz_stage08.ron"
         ));
         assert_eq!(
@@ -470,7 +474,7 @@ mod tests {
                 "Split: the cubes roll one at a time, Tab, 1 or 2 picks which (free, not a move); side by side they join into the block",
             ]
         );
-        let lines = caption(
+        let lines = caption_of(
             r#"Maze(rules: RollingBlock(block: (1, 1, 2), others: [
                 (block: (1, 1, 2), start: [(0, 2)], goal: [(2, 1)]), (block: (1, 1, 1), start: [(2, 0)])]),
                 board: ["S..", "..#", "..G"])"#,
@@ -482,7 +486,7 @@ mod tests {
             ]
         );
         // A plain maze keeps its one line.
-        let lines = caption(include_str!("../../../variants/rolling_block.ron"));
+        let lines = caption_of(include_str!("../../../variants/rolling_block.ron"));
         assert_eq!(lines.len(), 1);
     }
 
@@ -494,7 +498,7 @@ mod tests {
             include_str!("../../../tests/fixtures/families/link_alt_sc_mazelog_jingo.ron"),
             include_str!("../../../tests/fixtures/families/arrow_reflector_mazelog_billiards.ron"),
         ] {
-            let lines = caption(src);
+            let lines = caption_of(src);
             assert!(lines.len() > 2, "{lines:?}");
             assert!(lines.iter().all(|l| !l.is_empty()), "{lines:?}");
         }

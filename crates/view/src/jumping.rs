@@ -1,14 +1,23 @@
 //! Jumping mazes as scenes: cells and their numbers, walls on shared edges (wrapped on a
 //! torus), start and goal, and the solution's jumps (exit jumps leave the board, jumps that
 //! wrap around a torus leave through one edge and come back through the opposite one).
+//!
+//! And as text boards ([`text`]): a cell shows every attribute it holds, in the order of the
+//! rules' token schema (`b:↓↘` is colour b with arrows S and SE): arrows as arrow glyphs, turns
+//! as `O ↻ ↺`, pieces by letter, colours by name (each in a tone of its own); the kinds' marks
+//! of RULES.md (`G 0 # o _`), `*` for a wildcard, `@` when circled, `-` for an ordinary cell
+//! that holds nothing.
 
 use maze_features::Features;
-use maze_graph::{Adjacency, Rules};
-use maze_variants::{Cell, GoalKind, JumpGraph, JumpingMaze, Kind, MoveSet, Tiling};
+use maze_graph::{Adjacency, DirSet, Directions, Rules};
+use maze_variants::{
+    Attr, Cell, CompiledMaze, GoalKind, JumpGraph, JumpingMaze, Kind, MoveSet, Piece, Tiling, Turn,
+};
 
 use crate::Options;
-use crate::geometry::Plane;
+use crate::scene::Plane;
 use crate::scene::{self, Anchor, CellKind, CellView, Glyphs, Mark, Role, Scene, Step};
+use crate::text::{self, Entry, Highlight, Now, TextBoard, TextCell, Tone, entry};
 
 /// The scene of a jumping maze, with the overlays `options` ask for.
 pub fn scene(maze: &JumpingMaze, options: Options) -> Scene {
@@ -251,6 +260,273 @@ fn length(
     // bounded board sooner, so this bound finds every landing.
     let bound = (maze.board.rows * maze.board.cols) as i64 + 1;
     (1..=bound).find(|&k| lands(k))
+}
+
+/// The text board of a jumping maze, with the player and the aimed landing of `now`.
+pub fn text(maze: &JumpingMaze, compiled: &CompiledMaze, now: Option<Now>) -> TextBoard {
+    let board = &maze.board;
+    let tiling = maze.rules.tiling;
+    let (schema, dirs) = (&maze.rules.cells, maze.rules.directions());
+    // Numbers of 0 or below can only be offsets: then `+3` says so better than `3`.
+    let signed = board.cells.iter().any(|c| c.number.is_some_and(|k| k <= 0));
+    let colours = text::colour_names(
+        board
+            .cells
+            .iter()
+            .filter_map(|c| c.colour.as_ref())
+            .map(|t| t.as_str()),
+    );
+    let you = now.and_then(|n| compiled.state_cell(n.state));
+    let aimed = now
+        .and_then(|n| n.aimed)
+        .and_then(|s| compiled.state_cell(s));
+    let cells: Vec<TextCell> = board
+        .cells
+        .iter()
+        .enumerate()
+        .map(|(i, cell)| {
+            let (r, c) = (i / board.cols, i % board.cols);
+            let tone = match cell.kind {
+                Kind::Goal => Tone::Goal,
+                Kind::Blocked | Kind::Hole | Kind::DeadEnd | Kind::Empty => Tone::Dim,
+                _ => cell
+                    .colour
+                    .and_then(|t| colours.iter().position(|n| n == t.as_str()))
+                    .map_or(Tone::Plain, Tone::Colour),
+            };
+            let highlight = if you == Some((r, c)) {
+                Some(Highlight::You)
+            } else if aimed == Some((r, c)) {
+                Some(Highlight::Aimed)
+            } else {
+                None
+            };
+            let on_board = cell.kind != Kind::Void;
+            TextCell {
+                at: text::position(tiling, (r, c)),
+                text: cell_text(cell, schema, dirs, signed),
+                tone,
+                highlight,
+                up: (tiling == Tiling::Triangle && on_board)
+                    .then(|| Tiling::points_up(r as i64, c as i64)),
+                on_board,
+            }
+        })
+        .collect();
+
+    let mut legend: Vec<Entry> = Vec::new();
+    if now.is_some() {
+        legend.push(entry("[ ] you"));
+    }
+    if aimed.is_some() {
+        legend.push(entry("< > aimed landing"));
+    }
+    let has = |wanted: Kind| board.cells.iter().any(|c| c.kind == wanted);
+    for (kind, what) in [
+        (Kind::Goal, "G goal"),
+        (Kind::DeadEnd, "0 dead end"),
+        (Kind::Blocked, "# blocked"),
+        (Kind::Hole, "o hole"),
+        (Kind::Empty, "_ empty"),
+    ] {
+        if has(kind) {
+            legend.push(entry(what));
+        }
+    }
+    if board.cells.iter().any(|c| c.circled) {
+        legend.push(entry("@ circled"));
+    }
+    if board.cells.iter().any(|c| c.wildcard) {
+        legend.push(entry("* wildcard"));
+    }
+    legend.extend(attribute_legend(maze, &cells, &colours));
+    if maze.walls.iter().any(|(a, b)| a.0 == b.0) {
+        legend.push(entry("│ wall"));
+    }
+    if tiling == Tiling::Triangle {
+        legend.push(entry("▲ up ▼ down"));
+    }
+    TextBoard {
+        rows: board.rows,
+        cols: board.cols,
+        cells,
+        halves: tiling == Tiling::Hex,
+        compact: false,
+        walls: maze.walls.clone(),
+        legend,
+        place: None,
+        places: Vec::new(),
+        depth_meaning: "fewest moves from the start to each cell, -- unreachable",
+    }
+}
+
+/// The arrow glyph of a direction name; the hex and triangle names mean the same headings as
+/// the square's, so one table serves every tiling.
+fn arrow(name: &str) -> Option<char> {
+    Some(match name {
+        "N" => '↑',
+        "NE" => '↗',
+        "E" => '→',
+        "SE" => '↘',
+        "S" => '↓',
+        "SW" => '↙',
+        "W" => '←',
+        "NW" => '↖',
+        _ => return None,
+    })
+}
+
+fn turn_glyph(turn: Turn) -> char {
+    match turn {
+        Turn::Reflect => 'O',
+        Turn::Clockwise => '↻',
+        Turn::Anticlockwise => '↺',
+    }
+}
+
+/// One attribute of a cell as shown, `None` when the cell lacks it. `signed`: numbers are
+/// offsets (the board has some below 1), so every one shows its sign.
+fn field(cell: &Cell, attr: Attr, dirs: &Directions, signed: bool) -> Option<String> {
+    match attr {
+        // As the file writes it: a sign on offsets below 1 and on a wildcard's number.
+        Attr::Number => cell.number.map(|k| {
+            if k > 0 && !cell.wildcard && !signed {
+                k.to_string()
+            } else {
+                format!("{k:+}")
+            }
+        }),
+        Attr::Arrows => match cell.turn {
+            Some(t) => Some(turn_glyph(t).to_string()),
+            None if cell.arrows.is_empty() => None,
+            None => Some(
+                cell.arrows
+                    .iter()
+                    .map(|d| {
+                        let name = dirs.name(d);
+                        arrow(name).map_or_else(|| name.to_string(), String::from)
+                    })
+                    .collect(),
+            ),
+        },
+        Attr::Colour => cell.colour.map(|t| t.to_string()),
+        Attr::Symbol => cell.symbol.map(|t| t.to_string()),
+        Attr::Piece => cell.piece.map(|p| p.letter().to_string()),
+    }
+}
+
+/// A cell as shown on a text board: the kinds' marks of RULES.md (`G 0 # o _`, void blank),
+/// `*` for a wildcard, the attributes the schema lists joined by `:`, `@` when circled, and
+/// `-` (as in the file) for an ordinary cell that holds nothing.
+fn cell_text(cell: &Cell, schema: &[Attr], dirs: &Directions, signed: bool) -> String {
+    let head = match cell.kind {
+        // Void is not part of the board: leave a gap so shaped boards keep their shape.
+        Kind::Void => return String::new(),
+        Kind::DeadEnd => return "0".into(),
+        Kind::Blocked => return "#".into(),
+        Kind::Hole => return "o".into(),
+        Kind::Empty => return "_".into(),
+        Kind::Goal => Some("G".to_string()),
+        Kind::Ordinary if cell.wildcard => Some("*".to_string()),
+        Kind::Ordinary => None,
+    };
+    let parts: Vec<String> = head
+        .into_iter()
+        .chain(schema.iter().filter_map(|&a| field(cell, a, dirs, signed)))
+        .collect();
+    let mut text = if parts.is_empty() {
+        "-".to_string()
+    } else {
+        parts.join(":")
+    };
+    if cell.circled {
+        text.push('@');
+    }
+    text
+}
+
+/// Legend entries for the attributes the board holds: how a cell reads when it holds several,
+/// then the arrows, turns, pieces, colours and symbols present.
+fn attribute_legend(maze: &JumpingMaze, texts: &[TextCell], colours: &[String]) -> Vec<Entry> {
+    let cells = &maze.board.cells;
+    let dirs = maze.rules.directions();
+    let mut out = Vec::new();
+    if texts.iter().any(|t| t.text == "-") {
+        out.push(entry("- plain cell"));
+    }
+    let schema = &maze.rules.cells;
+    if schema.len() > 1 {
+        let names: Vec<String> = schema.iter().map(|a| a.name().to_lowercase()).collect();
+        out.push(entry(format!("cells read {}", names.join(":"))));
+    }
+    let arrows = cells.iter().fold(DirSet::EMPTY, |all, c| {
+        DirSet::from_bits(all.bits() | c.arrows.bits())
+    });
+    if !arrows.is_empty() {
+        let glyphs: String = arrows.iter().filter_map(|d| arrow(dirs.name(d))).collect();
+        out.push(entry(format!("{glyphs} arrows")));
+    }
+    for (turn, what) in [
+        (Turn::Reflect, "reflector (back the way you came)"),
+        (Turn::Clockwise, "turn clockwise"),
+        (Turn::Anticlockwise, "turn anticlockwise"),
+    ] {
+        if cells.iter().any(|c| c.turn == Some(turn)) {
+            out.push(entry(format!("{} {what}", turn_glyph(turn))));
+        }
+    }
+    for piece in Piece::ALL {
+        if cells.iter().any(|c| c.piece == Some(piece)) {
+            let name = format!("{piece:?}").to_lowercase();
+            out.push(entry(format!("{} {name}", piece.letter())));
+        }
+    }
+    if !colours.is_empty() {
+        let mut item = entry("colours");
+        for (i, name) in colours.iter().enumerate() {
+            item.push((" ".to_string(), Tone::Plain));
+            item.push((name.clone(), Tone::Colour(i)));
+        }
+        out.push(item);
+    }
+    let mut symbols: Vec<String> = cells
+        .iter()
+        .filter_map(|c| c.symbol)
+        .map(|t| t.to_string())
+        .collect();
+    symbols.sort();
+    symbols.dedup();
+    if !symbols.is_empty() {
+        out.push(entry(format!("symbols {}", symbols.join(" "))));
+    }
+    out
+}
+
+/// A one-line description for reports: the rules as the file writes them, size and start.
+pub fn summary(maze: &JumpingMaze) -> String {
+    format!(
+        "jumping maze {}, {} x {}, start ({}, {})",
+        maze.rules.to_ron(),
+        maze.board.rows,
+        maze.board.cols,
+        maze.start.0,
+        maze.start.1
+    )
+}
+
+/// The board's tokens as Neller's exercises print them: the goal as `0`.
+pub fn jump_grid(maze: &JumpingMaze) -> Vec<Vec<String>> {
+    let board = &maze.board;
+    (0..board.rows)
+        .map(|r| {
+            (0..board.cols)
+                .map(|c| match board.get((r, c)) {
+                    Cell::GOAL => "0".to_string(),
+                    cell => cell.token(&maze.rules.cells, maze.rules.directions()),
+                })
+                .collect()
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -1,6 +1,6 @@
-//! What a picture of a maze shows, independent of the variant: the extension point of this
-//! crate. Each variant turns its board into a [`Scene`] (jumping mazes in
-//! [`crate::jumping`]); [`crate::draw`] turns any scene into SVG.
+//! What a picture of a maze shows, independent of the variant. Each variant turns its board
+//! into a [`Scene`] (jumping mazes in [`crate::jumping`], rolling blocks in
+//! [`crate::rolling`]); `maze-render` turns any scene into SVG.
 //!
 //! A scene speaks of cells and anchors on the plane, never of pixels, so a variant needs no
 //! geometry: a rolling-block board is floor, no-floor (void), fragile and bridge cells on the
@@ -21,7 +21,9 @@ use maze_features::Features;
 use maze_graph::StateId;
 use maze_variants::{Coord, Piece, Tiling, Turn};
 
-use crate::geometry::Plane;
+/// A cell position on the unbounded plane, `(row, col)`: cells outside the board exist here
+/// too, for exit jumps and torus wrap-arounds.
+pub type Plane = (i64, i64);
 
 /// Everything a picture of one board shows.
 #[derive(Clone, Debug, PartialEq)]
@@ -60,7 +62,7 @@ pub struct Scene {
     /// The solution move by move, when the variant can say more than [`Scene::steps`]: who
     /// moves, what else changes, and where everything stands before each move. The drawing
     /// shows it as numbered frames beside a move list when one board would not stay
-    /// readable (see [`crate::draw`]); empty when not asked for.
+    /// readable (see `maze-render`); empty when not asked for.
     pub answer: Vec<Move>,
 }
 
