@@ -5,7 +5,8 @@ use std::path::PathBuf;
 
 use maze_features::{Features, RollingBlockScore, UNREACHED, report};
 use maze_graph::{Adjacency, Rules, StateId};
-use maze_variants::{Cell, Maze, Tiling};
+use maze_view::TextBoard;
+use maze_view::text;
 use serde::Serialize;
 use serde::ser::SerializeMap;
 use thiserror::Error;
@@ -59,15 +60,15 @@ impl Args {
         let out = match format {
             Format::Text => text(&self.file.display().to_string(), &loaded, &f),
             Format::Json => json(&loaded, &f),
-            Format::Eaai => {
-                if !matches!(loaded.maze, Maze::Jumping(_)) {
+            Format::Eaai => match text::jump_grid(&loaded.maze) {
+                Some(grid) => eaai(&grid, &loaded, &f),
+                None => {
                     return Err(Box::new(EaaiIsForJumping {
                         path: self.file.display().to_string(),
                     })
                     .into());
                 }
-                eaai(&loaded, &f)
-            }
+            },
         };
         crate::output::emit(None, &out)
     }
@@ -97,187 +98,65 @@ fn cell_depths(loaded: &Loaded, f: &Features) -> Vec<Vec<Option<u32>>> {
     grid
 }
 
-fn depth_grid(loaded: &Loaded, f: &Features) -> String {
-    let hex = matches!(&loaded.maze, Maze::Jumping(m) if m.rules.tiling == Tiling::Hex);
+/// The depth grid, laid out as the board is (hex rows shifted, void cells blank): each cell's
+/// depth, `--` where nothing reaches it.
+fn depth_grid(board: &TextBoard, loaded: &Loaded, f: &Features) -> String {
+    let depths = cell_depths(loaded, f);
+    let mut grid = board.clone();
+    grid.compact = false;
+    grid.walls.clear();
+    for (i, cell) in grid.cells.iter_mut().enumerate() {
+        let depth = depths
+            .get(i / board.cols.max(1))
+            .and_then(|row| row.get(i % board.cols.max(1)));
+        cell.text = match depth {
+            Some(Some(d)) => d.to_string(),
+            _ if cell.on_board => "--".to_string(),
+            _ => String::new(),
+        };
+        cell.highlight = None;
+        // Numbers say enough here; a triangle's mark beside each would crowd them.
+        cell.up = None;
+    }
+    lines(&text::lay_out(&grid).plain())
+}
+
+/// The board as the view lays it out, with its walls drawn in (`│` between two cells of a
+/// row, a line of `-` under the part of a cell that borders the cell below it) and listed.
+fn board_grid(board: &TextBoard) -> String {
+    let mut out = lines(&text::lay_out(board).plain());
+    if !board.walls.is_empty() {
+        let _ = writeln!(
+            out,
+            "Walls (│ between cells of a row, - between rows): {}",
+            text::wall_list(&board.walls)
+        );
+    }
+    out
+}
+
+fn lines(lines: &[String]) -> String {
     let mut out = String::new();
-    for (r, row) in cell_depths(loaded, f).iter().enumerate() {
-        let cells: Vec<String> = row
-            .iter()
-            .map(|d| d.map_or("--".to_string(), |d| format!("{d:>2}")))
-            .collect();
-        // Odd hex rows sit half a cell to the right.
-        let indent = if hex && r % 2 == 1 { "  " } else { "" };
-        let _ = writeln!(out, "{indent}{}", cells.join(" "));
+    for line in lines {
+        let _ = writeln!(out, "{line}");
     }
     out
-}
-
-fn board_grid(maze: &Maze) -> String {
-    match maze {
-        Maze::Jumping(m) => {
-            let hex = m.rules.tiling == Tiling::Hex;
-            let rows = m.board.row_strings(&m.rules.cells, m.rules.directions());
-            // Odd hex rows sit half a cell to the right.
-            let indents: Vec<usize> = (0..rows.len())
-                .map(|r| usize::from(hex && r % 2 == 1))
-                .collect();
-            let lines = if m.walls.is_empty() {
-                rows.iter()
-                    .zip(&indents)
-                    .map(|(row, &indent)| format!("{}{row}", " ".repeat(indent)))
-                    .collect()
-            } else {
-                walled_rows(m, &rows, &indents)
-            };
-            let mut out = String::new();
-            for line in lines {
-                let _ = writeln!(out, "{}", line.trim_end());
-            }
-            if !m.walls.is_empty() {
-                let walls: Vec<String> = m
-                    .walls
-                    .iter()
-                    .map(|&((a, b), (c, d))| format!("({a},{b})|({c},{d})"))
-                    .collect();
-                let _ = writeln!(
-                    out,
-                    "Walls (| between cells of a row, - between rows): {}",
-                    walls.join(" ")
-                );
-            }
-            out
-        }
-        Maze::RollingBlock(m) => {
-            let mut out = m.row_strings().join("\n");
-            out.push('\n');
-            out
-        }
-    }
-}
-
-/// The board's rows with its walls drawn in: `|` in the gap between two cells of a row, a
-/// line of `-` under the part of a cell that borders the cell below it (the board gets a line
-/// between each pair of rows for them, and one under the last row for the torus's seam), and
-/// a column on each side for `|` across the seam.
-fn walled_rows(m: &maze_variants::JumpingMaze, rows: &[String], indents: &[usize]) -> Vec<String> {
-    let (n_rows, n_cols) = (m.board.rows, m.board.cols);
-    // Every token is as wide as the widest: `row_strings` right-aligns them, joined by one space.
-    let width = rows
-        .first()
-        .map_or(1, |row| (row.chars().count() + 1) / n_cols.max(1) - 1)
-        .max(1);
-    let start = |r: usize, c: usize| 1 + indents[r] + c * (width + 1);
-    let mut grid: Vec<Vec<char>> = rows
-        .iter()
-        .zip(indents)
-        .map(|(row, &indent)| {
-            let mut line = vec![' '; 1 + indent];
-            line.extend(row.chars());
-            line.push(' ');
-            line
-        })
-        .collect();
-    let across: Vec<((usize, usize), (usize, usize))> = m
-        .walls
-        .iter()
-        .filter(|(a, b)| a.0 != b.0)
-        .copied()
-        .collect();
-    // gaps[r]: the line under row r.
-    let mut gaps: Vec<Vec<char>> = vec![Vec::new(); n_rows];
-    for &(a, b) in &m.walls {
-        if a.0 == b.0 {
-            let (left, right) = if (a.1 + 1) % n_cols == b.1 {
-                (a.1, b.1)
-            } else {
-                (b.1, a.1)
-            };
-            let line = &mut grid[a.0];
-            if right < left {
-                // Across the seam: both ends of the row.
-                let last = line.len() - 1;
-                line[last] = '|';
-                line[start(a.0, 0) - 1] = '|';
-            } else {
-                line[start(a.0, left) + width] = '|';
-            }
-        } else {
-            // The upper cell is the one whose next row (across the seam on a torus) is the
-            // other's; on a two-row torus the top row is taken.
-            let (upper, lower) = if (a.0 + 1) % n_rows == b.0 && b.0 + 1 != a.0 {
-                (a, b)
-            } else {
-                (b, a)
-            };
-            let up = start(upper.0, upper.1)..start(upper.0, upper.1) + width;
-            let low = start(lower.0, lower.1)..start(lower.0, lower.1) + width;
-            let mut cols = up.start.max(low.start)..up.end.min(low.end);
-            if cols.is_empty() {
-                // Hex neighbours overlap by half a cell, less than a one-character token.
-                cols = up.start.min(low.start)..up.end.max(low.end);
-            }
-            let gap = &mut gaps[upper.0];
-            if gap.len() < cols.end {
-                gap.resize(cols.end, ' ');
-            }
-            for col in cols {
-                gap[col] = '-';
-            }
-        }
-    }
-    let mut out = Vec::new();
-    for (r, line) in grid.into_iter().enumerate() {
-        out.push(line.into_iter().collect::<String>());
-        let last = r + 1 == n_rows;
-        // A line between every two rows once any wall is between rows, so rows keep an even
-        // spacing; under the last row only for a wall across the seam.
-        if !across.is_empty() && (!last || !gaps[r].is_empty()) {
-            out.push(gaps[r].iter().collect());
-        }
-    }
-    out
-}
-
-fn describe(maze: &Maze) -> String {
-    match maze {
-        Maze::Jumping(m) => format!(
-            "jumping maze {}, {} x {}, start ({}, {})",
-            m.rules.to_ron(),
-            m.board.rows,
-            m.board.cols,
-            m.start.0,
-            m.start.1
-        ),
-        Maze::RollingBlock(m) => {
-            let footprint = |f: maze_variants::Footprint| {
-                format!("({},{}) {} x {}", f.row, f.col, f.rows, f.cols)
-            };
-            format!(
-                "rolling-block maze {}, {} x {}, start footprint {}, goal footprint {}",
-                m.rules.to_ron(),
-                m.board.rows,
-                m.board.cols,
-                footprint(m.start),
-                footprint(m.goal)
-            )
-        }
-    }
 }
 
 fn text(name: &str, loaded: &Loaded, f: &Features) -> String {
     let (rows, cols) = loaded.maze.size();
     let small = rows <= GRID_LIMIT && cols <= GRID_LIMIT;
     let mut out = String::new();
-    let _ = writeln!(out, "{name}: {}\n", describe(&loaded.maze));
+    let _ = writeln!(out, "{name}: {}\n", text::summary(&loaded.maze));
     if small {
-        let _ = writeln!(out, "Board:\n{}", board_grid(&loaded.maze));
-        let heading = match loaded.maze {
-            Maze::Jumping(_) => "fewest moves from the start to each cell, -- unreachable",
-            Maze::RollingBlock(_) => {
-                "fewest rolls from the start to a placement whose top-left cell is this one, -- none"
-            }
-        };
-        let _ = writeln!(out, "Depths ({heading}):\n{}", depth_grid(loaded, f));
+        let board = text::board(&loaded.maze, &loaded.compiled, None);
+        let _ = writeln!(out, "Board:\n{}", board_grid(&board));
+        let _ = writeln!(
+            out,
+            "Depths ({}):\n{}",
+            board.depth_meaning,
+            depth_grid(&board, loaded, f)
+        );
     } else {
         let _ = writeln!(
             out,
@@ -402,22 +281,10 @@ fn json(loaded: &Loaded, f: &Features) -> String {
 /// Neller's AI-education format: jump numbers (the goal as 0, as in the assignment's
 /// transcripts), a blank line, "Moves from start:", the depth grid, a blank line, the
 /// GoalDepth objective.
-fn eaai(loaded: &Loaded, f: &Features) -> String {
+fn eaai(grid: &[Vec<String>], loaded: &Loaded, f: &Features) -> String {
     let mut out = String::new();
-    match &loaded.maze {
-        Maze::Jumping(m) => {
-            for r in 0..m.board.rows {
-                let row: Vec<String> = (0..m.board.cols)
-                    .map(|c| match m.board.get((r, c)) {
-                        Cell::GOAL => "0".to_string(),
-                        cell => cell.token(&m.rules.cells, m.rules.directions()),
-                    })
-                    .collect();
-                let _ = writeln!(out, "{}", row.join(" "));
-            }
-        }
-        // Refused before any output: a rolling block has no jump numbers.
-        Maze::RollingBlock(_) => return String::new(),
+    for row in grid {
+        let _ = writeln!(out, "{}", row.join(" "));
     }
     let _ = writeln!(out, "\nMoves from start:");
     for row in cell_depths(loaded, f) {

@@ -227,19 +227,36 @@ fn help_teaches_the_file_format() {
     assert!(stdout(&o).contains("Maze(rules: Jumping"));
 }
 
-/// Walls are drawn into the board: `|` between two cells of a row, a line of `-` under a cell
-/// walled off from the one below, and listed after the board.
+/// Walls are drawn into the board as the view lays them out (as `maze play` draws them): `│`
+/// between two cells of a row, a line of `-` under a cell walled off from the one below, and
+/// listed after the board.
 #[test]
 fn analyze_draws_the_walls_on_the_board() {
     let o = maze(&["analyze", "variants/walls.ron"]);
     assert!(o.status.success());
     let out = stdout(&o);
-    let board = " 3 1 2 2 1\n     -\n 3 3|1 2|1\n\n 1 1 1|2 2\n\n 3|2 2 1 3\n       -\n G 4 3 2 1\nWalls (| between cells of a row, - between rows): (0,2)|(1,2) (1,1)|(1,2) (2,2)|(2,3) (3,0)|(3,1) (3,3)|(4,3) (1,3)|(1,4)\n";
-    assert!(out.contains(&format!("Board:\n{board}\n")), "{out}");
+    let board = [
+        "   0  1  2  3  4",
+        "0  3  1  2  2  1",
+        "        ---",
+        "1  3  3│ 1  2│ 1",
+        "",
+        "2  1  1  1│ 2  2",
+        "",
+        "3  3│ 2  2  1  3",
+        "           ---",
+        "4  G  4  3  2  1",
+        "Walls (│ between cells of a row, - between rows): (0,2)|(1,2) (1,1)|(1,2) (2,2)|(2,3) (3,0)|(3,1) (3,3)|(4,3) (1,3)|(1,4)",
+    ]
+    .join("\n");
+    assert!(out.contains(&format!("Board:\n{board}\n\n")), "{out}");
     // A hex wall between rows sits where the two cells overlap, under the odd row's shift.
     let o = maze(&["analyze", "tests/fixtures/worked/hex_5x5_hole_wall.ron"]);
     let out = stdout(&o);
-    assert!(out.contains("\n  3 1 1 2 3\n   --\n 1 3 o 1 3\n"), "{out}");
+    assert!(
+        out.contains("\n1    3   1   1   2   3\n        --\n2  1   3   o   1   3\n"),
+        "{out}"
+    );
     // Across a torus's seam: at both ends of the row, and under the last row.
     let path = temp_file(
         "seam.ron",
@@ -248,15 +265,17 @@ fn analyze_draws_the_walls_on_the_board() {
     );
     let out = stdout(&maze(&["analyze", path.to_str().unwrap()]));
     assert!(
-        out.contains("Board:\n 3|1 2 5\n\n|1 4 2 1|\n\n 2 o 3 G\n       -\nWalls"),
+        out.contains("Board:\n   0  1  2  3\n0  3│ 1  2  5\n\n1 │1  4  2  1│\n\n2  2  o  3  G\n           ---\nWalls"),
         "{out}"
     );
-    // Without walls the board is as it always was.
+    // Without walls there are no lines between rows and no list.
     let out = stdout(&maze(&["analyze", "variants/rook.ron"]));
     assert!(!out.contains("Walls"), "{out}");
+    assert!(out.contains("\n0  "), "{out}");
+    assert!(!out.contains("\n\n1  "), "{out}");
 }
 
-/// Every family's rules analyze, with the board in the file's tokens.
+/// Every family's rules analyze, with the board as the view shows it.
 #[test]
 fn analyze_works_for_rules_as_data() {
     let o = maze(&[
@@ -265,7 +284,7 @@ fn analyze_works_for_rules_as_data() {
     ]);
     assert!(o.status.success());
     let out = stdout(&o);
-    assert!(out.contains(" 3  2  2  5 4@  3\n"), "{out}");
+    assert!(out.contains("\n0   3   2   2   5  4@   3\n"), "{out}");
     assert!(
         out.contains("Solution path: (0,0)/t=orthogonal (3,0)/t=orthogonal"),
         "{out}"

@@ -590,6 +590,44 @@ fn switchblade_is_played_with_the_keys() {
     );
 }
 
+/// `variants/walls.ron` on the board, drawn from the same view `maze analyze` prints: `│`
+/// between two cells of a row, the upper cell of a wall between rows underlined (and nothing
+/// else in its row), the legend's `│ wall` and the list of walls.
+#[test]
+fn walls_show_on_the_board() {
+    let g = game("walls.ron", include_str!("../../../variants/walls.ron"));
+    let mut terminal = Terminal::new(TestBackend::new(64, 30)).unwrap();
+    terminal.draw(|frame| draw(frame, &g)).unwrap();
+    let screen = terminal.backend().to_string();
+    assert!(screen.contains("│ 0 [3] 1  2  2  1"), "{screen}");
+    assert!(screen.contains("│ 1  3  3│ 1  2│ 1"), "{screen}");
+    assert!(screen.contains("│ 2  1  1  1│ 2  2"), "{screen}");
+    assert!(screen.contains("│ 3  3│ 2  2  1  3"), "{screen}");
+    assert!(screen.contains("│ wall"), "{screen}");
+    assert!(
+        screen.contains("Walls: (0,2)|(1,2) (1,1)|(1,2) (2,2)|(2,3) (3,0)|(3,1)"),
+        "{screen}"
+    );
+    let buffer = terminal.backend().buffer();
+    let underlined = |start: &str| {
+        let row = (0..buffer.area.height)
+            .find(|&y| {
+                (0..buffer.area.width)
+                    .map(|x| buffer[(x, y)].symbol())
+                    .collect::<String>()
+                    .starts_with(start)
+            })
+            .unwrap_or_else(|| panic!("no row {start:?}"));
+        (0..buffer.area.width)
+            .filter(|&x| buffer[(x, row)].modifier.contains(Modifier::UNDERLINED))
+            .collect::<Vec<u16>>()
+    };
+    // (0,2) above (1,2), and (3,3) above (4,3): three columns each, the cell's whole width.
+    assert_eq!(underlined("│ 0 [3]"), [10, 11, 12]);
+    assert_eq!(underlined("│ 3  3│"), [13, 14, 15]);
+    assert_eq!(underlined("│ 1  3"), Vec::<u16>::new());
+}
+
 #[test]
 fn knight_leaps_and_walls() {
     let mut g = game("knight.ron", KNIGHT);

@@ -339,6 +339,38 @@ mod tests {
         }
     }
 
+    /// The text view (`maze_view::text::position`, which play and `maze analyze` lay out)
+    /// keeps the plane's order: a cell further right in the text is further right on the
+    /// plane (hex rows shifted by half a cell included), cells in one text column stand one
+    /// above the other, and a later text row is lower.
+    #[test]
+    fn text_positions_keep_the_planes_order() {
+        for tiling in TILINGS {
+            let all: Vec<Plane> = cells(6, 7).collect();
+            for &a in &all {
+                for &b in &all {
+                    let text =
+                        |(r, c): Plane| maze_view::text::position(tiling, (r as usize, c as usize));
+                    let (ta, tb) = (text(a), text(b));
+                    let (pa, pb) = (center(tiling, a), center(tiling, b));
+                    let dx = pb.x - pa.x;
+                    let across = if dx > 1e-9 {
+                        std::cmp::Ordering::Less
+                    } else if dx < -1e-9 {
+                        std::cmp::Ordering::Greater
+                    } else {
+                        std::cmp::Ordering::Equal
+                    };
+                    assert_eq!(ta.1.cmp(&tb.1), across, "{tiling:?}: {a:?} {b:?}");
+                    if ta.0 < tb.0 {
+                        assert!(pa.y < pb.y, "{tiling:?}: {a:?} {b:?}");
+                    }
+                    assert_eq!(ta == tb, a == b, "{tiling:?}: {a:?} {b:?}");
+                }
+            }
+        }
+    }
+
     #[test]
     fn hull_of_a_rectangle_of_squares_is_its_outline() {
         let h = hull(Tiling::Square, &[(1, 2), (1, 3)]);
