@@ -9,8 +9,7 @@ use ratatui::text::{Line, Span, Text};
 use ratatui::widgets::{Block, Padding, Paragraph, Wrap};
 
 use maze_variants::rolling::ROLL_DIRECTIONS;
-use maze_variants::rules::{Domain, L, NONE};
-use maze_variants::{CompiledMaze, JumpGraph};
+use maze_view::status;
 
 use crate::board;
 use crate::game::{Game, Tone};
@@ -70,7 +69,7 @@ pub fn draw(frame: &mut Frame, game: &Game) {
 fn status_lines(game: &Game) -> Vec<Line<'static>> {
     let compiled = game.compiled();
     let directions = compiled.directions();
-    let carried = carried(compiled, game.state());
+    let carried = status::carried(compiled, game.state());
     // What is carried is said in words, so the position is the cell alone.
     let at = match (&carried, game.cell()) {
         (Some(_), Some((r, c))) => format!("({r},{c})"),
@@ -81,7 +80,7 @@ fn status_lines(game: &Game) -> Vec<Line<'static>> {
         position.push(Span::raw(" · rolling "));
         position.push(Span::raw(name).bold());
     }
-    if let Some(k) = jump(compiled, game.state()) {
+    if let Some(k) = status::jump(compiled, game.state()) {
         position.push(Span::raw(format!(", jump {k}")));
     }
     if let Some(carried) = carried {
@@ -170,61 +169,6 @@ fn status_lines(game: &Game) -> Vec<Line<'static>> {
     };
     lines.push(Line::from(Span::styled(message.text.clone(), style)));
     lines
-}
-
-/// The jump number shown beside the position: the cell's number as the rules read it (a
-/// wildcard's inherited one included), where every kind of move jumps exactly that far.
-fn jump(compiled: &CompiledMaze, state: maze_graph::StateId) -> Option<u32> {
-    let k = match compiled {
-        CompiledMaze::Jumping(g) => {
-            let set = g.rule_set();
-            if !set.kinds.iter().all(|k| k.length == L::Number) {
-                return None;
-            }
-            let (r, c) = g.state_cell(state)?;
-            let cell = g.cell(r * g.size().1 + c);
-            if !cell.is_ordinary() {
-                return None;
-            }
-            let number = set.effective(&cell, &g.state_key(state)).number?;
-            u32::try_from(number).ok()?
-        }
-        CompiledMaze::RollingBlock(_) => compiled.jump(state)?,
-    };
-    (k > 0).then_some(k)
-}
-
-/// What the player carries (`t=diagonal, d=2`): the registers kept on the current cell,
-/// except the no-U-turn direction, which the status names as the last move. `None` with
-/// nothing to show.
-fn carried(compiled: &CompiledMaze, state: maze_graph::StateId) -> Option<String> {
-    let CompiledMaze::Jumping(g) = compiled else {
-        return None;
-    };
-    registers(g, state)
-}
-
-fn registers(g: &JumpGraph, state: maze_graph::StateId) -> Option<String> {
-    let set = g.rule_set();
-    let (r, c) = g.state_cell(state)?;
-    let cell = g.cell(r * g.size().1 + c);
-    // The goal drops every register (RULES.md: one goal state).
-    if cell.is_goal() {
-        return None;
-    }
-    let key = g.state_key(state);
-    let shown: Vec<String> = set
-        .regs
-        .iter()
-        .enumerate()
-        .filter(|&(i, reg)| {
-            let unset =
-                key[i] == NONE && !matches!(reg.domain, Domain::Choice(_) | Domain::Counter(..));
-            set.bare != Some(i) && set.kept(i, &cell) && !unset
-        })
-        .map(|(i, reg)| format!("{}={}", reg.name, set.show(i, key[i])))
-        .collect();
-    (!shown.is_empty()).then(|| shown.join(", "))
 }
 
 /// `text` broken at spaces into lines of at most `width` columns (a longer word stays whole);

@@ -10,7 +10,8 @@
 //!   play the dynamic parts (the player, bridges on and off, blocks, cubes, the selected
 //!   mover). [`text::lay_out`] places it in columns; the terminal game styles the result and
 //!   `maze analyze` prints it.
-//! - [`caption`]: the rules in words.
+//! - [`caption`]: the rules in words; [`status`]: the jump number and the registers carried
+//!   at a state, for a status line.
 //!
 //! Each variant has one builder file: [`jumping`] and [`rolling`] build both the scene and the
 //! text board. [`scene()`] and [`text::board`] are the only places that match on the variant.
@@ -20,6 +21,7 @@ pub mod caption;
 pub mod jumping;
 pub mod rolling;
 pub mod scene;
+pub mod status;
 pub mod text;
 
 use maze_variants::Maze;
