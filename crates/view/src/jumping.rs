@@ -2,7 +2,7 @@
 //! torus), start and goal, and the solution's jumps (exit jumps leave the board, jumps that
 //! wrap around a torus leave through one edge and come back through the opposite one).
 //!
-//! And as text boards ([`text`]): a cell shows every attribute it holds, in the order of the
+//! And as text boards ([`text()`]): a cell shows every attribute it holds, in the order of the
 //! rules' token schema (`b:↓↘` is colour b with arrows S and SE): arrows as arrow glyphs, turns
 //! as `O ↻ ↺`, pieces by letter, colours by name (each in a tone of its own); the kinds' marks
 //! of RULES.md (`G 0 # o _`), `*` for a wildcard, `@` when circled, `-` for an ordinary cell

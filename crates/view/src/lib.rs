@@ -2,7 +2,7 @@
 //! variant's drawing, so that no front end (SVG, the terminal game, the CLI's text reports)
 //! matches on a variant or a tiling.
 //!
-//! - [`Scene`] ([`scene`]): what a picture shows, on the plane: cells with a kind, a label and
+//! - [`Scene`] ([`mod@scene`]): what a picture shows, on the plane: cells with a kind, a label and
 //!   glyphs, walls, marks, steps of the solution, depths. `maze-render` turns it into SVG.
 //! - [`TextBoard`] ([`text`]): what a text board shows: each cell's short text, its place in
 //!   rows and half-cell columns (hex rows shift by half a cell, triangles know up from down),
@@ -10,11 +10,12 @@
 //!   play the dynamic parts (the player, bridges on and off, blocks, cubes, the selected
 //!   mover). [`text::lay_out`] places it in columns; the terminal game styles the result and
 //!   `maze analyze` prints it.
-//! - [`caption`]: the rules in words; [`status`]: the jump number and the registers carried
+//! - [`mod@caption`]: the rules in words; [`status`]: the jump number and the registers carried
 //!   at a state, for a status line.
 //!
 //! Each variant has one builder file: [`jumping`] and [`rolling`] build both the scene and the
-//! text board. [`scene()`] and [`text::board`] are the only places that match on the variant.
+//! text board. The dispatches on the variant ([`scene()`], [`text::board`], [`text::summary`],
+//! [`text::jump_grid`], [`status`]) are here and nowhere in a front end.
 #![deny(missing_docs)]
 
 pub mod caption;

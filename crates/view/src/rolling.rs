@@ -15,7 +15,7 @@
 //! numbers fit stays on the board, a long or eventful one goes into numbered frames. The
 //! board has rulers, so that the move list can name cells.
 //!
-//! As a text board ([`text`]) it shows a state, not only the file: bridges on (`=`) or off
+//! As a text board ([`text()`]) it shows a state, not only the file: bridges on (`=`) or off
 //! (`-`) as the state has them, switches by kind (`o` soft, `x` heavy, `y` split), every block
 //! (`[]` for the only one, `b1` `b2` ... for several) or both cubes of a split block (`c1`
 //! `c2`, in reading order as the move names have them), the selected mover in the chosen
