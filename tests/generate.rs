@@ -726,6 +726,38 @@ fn neller_configuration_runs_on_the_word_engine() {
     }
 }
 
+/// Rules whose states carry registers run on the word engine too, over the superset of
+/// their states (states appearing and vanishing as moves land on them or stop), and make
+/// exactly the compiled graph's choices: no-U-turn's last direction on square and hex
+/// boards, a switch maze's move type, an offset maze's counter, with every strategy, for
+/// Neller's energy (offset's own objective reads decisions averaged over every shortest
+/// path, which only full features have).
+#[test]
+fn register_rules_run_on_the_word_engine() {
+    for name in [
+        "no_u_turn.ron",
+        "no_u_turn_hex.ron",
+        "switch.ron",
+        "offset.ron",
+    ] {
+        let file = variant(name);
+        let Maze::Jumping(maze) = &file.maze else {
+            panic!("{name} is a jumping maze")
+        };
+        for (seed, search) in word_engine_searches().into_iter().enumerate() {
+            let settings = Generate {
+                search,
+                attempts: 1,
+                objective: Objective::Neller,
+                ..file.generate.clone().unwrap()
+            };
+            let on_words = words_and_graph_agree(maze, &settings, seed as u64)
+                .unwrap_or_else(|e| panic!("{name}, {search:?}: {e}"));
+            assert!(on_words, "{name} runs on the word engine");
+        }
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
@@ -739,10 +771,10 @@ proptest! {
         gates in any::<(bool, bool, bool, Option<u32>)>(),
         shifts in prop::collection::vec((-2i64..=2, -30.0f64..30.0), 1..6),
     ) {
-        use maze::generate::{Score, Scorer, words::WordGraph};
+        use maze::generate::{Score, Scorer, words::WordEngine};
         let mut graph = JumpGraph::new(&maze);
         let legal = vec![Vec::new(); maze.board.cells.len()];
-        let Some(rows) = WordGraph::new(&mut graph, &[], &legal, None) else {
+        let Some(mut rows) = WordEngine::new(&mut graph, &[], &legal, None) else {
             return Ok(());
         };
         let (unique_shortest, no_black_holes, solvable, min_length) = gates;
@@ -754,7 +786,7 @@ proptest! {
             ..Gates::default()
         };
         let mut scorer = Scorer::new(core_objectives()[objective].clone(), gates);
-        let full = scorer.score_words(&rows.words(), maze.blocks());
+        let full = rows.score(&mut scorer, maze.blocks());
         let stride = StrideAdjacency::from_rules(&graph);
         prop_assert_eq!(full, scorer.score(&stride, maze.blocks()));
         for (deficit, energy) in shifts {
@@ -766,7 +798,7 @@ proptest! {
                     tie: 0,
                 },
             ] {
-                match scorer.score_words_within(&rows.words(), maze.blocks(), &limit) {
+                match rows.score_within(&mut scorer, maze.blocks(), &limit) {
                     Some(s) => prop_assert_eq!(s, full),
                     None => prop_assert!(full.compare(&limit).is_gt(), "{full:?} rejected against {limit:?}"),
                 }

@@ -7,6 +7,7 @@
 //! `None` when the goal cannot be reached).
 #![deny(missing_docs)]
 
+pub mod bits;
 mod clusters;
 pub mod energy;
 pub mod fast;
@@ -21,8 +22,9 @@ mod shape;
 use maze_graph::{Adjacency, Dir, Graph, StateGraph, StateId};
 use serde::Serialize;
 
+pub use bits::Bits;
 pub use energy::{Feature, Objective, Term};
-pub use fast::{Core, Cutoff, Evaluator, JumpSets, NO_ROWS, Rows, Words};
+pub use fast::{Core, Cutoff, Evaluator, JumpSets, Never, WordScratch, Words, core_of_words};
 pub use grade::{Grade, grade};
 pub use objective::{
     RollingBlockScore, RollingBlockWeights, goal_depth, neller, rolling_block, rolling_block_score,

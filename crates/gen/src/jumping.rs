@@ -18,7 +18,7 @@ use rand::{Rng, RngExt};
 
 use crate::score::{Score, Scorer};
 use crate::space::Space;
-use crate::words::WordGraph;
+use crate::words::WordEngine;
 
 /// A jumping maze being generated.
 #[derive(Clone, Debug)]
@@ -57,9 +57,9 @@ enum Engine {
     Undecided,
     /// The compiled graph and its stride form, for every rule and objective.
     Graph,
-    /// One-word rows patched from tables, for small memoryless boards whose steps change
-    /// only jump numbers, under a fast scorer.
-    Words(Box<WordGraph>),
+    /// Rows of bits over the superset of states, patched from tables, for boards of at most
+    /// 256 superset states whose steps change only jump numbers, under a fast scorer.
+    Words(WordEngine),
 }
 
 /// How to undo one change.
@@ -190,11 +190,12 @@ impl JumpSpace {
     }
 
     /// Chooses the engine at the first score: words when the scorer is fast, the steps change
-    /// only jump numbers and the graph fits.
+    /// only numbers and the superset fits.
     fn choose_engine(&mut self, scorer: &Scorer) {
-        self.engine = match scorer.is_fast() && self.numbers_only && !self.structural {
-            true => WordGraph::new(&mut self.graph, &self.mutable, &self.legal0, self.goal)
-                .map_or(Engine::Graph, |w| Engine::Words(Box::new(w))),
+        let numbers = (self.template.genes.iter()).all(|g| matches!(g, Gene::Number(..)));
+        self.engine = match scorer.is_fast() && numbers && !self.structural {
+            true => WordEngine::new(&mut self.graph, &self.mutable, &self.legal0, self.goal)
+                .map_or(Engine::Graph, Engine::Words),
             false => Engine::Graph,
         };
     }
@@ -586,16 +587,16 @@ impl Space for JumpSpace {
         if let Engine::Undecided = self.engine {
             self.choose_engine(scorer);
         }
-        if let Engine::Words(w) = &self.engine {
-            return scorer.score_words(&w.words(), self.blocks);
+        if let Engine::Words(w) = &mut self.engine {
+            return w.score(scorer, self.blocks);
         }
         self.sync();
         scorer.score(&self.adj, self.blocks)
     }
 
     fn score_within(&mut self, scorer: &mut Scorer, limit: &Score) -> Option<Score> {
-        match &self.engine {
-            Engine::Words(w) => scorer.score_words_within(&w.words(), self.blocks, limit),
+        match &mut self.engine {
+            Engine::Words(w) => w.score_within(scorer, self.blocks, limit),
             _ => Some(self.score(scorer)),
         }
     }

@@ -3,7 +3,10 @@
 
 use std::cmp::Ordering;
 
-use maze_features::{Core, Cutoff, Evaluator, Features, Objective, Words, features};
+use maze_features::{
+    Bits, Core, Cutoff, Evaluator, Features, Never, Objective, WordScratch, Words, core_of_words,
+    features,
+};
 use maze_graph::Graph;
 use maze_variants::generate::Gates;
 
@@ -207,19 +210,26 @@ impl Scorer {
         }
     }
 
-    /// The score of a graph of at most 64 states kept as one-word rows by the caller; only
-    /// for a scorer that [`is_fast`](Scorer::is_fast).
-    pub fn score_words(&mut self, w: &Words<'_>, blocks: usize) -> Score {
+    /// The score of a graph kept as rows of bits by the caller, evaluated in `scratch`;
+    /// only for a scorer that [`is_fast`](Scorer::is_fast).
+    pub fn score_words<S: Bits>(
+        &mut self,
+        w: &Words<'_, S>,
+        scratch: &mut WordScratch<S>,
+        blocks: usize,
+    ) -> Score {
         self.evaluations += 1;
-        let core = self.evaluator.core_of_words(w, blocks);
+        let core = core_of_words(w, blocks, scratch, &Never)
+            .unwrap_or_else(|| unreachable!("nothing stops the evaluation"));
         self.fast_score(&core)
     }
 
     /// [`Scorer::score_words`], or `None` as soon as the candidate is certainly worse than
     /// `limit` (see [`Limit`]).
-    pub fn score_words_within(
+    pub fn score_words_within<S: Bits>(
         &mut self,
-        w: &Words<'_>,
+        w: &Words<'_, S>,
+        scratch: &mut WordScratch<S>,
         blocks: usize,
         limit: &Score,
     ) -> Option<Score> {
@@ -229,7 +239,7 @@ impl Scorer {
             gates: &self.gates,
             limit,
         };
-        let core = self.evaluator.core_of_words_unless(w, blocks, &cutoff)?;
+        let core = core_of_words(w, blocks, scratch, &cutoff)?;
         Some(self.fast_score(&core))
     }
 

@@ -1,80 +1,104 @@
-//! The generator's word-sized engine: a jumping maze of at most 64 states whose steps change
-//! only jump numbers, kept as one `u64` of successors (and one of predecessors) per state.
+//! The generator's word engine: a jumping maze of at most 256 superset states whose steps
+//! change only jump numbers, kept as rows of one, two or four machine words (successors and
+//! predecessors of every superset state).
 //!
-//! When a cell's moves depend on nothing but its own jump number (no registers, no landing
-//! condition reading numbers, kinds fixed), a step is a table look-up: the destination set
-//! of each cell for each of its legal numbers is read once from the compiled graph
-//! ([`JumpGraph::set_cell`], the one move generator), per goal placement, and the rows are
-//! patched in place. [`JumpSpace`](crate::JumpSpace) uses this instead of updating the
-//! compiled and stride graphs when its scorer needs only the fast core, and is
+//! The rows cover the compiled graph's fixed *superset* of states ([`JumpGraph`]: per cell,
+//! every value of the registers it keeps), so a step never renumbers: a state of a rule with
+//! registers (no-U-turn's last direction, a move type, a counter) that appears or vanishes
+//! is one bit of the set of states that exist, which is exactly the superset states that are
+//! fixed or have a predecessor. When a cell's moves depend on nothing but its own content
+//! (the changed number is not read of a landing cell, kinds fixed), a step is a table
+//! look-up: the rows of the cell's superset states for each of its legal numbers are read
+//! once from the compiled graph ([`JumpGraph::set_cell`], the one move generator) per goal
+//! placement, and patched in place. [`JumpSpace`](crate::JumpSpace) uses this instead of
+//! updating the compiled and stride graphs when its scorer needs only the fast core, and is
 //! property-tested to reach the same mazes with the same scores either way.
 
-use maze_features::{JumpSets, NO_ROWS, Rows, Words};
-use maze_graph::{Move, Rules, StateId};
-use maze_variants::{Cell, Change, JumpGraph};
+use maze_features::{Bits, JumpSets, WordScratch, Words};
+use maze_variants::{Cell, Change, JumpGraph, SupersetShape};
 
-/// No state: a cell that is not landable.
-const NO_STATE: u8 = u8::MAX;
+use crate::score::{Score, Scorer};
 
-/// The largest graph this engine takes: one machine word per state set.
-pub const MAX_STATES: usize = 64;
+/// The largest superset this engine takes: four machine words per state set.
+pub const MAX_STATES: usize = <[u64; 4] as Bits>::BITS;
 
-/// Destination sets of every mutable cell for each of its legal numbers, under one placement
-/// of the goal: the set of cell `c` for number `k` is `sets[c * width + (k - lo)]` (0 for
-/// numbers that are not legal there, which `legal` tells apart).
+/// The rows of every mutable cell's superset states for each of its legal numbers, under one
+/// placement of the goal and one superset numbering.
 #[derive(Clone, Debug)]
-struct Table {
-    sets: Vec<u64>,
-    /// The size of each set (counted once here: the default x86-64 target has no
-    /// population-count instruction).
-    sizes: Vec<u8>,
-    legal: Vec<bool>,
+struct Table<S> {
+    shape: SupersetShape,
+    /// The cells' contents the rows were read with, numbers aside.
+    base: Vec<Cell>,
+    /// Superset states per cell, at most: the stride of `rows`.
+    per: usize,
+    /// The rows of cell `c` for number `k`, its `j`-th superset state:
+    /// `rows[((c * width) + (k - lo)) * per + j]`.
+    rows: Vec<S>,
+    /// The size of each row (counted once here: the default x86-64 target has no
+    /// population-count instruction), [`ILLEGAL`] in the first slot of a number that is not
+    /// legal in the cell.
+    sizes: Vec<u16>,
+}
+
+/// The size that marks a number as not legal in a cell.
+const ILLEGAL: u16 = u16::MAX;
+
+/// A cell's superset states, `first..first + count`.
+#[derive(Clone, Copy, Debug, Default)]
+struct Span {
+    first: u32,
+    count: u32,
 }
 
 /// The rows of the current configuration and the tables they are patched from.
 #[derive(Clone, Debug)]
-pub struct WordGraph {
+pub struct WordGraph<S: Bits> {
     /// Tables by goal cell (the last slot: no goal cell).
-    tables: Vec<Option<Table>>,
+    tables: Vec<Option<Table<S>>>,
     /// The table in use.
     current: usize,
     /// The smallest legal number anywhere, and how many numbers from it a table holds.
     lo: i16,
     width: usize,
-    /// The state of each cell, [`NO_STATE`] if none.
-    state_of: Vec<u8>,
+    /// Per cell, its superset states.
+    spans: Vec<Span>,
+    succ: S::Rows,
+    pred: S::Rows,
+    /// The size of each superset state's row.
+    degree: [u16; 256],
+    /// The superset states that exist whatever lands on them.
+    fixed: S,
+    /// Every superset state is fixed: no state ever appears or vanishes.
+    all_fixed: bool,
+    /// The states that exist, and how many.
+    states: S,
     n: usize,
-    succ: Rows,
-    pred: Rows,
-    /// The size of each state's row.
-    degree: [u8; MAX_STATES],
     /// The states of each jump number `k`, at index `k + 1` (index 0: the empty set).
-    jump_sets: Box<JumpSets>,
-    /// Each state's index in `jump_sets`.
-    jump_set_of: [u8; MAX_STATES],
+    jump_sets: JumpSets<S>,
+    /// Each superset state's index in `jump_sets`.
+    jump_set_of: [u8; 256],
     /// Past the highest index in `jump_sets` ever used.
     jump_sets_end: usize,
-    goals: u64,
+    goals: S,
     start: usize,
+    /// Moves of the states that exist.
     n_moves: usize,
+    scratch: WordScratch<S>,
     /// Scratch for reading moves.
-    moves: Vec<Move>,
+    targets: Vec<u32>,
 }
 
-impl WordGraph {
+impl<S: Bits> WordGraph<S> {
     /// The rows of `graph` with tables for `mutable` cells, whose legal numbers are
-    /// `legal[cell]` (sorted), or `None` when the graph does not fit: more than
-    /// [`MAX_STATES`] states, a cell without exactly one state, or a number change that does
-    /// more than rewrite the cell's own moves.
+    /// `legal[cell]` (sorted), or `None` when the graph does not fit: more than `S::BITS`
+    /// superset states, or a number change that does more than rewrite the cell's own
+    /// moves.
     pub fn new(
         graph: &mut JumpGraph,
         mutable: &[u32],
         legal: &[Vec<i16>],
         goal: Option<usize>,
-    ) -> Option<WordGraph> {
-        if graph.n_states() > MAX_STATES {
-            return None;
-        }
+    ) -> Option<WordGraph<S>> {
         let cells = legal.len();
         let lo = legal
             .iter()
@@ -93,29 +117,29 @@ impl WordGraph {
             current: 0,
             lo,
             width: usize::try_from(hi - lo).unwrap_or(0) + 1,
-            state_of: vec![NO_STATE; cells],
+            spans: vec![Span::default(); cells],
+            succ: S::NO_ROWS,
+            pred: S::NO_ROWS,
+            degree: [0; 256],
+            fixed: S::EMPTY,
+            all_fixed: true,
+            states: S::EMPTY,
             n: 0,
-            succ: NO_ROWS,
-            pred: NO_ROWS,
-            degree: [0; MAX_STATES],
-            jump_sets: Box::new([0; 256]),
-            jump_set_of: [0; MAX_STATES],
+            jump_sets: [S::EMPTY; 256],
+            jump_set_of: [0; 256],
             jump_sets_end: 1,
-            goals: 0,
+            goals: S::EMPTY,
             start: 0,
             n_moves: 0,
-            moves: Vec::new(),
+            scratch: WordScratch::default(),
+            targets: Vec::new(),
         };
-        for cell in 0..cells {
-            if let Some(s) = graph.cell_state(cell) {
-                w.state_of[cell] = s as u8;
-            }
-        }
         w.reload(graph, mutable, legal, goal).then_some(w)
     }
 
     /// Reads the rows of `graph`, freshly compiled after a restart or restore with the goal
-    /// on `goal`; `false` when its tables cannot be built (see [`WordGraph::new`]).
+    /// on `goal`; `false` when they do not fit or the tables cannot be built (see
+    /// [`WordGraph::new`]).
     pub fn reload(
         &mut self,
         graph: &mut JumpGraph,
@@ -123,98 +147,183 @@ impl WordGraph {
         legal: &[Vec<i16>],
         goal: Option<usize>,
     ) -> bool {
-        let n = graph.n_states();
-        if n > MAX_STATES {
+        let total = graph.superset_len();
+        if total > S::BITS {
             return false;
         }
         self.current = goal.unwrap_or(self.tables.len() - 1);
-        if self.tables[self.current].is_none() {
-            match self.table(graph, mutable, legal) {
+        let shape = graph.superset_shape();
+        if self.tables[self.current]
+            .as_ref()
+            .is_none_or(|t| t.shape != shape)
+        {
+            match self.table(graph, mutable, legal, shape) {
                 Some(t) => self.tables[self.current] = Some(t),
                 None => return false,
             }
         }
-        self.n = n;
-        self.pred = NO_ROWS;
-        self.jump_sets.iter_mut().for_each(|set| *set = 0);
-        self.goals = 0;
-        for s in 0..n {
-            let row = self.read_row(graph, s as StateId);
-            let mut rest = row;
-            while rest != 0 {
-                self.pred[(rest.trailing_zeros() & 63) as usize] |= 1 << s;
-                rest &= rest - 1;
+        for (cell, span) in self.spans.iter_mut().enumerate() {
+            let range = graph.cell_superset(cell);
+            *span = Span {
+                first: range.start,
+                count: range.end - range.start,
+            };
+        }
+        for s in 0..total {
+            self.pred[s] = S::EMPTY;
+        }
+        self.jump_sets.iter_mut().for_each(|set| *set = S::EMPTY);
+        self.goals = S::EMPTY;
+        self.fixed = S::EMPTY;
+        for s in 0..total {
+            let row = self.read_row(graph, s as u32);
+            for t in row.members() {
+                self.pred[t] = self.pred[t].or(S::bit(s));
             }
             self.succ[s] = row;
-            self.degree[s] = row.count_ones() as u8;
-            self.add_jump(s, Rules::jump(graph, s as StateId));
-            if Rules::is_goal(graph, s as StateId) {
-                self.goals |= 1 << s;
+            self.degree[s] = row.count() as u16;
+            self.add_jump(s, graph.superset_jump(s as u32));
+            if graph.superset_goal(s as u32) {
+                self.goals = self.goals.or(S::bit(s));
+            }
+            if graph.superset_fixed(s as u32) {
+                self.fixed = self.fixed.or(S::bit(s));
             }
         }
-        self.start = Rules::start(graph) as usize;
-        self.n_moves = self.degree[..n].iter().map(|&d| usize::from(d)).sum();
+        self.all_fixed = self.fixed == S::first(total);
+        self.states = self.fixed;
+        for s in 0..total {
+            if !self.pred[s].is_empty() {
+                self.states = self.states.or(S::bit(s));
+            }
+        }
+        debug_assert!((0..total).all(|s| graph.superset_exists(s as u32) == self.states.has(s)));
+        self.n = self.states.count();
+        self.start = graph.superset_start() as usize;
+        self.n_moves = self
+            .states
+            .members()
+            .map(|s| usize::from(self.degree[s]))
+            .sum();
         true
     }
 
-    /// Puts `content` (a jump number that is legal in `cell`) in `cell`: its state's row
-    /// becomes the table's. `false` when the table does not know the content (the caller
-    /// falls back to the compiled graph).
+    /// Puts `content` (`cell`'s content with another number, legal there) in `cell`: its
+    /// superset states' rows become the table's. `false` when the table does not know the
+    /// content (the caller falls back to the compiled graph).
+    #[inline]
     pub fn set(&mut self, cell: usize, content: Cell) -> bool {
         let Some(table) = &self.tables[self.current] else {
             return false;
         };
-        let s = self.state_of[cell];
         let at = content
             .number
             .and_then(|k| usize::try_from(k - self.lo).ok())
             .filter(|&i| i < self.width);
-        let (Some(i), false) = (at, s == NO_STATE) else {
+        let Some(i) = at else {
             return false;
         };
-        let s = usize::from(s);
-        let at = cell * self.width + i;
-        if !table.legal[at] {
+        // Steps on this engine change numbers alone (the caller's genes are numbers): what
+        // the rows were read with is the rest of the cell.
+        debug_assert_eq!(
+            Cell {
+                number: content.number,
+                ..table.base[cell]
+            },
+            content
+        );
+        let span = self.spans[cell];
+        let (first, count) = (span.first as usize, span.count as usize);
+        let from = (cell * self.width + i) * table.per;
+        let (Some(rows), Some(sizes)) = (
+            table.rows.get(from..from + count),
+            table.sizes.get(from..from + count),
+        ) else {
+            return false;
+        };
+        if sizes.first() == Some(&ILLEGAL) {
             return false;
         }
-        let row = table.sets[at];
-        let old = self.succ[s];
-        let mut changed = old ^ row;
-        while changed != 0 {
-            self.pred[(changed.trailing_zeros() & 63) as usize] ^= 1 << s;
-            changed &= changed - 1;
+        let mut touched = S::EMPTY;
+        let k = content.jump().map_or(0, |v| v as usize + 1);
+        for (j, (&row, &size)) in rows.iter().zip(sizes).enumerate() {
+            // Below `S::BITS` (the superset fits), which spares the row look-ups their checks.
+            let s = (first + j) & (S::BITS - 1);
+            if self.states.has(s) {
+                self.n_moves = self.n_moves + usize::from(size) - usize::from(self.degree[s & 255]);
+            }
+            self.degree[s & 255] = size;
+            let changed = self.succ[s].xor(row);
+            for t in changed.members() {
+                self.pred[t] = self.pred[t].xor(S::bit(s));
+            }
+            touched = touched.or(changed);
+            self.succ[s] = row;
+            let old = usize::from(self.jump_set_of[s & 255]);
+            self.jump_sets[old] = self.jump_sets[old].and_not(S::bit(s));
+            set_jump(
+                &mut self.jump_sets,
+                &mut self.jump_set_of,
+                &mut self.jump_sets_end,
+                s,
+                k,
+            );
         }
-        self.n_moves = self.n_moves + usize::from(table.sizes[at]) - usize::from(self.degree[s]);
-        self.degree[s] = table.sizes[at];
-        self.succ[s] = row;
-        self.jump_sets[usize::from(self.jump_set_of[s])] &= !(1 << s);
-        self.add_jump(s, content.jump());
+        if !self.all_fixed {
+            // States that appeared or vanished: a fixed state stays, any other exists while
+            // something lands on it.
+            for t in touched.and_not(self.fixed).members() {
+                let exists = !self.pred[t].is_empty();
+                if exists != self.states.has(t) {
+                    self.states = self.states.xor(S::bit(t));
+                    let d = usize::from(self.degree[t & 255]);
+                    if exists {
+                        self.n += 1;
+                        self.n_moves += d;
+                    } else {
+                        self.n -= 1;
+                        self.n_moves -= d;
+                    }
+                }
+            }
+        }
         true
     }
 
-    /// The successors of `s` in `graph` as a row.
-    fn read_row(&mut self, graph: &JumpGraph, s: StateId) -> u64 {
-        self.moves.clear();
-        Rules::successors(graph, &mut self.moves, s);
-        self.moves.iter().fold(0u64, |row, m| row | 1 << m.to)
+    /// The successors of superset state `s` in `graph` as a row.
+    fn read_row(&mut self, graph: &JumpGraph, s: u32) -> S {
+        self.targets.clear();
+        graph.superset_targets(s, &mut self.targets);
+        self.targets
+            .iter()
+            .fold(S::EMPTY, |row, &t| row.or(S::bit(t as usize)))
     }
 
-    /// Puts state `s` in the set of its jump number (none for a state without one, or one
-    /// too large to index: then it is in no cluster, which only a number beyond 254 could
-    /// mean).
+    /// Puts superset state `s` in the set of its jump number (none for a state without
+    /// one, or one too large to index: then it is in no cluster, which only a number beyond
+    /// 254 could mean).
     fn add_jump(&mut self, s: usize, jump: Option<u32>) {
         let k = jump.map_or(0, |v| v as usize + 1);
-        let k = if k > usize::from(u8::MAX) { 0 } else { k };
-        self.jump_set_of[s] = k as u8;
-        self.jump_sets_end = self.jump_sets_end.max(k + 1);
-        if k > 0 {
-            self.jump_sets[k] |= 1 << s;
-        }
+        set_jump(
+            &mut self.jump_sets,
+            &mut self.jump_set_of,
+            &mut self.jump_sets_end,
+            s,
+            k,
+        );
     }
 
-    /// The rows, for the scorer.
-    pub fn words(&self) -> Words<'_> {
-        Words {
+    /// The score of the current rows (see [`Scorer::score_words`]), or with `limit`
+    /// `None` as soon as the candidate is certainly worse than it.
+    #[inline]
+    fn score(
+        &mut self,
+        scorer: &mut Scorer,
+        blocks: usize,
+        limit: Option<&Score>,
+    ) -> Option<Score> {
+        let words = Words {
+            states: self.states,
             n: self.n,
             succ: &self.succ,
             pred: &self.pred,
@@ -224,47 +333,171 @@ impl WordGraph {
             jump_set_of: &self.jump_set_of,
             jump_sets_end: self.jump_sets_end,
             n_moves: self.n_moves,
+        };
+        match limit {
+            None => Some(scorer.score_words(&words, &mut self.scratch, blocks)),
+            Some(limit) => scorer.score_words_within(&words, &mut self.scratch, blocks, limit),
         }
     }
 
-    /// The destination sets of every mutable cell and legal number, found by putting each
-    /// number in the cell of `graph` and reading the moves (the graph is left as it was);
-    /// `None` when a change does more than rewrite the cell's one state's moves.
+    /// The rows of every mutable cell's superset states and legal number, found by putting
+    /// each number in the cell of `graph` and reading the moves (the graph is left as it
+    /// was); `None` when a change does more than rewrite the cell's own moves.
     fn table(
         &mut self,
         graph: &mut JumpGraph,
         mutable: &[u32],
         legal: &[Vec<i16>],
-    ) -> Option<Table> {
-        let mut sets = vec![0u64; self.state_of.len() * self.width];
-        let mut known = vec![false; sets.len()];
-        let mut sizes = vec![0u8; sets.len()];
+        shape: SupersetShape,
+    ) -> Option<Table<S>> {
+        let cells = self.spans.len();
+        let per = (mutable.iter())
+            .map(|&c| graph.cell_superset(c as usize).len())
+            .max()
+            .unwrap_or(0);
+        let size = cells * self.width * per;
+        let mut rows = vec![S::EMPTY; size];
+        let mut sizes = vec![ILLEGAL; size];
+        let base: Vec<Cell> = (0..cells).map(|c| graph.cell(c)).collect();
         for &cell in mutable {
             let cell = cell as usize;
-            let s = self.state_of[cell];
-            if s == NO_STATE {
-                return None;
-            }
-            let s = StateId::from(s);
-            let original = graph.cell(cell);
+            let range = graph.cell_superset(cell);
+            let original = base[cell];
             for &k in &legal[cell] {
-                let change = graph.set_cell(cell, Cell::with_number(k));
-                let ok = change == Change::States(s..s + 1);
-                let row = self.read_row(graph, s);
+                let i = usize::try_from(k - self.lo).ok()?;
+                let content = Cell {
+                    number: Some(k),
+                    ..original
+                };
+                let change = graph.set_cell(cell, content);
+                let from = (cell * self.width + i) * per;
+                for (j, s) in range.clone().enumerate() {
+                    let row = self.read_row(graph, s);
+                    rows[from + j] = row;
+                    sizes[from + j] = row.count() as u16;
+                }
                 let back = graph.set_cell(cell, original);
-                if !ok || back != Change::States(s..s + 1) {
+                if change == Change::Renumbered || back == Change::Renumbered || range.is_empty() {
                     return None;
                 }
-                let at = cell * self.width + usize::try_from(k - self.lo).ok()?;
-                sets[at] = row;
-                sizes[at] = row.count_ones() as u8;
-                known[at] = true;
             }
         }
         Some(Table {
-            sets,
+            shape,
+            base,
+            per,
+            rows,
             sizes,
-            legal: known,
         })
+    }
+}
+
+/// Puts superset state `s` in set `k` of `sets` (0: none), noting its index in `set_of` and
+/// keeping `end` past the highest set used.
+fn set_jump<S: Bits>(
+    sets: &mut JumpSets<S>,
+    set_of: &mut [u8; 256],
+    end: &mut usize,
+    s: usize,
+    k: usize,
+) {
+    let k = if k > usize::from(u8::MAX) { 0 } else { k };
+    set_of[s & 255] = k as u8;
+    *end = (*end).max(k + 1);
+    if k > 0 {
+        sets[k] = sets[k].or(S::bit(s));
+    }
+}
+
+/// A word engine of the narrowest width its superset fits.
+#[derive(Clone, Debug)]
+pub enum WordEngine {
+    /// At most 64 superset states.
+    One(Box<WordGraph<u64>>),
+    /// At most 128.
+    Two(Box<WordGraph<[u64; 2]>>),
+    /// At most 256.
+    Four(Box<WordGraph<[u64; 4]>>),
+}
+
+impl WordEngine {
+    /// The engine for `graph` (see [`WordGraph::new`]), `None` when it does not fit.
+    pub fn new(
+        graph: &mut JumpGraph,
+        mutable: &[u32],
+        legal: &[Vec<i16>],
+        goal: Option<usize>,
+    ) -> Option<WordEngine> {
+        let total = graph.superset_len();
+        if total <= <u64 as Bits>::BITS {
+            WordGraph::new(graph, mutable, legal, goal).map(|w| WordEngine::One(Box::new(w)))
+        } else if total <= <[u64; 2] as Bits>::BITS {
+            WordGraph::new(graph, mutable, legal, goal).map(|w| WordEngine::Two(Box::new(w)))
+        } else if total <= MAX_STATES {
+            WordGraph::new(graph, mutable, legal, goal).map(|w| WordEngine::Four(Box::new(w)))
+        } else {
+            None
+        }
+    }
+
+    /// [`WordGraph::reload`], changing width when the superset no longer fits the current
+    /// one.
+    pub fn reload(
+        &mut self,
+        graph: &mut JumpGraph,
+        mutable: &[u32],
+        legal: &[Vec<i16>],
+        goal: Option<usize>,
+    ) -> bool {
+        let fits = match self {
+            WordEngine::One(w) => w.reload(graph, mutable, legal, goal),
+            WordEngine::Two(w) => w.reload(graph, mutable, legal, goal),
+            WordEngine::Four(w) => w.reload(graph, mutable, legal, goal),
+        };
+        if fits {
+            return true;
+        }
+        match WordEngine::new(graph, mutable, legal, goal) {
+            Some(e) => {
+                *self = e;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// [`WordGraph::set`].
+    #[inline]
+    pub fn set(&mut self, cell: usize, content: Cell) -> bool {
+        match self {
+            WordEngine::One(w) => w.set(cell, content),
+            WordEngine::Two(w) => w.set(cell, content),
+            WordEngine::Four(w) => w.set(cell, content),
+        }
+    }
+
+    /// The score of the current configuration.
+    pub fn score(&mut self, scorer: &mut Scorer, blocks: usize) -> Score {
+        let score = match self {
+            WordEngine::One(w) => w.score(scorer, blocks, None),
+            WordEngine::Two(w) => w.score(scorer, blocks, None),
+            WordEngine::Four(w) => w.score(scorer, blocks, None),
+        };
+        score.unwrap_or_else(|| unreachable!("nothing stops an evaluation without a limit"))
+    }
+
+    /// The score, or `None` as soon as the candidate is certainly worse than `limit`.
+    #[inline]
+    pub fn score_within(
+        &mut self,
+        scorer: &mut Scorer,
+        blocks: usize,
+        limit: &Score,
+    ) -> Option<Score> {
+        match self {
+            WordEngine::One(w) => w.score(scorer, blocks, Some(limit)),
+            WordEngine::Two(w) => w.score(scorer, blocks, Some(limit)),
+            WordEngine::Four(w) => w.score(scorer, blocks, Some(limit)),
+        }
     }
 }

@@ -1123,11 +1123,7 @@ impl JumpGraph {
 
     /// Whether superset state `sup` is a state of the graph.
     fn exists(&self, sup: u32) -> bool {
-        let c = self.sup_cell[sup as usize];
-        c == OUTSIDE
-            || self.kept[c as usize] == 0
-            || self.refs[sup as usize] > 0
-            || sup == self.sup_start
+        self.refs[sup as usize] > 0 || self.superset_fixed(sup)
     }
 
     /// Numbers the existing superset states densely, in superset order (by cell, row-major,
@@ -1408,6 +1404,71 @@ impl JumpGraph {
         (cell != OUTSIDE).then(|| (cell as usize / self.cols, cell as usize % self.cols))
     }
 
+    /// How many superset states there are: every state the rules could have on this board
+    /// (see [`JumpGraph::superset_shape`]); the states are those that exist.
+    pub fn superset_len(&self) -> usize {
+        self.sup_cell.len()
+    }
+
+    /// What fixes the superset's numbering: per cell its first superset state, the
+    /// registers it keeps and their values. Two graphs of one maze with the same shape
+    /// number their superset states alike, so moves read from one hold in the other.
+    pub fn superset_shape(&self) -> SupersetShape {
+        SupersetShape {
+            base: self.sup_base.clone(),
+            kept: self.kept.clone(),
+            domains: self.doms.clone(),
+            outside: self.sup_outside,
+        }
+    }
+
+    /// The superset states on `cell`, numbered consecutively (none on a cell nothing lands
+    /// on).
+    pub fn cell_superset(&self, cell: usize) -> std::ops::Range<u32> {
+        self.sup_base[cell]..self.sup_base[cell + 1]
+    }
+
+    /// Appends the targets (superset states) of the moves of superset state `sup`; a state
+    /// that does not exist has its moves too, and they count towards which states exist.
+    pub fn superset_targets(&self, sup: u32, out: &mut Vec<u32>) {
+        let at = self.sup_slot[sup as usize] as usize;
+        let moves = &self.sup_moves[at..at + usize::from(self.sup_len[sup as usize])];
+        out.extend(moves.iter().map(|m| m.to));
+    }
+
+    /// Whether superset state `sup` is a state whatever moves land on it: its cell keeps no
+    /// register, it is `Outside`, or it is the start. Any other exists when a move of a
+    /// superset state lands on it.
+    pub fn superset_fixed(&self, sup: u32) -> bool {
+        let c = self.sup_cell[sup as usize];
+        c == OUTSIDE || self.kept[c as usize] == 0 || sup == self.sup_start
+    }
+
+    /// Whether superset state `sup` exists (is a state of the graph).
+    pub fn superset_exists(&self, sup: u32) -> bool {
+        self.exists(sup)
+    }
+
+    /// The start's superset state.
+    pub fn superset_start(&self) -> u32 {
+        self.sup_start
+    }
+
+    /// Whether superset state `sup` is a goal state ([`Rules::is_goal`]).
+    pub fn superset_goal(&self, sup: u32) -> bool {
+        let cell = self.sup_cell[sup as usize];
+        cell == OUTSIDE || self.cells[cell as usize].is_goal()
+    }
+
+    /// The jump number of superset state `sup` ([`Rules::jump`]).
+    pub fn superset_jump(&self, sup: u32) -> Option<u32> {
+        let cell = self.sup_cell[sup as usize];
+        if cell == OUTSIDE {
+            return None;
+        }
+        self.cells[cell as usize].jump()
+    }
+
     /// The state of `cell` when it has exactly one (a cell keeping no register), `None`
     /// otherwise.
     pub fn cell_state(&self, cell: usize) -> Option<StateId> {
@@ -1463,6 +1524,15 @@ impl JumpGraph {
     }
 }
 
+/// The numbering of a graph's superset states ([`JumpGraph::superset_shape`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SupersetShape {
+    base: Vec<u32>,
+    kept: Vec<u8>,
+    domains: Vec<Vec<i64>>,
+    outside: Option<u32>,
+}
+
 /// What a change of one cell did to the graph.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Change {
@@ -1493,16 +1563,11 @@ impl Rules for JumpGraph {
     }
 
     fn is_goal(&self, state: StateId) -> bool {
-        let cell = self.sup_cell[self.sup(state) as usize];
-        cell == OUTSIDE || self.cells[cell as usize].is_goal()
+        self.superset_goal(self.sup(state))
     }
 
     fn jump(&self, state: StateId) -> Option<u32> {
-        let cell = self.sup_cell[self.sup(state) as usize];
-        if cell == OUTSIDE {
-            return None;
-        }
-        self.cells[cell as usize].jump()
+        self.superset_jump(self.sup(state))
     }
 
     fn successors(&self, acc: &mut Vec<Move>, state: StateId) {

@@ -31,7 +31,7 @@ pub use board::{Attr, Board, Cell, Kind, Piece, Tag, Turn};
 pub use compiled::CompiledMaze;
 pub use file::{Maze, MazeFile, SpecError, parse, parse_file, parse_file_with, write, write_file};
 pub use generate::{Generate, Provenance, Template};
-pub use jumping::{Change, Coord, GoalKind, JumpGraph, JumpRules, JumpingMaze};
+pub use jumping::{Change, Coord, GoalKind, JumpGraph, JumpRules, JumpingMaze, SupersetShape};
 pub use limit::{ReadLimits, StateLimit};
 pub use rolling::{Footprint, RollGraph, RollingBlockMaze, RollingBlockRules, RollingBoard, Tile};
 pub use rules::{RulePart, RuleSet};

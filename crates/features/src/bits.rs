@@ -1,0 +1,367 @@
+//! Fixed-width sets of states for the word evaluator: one, two or four machine words, so a
+//! graph of up to 64, 128 or 256 states keeps every state set and every row in registers
+//! or one cache line, with the same algorithm written once over [`Bits`].
+
+use std::fmt::Debug;
+use std::ops::{Index, IndexMut};
+
+/// A set of states `0..BITS` in a fixed number of words, and the row tables indexed by
+/// state. Every operation is branch-light and allocation-free.
+pub trait Bits: Copy + Eq + Debug + Send + Sync + 'static {
+    /// How many states a set holds.
+    const BITS: usize;
+    /// The empty set.
+    const EMPTY: Self;
+    /// One set per state plus a last one, at index [`Bits::BITS`], that is always empty: the
+    /// lowest member of an empty set is reported as `BITS`, so a union of rows can take
+    /// several members at a time without testing for the end after each one.
+    type Rows: Clone + Debug + Send + Sync + Index<usize, Output = Self> + IndexMut<usize>;
+
+    /// A table of empty rows.
+    const NO_ROWS: Self::Rows;
+    /// The set `{i}` (`i < BITS`).
+    fn bit(i: usize) -> Self;
+    /// The set `{0, .., n - 1}` (`n <= BITS`).
+    fn first(n: usize) -> Self;
+    /// Whether `i` is a member.
+    fn has(self, i: usize) -> bool;
+    /// Intersection.
+    fn and(self, other: Self) -> Self;
+    /// Union.
+    fn or(self, other: Self) -> Self;
+    /// Symmetric difference.
+    fn xor(self, other: Self) -> Self;
+    /// The members of `self` not in `other`.
+    fn and_not(self, other: Self) -> Self;
+    /// Whether the set is empty.
+    fn is_empty(self) -> bool;
+    /// The number of members.
+    fn count(self) -> usize;
+    /// Whether the set has exactly one member (without counting: the default x86-64 target
+    /// has no population-count instruction, and these tests run several times per
+    /// candidate).
+    fn single(self) -> bool;
+    /// Whether the set has two members or more.
+    fn several(self) -> bool;
+    /// The lowest member, [`Bits::BITS`] for an empty set (where a row table is empty).
+    fn low_or_end(self) -> usize;
+    /// The set without its lowest member.
+    fn without_low(self) -> Self;
+    /// `⋃ rows[s]` over the members `s` of `set`.
+    fn union_of(rows: &Self::Rows, set: Self) -> Self;
+
+    /// The lowest member of a non-empty set, below `BITS` so that indexing a row table
+    /// needs no bounds check.
+    #[inline(always)]
+    fn low(self) -> usize {
+        self.low_or_end() & (Self::BITS - 1)
+    }
+
+    /// The members, lowest first.
+    #[inline]
+    fn members(self) -> Members<Self> {
+        Members(self)
+    }
+}
+
+/// The members of a set, lowest first.
+#[derive(Clone, Debug)]
+pub struct Members<S>(S);
+
+impl<S: Bits> Iterator for Members<S> {
+    type Item = usize;
+
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        (!self.0.is_empty()).then(|| {
+            let i = self.0.low();
+            self.0 = self.0.without_low();
+            i
+        })
+    }
+}
+
+impl Bits for u64 {
+    const BITS: usize = 64;
+    const EMPTY: u64 = 0;
+    type Rows = [u64; 65];
+    const NO_ROWS: [u64; 65] = [0; 65];
+
+    #[inline(always)]
+    fn bit(i: usize) -> u64 {
+        1 << (i & 63)
+    }
+
+    #[inline(always)]
+    fn first(n: usize) -> u64 {
+        if n >= 64 { u64::MAX } else { (1 << n) - 1 }
+    }
+
+    #[inline(always)]
+    fn has(self, i: usize) -> bool {
+        self & (1 << (i & 63)) != 0
+    }
+
+    #[inline(always)]
+    fn and(self, other: u64) -> u64 {
+        self & other
+    }
+
+    #[inline(always)]
+    fn or(self, other: u64) -> u64 {
+        self | other
+    }
+
+    #[inline(always)]
+    fn xor(self, other: u64) -> u64 {
+        self ^ other
+    }
+
+    #[inline(always)]
+    fn and_not(self, other: u64) -> u64 {
+        self & !other
+    }
+
+    #[inline(always)]
+    fn is_empty(self) -> bool {
+        self == 0
+    }
+
+    #[inline(always)]
+    fn count(self) -> usize {
+        self.count_ones() as usize
+    }
+
+    #[inline(always)]
+    fn single(self) -> bool {
+        self != 0 && self & self.wrapping_sub(1) == 0
+    }
+
+    #[inline(always)]
+    fn several(self) -> bool {
+        self & self.wrapping_sub(1) != 0
+    }
+
+    #[inline(always)]
+    fn low_or_end(self) -> usize {
+        (self.trailing_zeros() as usize).min(64)
+    }
+
+    #[inline(always)]
+    fn without_low(self) -> u64 {
+        self & self.wrapping_sub(1)
+    }
+
+    /// Four members at a time: BFS frontiers are small, so most unions take one round and
+    /// the loop's exit is predictable.
+    #[inline(always)]
+    fn union_of(rows: &[u64; 65], mut set: u64) -> u64 {
+        let mut acc = 0;
+        while set != 0 {
+            let a = set.low_or_end();
+            set &= set.wrapping_sub(1);
+            let b = set.low_or_end();
+            set &= set.wrapping_sub(1);
+            let c = set.low_or_end();
+            set &= set.wrapping_sub(1);
+            let d = set.low_or_end();
+            set &= set.wrapping_sub(1);
+            acc |= rows[a] | rows[b] | rows[c] | rows[d];
+        }
+        acc
+    }
+}
+
+/// Sets of `64 * W` states as `W` words, word `k` holding states `64k..64k + 63`.
+macro_rules! multi_word {
+    ($w:literal, $bits:literal) => {
+        impl Bits for [u64; $w] {
+            const BITS: usize = $bits;
+            const EMPTY: [u64; $w] = [0; $w];
+            type Rows = [[u64; $w]; $bits + 1];
+            const NO_ROWS: Self::Rows = [[0; $w]; $bits + 1];
+
+            #[inline(always)]
+            fn bit(i: usize) -> Self {
+                let mut s = [0; $w];
+                s[(i / 64) % $w] = 1 << (i % 64);
+                s
+            }
+
+            #[inline]
+            fn first(n: usize) -> Self {
+                std::array::from_fn(|k| u64::first(n.saturating_sub(64 * k)))
+            }
+
+            #[inline(always)]
+            fn has(self, i: usize) -> bool {
+                self[(i / 64) % $w] & (1 << (i % 64)) != 0
+            }
+
+            #[inline(always)]
+            fn and(self, other: Self) -> Self {
+                std::array::from_fn(|k| self[k] & other[k])
+            }
+
+            #[inline(always)]
+            fn or(self, other: Self) -> Self {
+                std::array::from_fn(|k| self[k] | other[k])
+            }
+
+            #[inline(always)]
+            fn xor(self, other: Self) -> Self {
+                std::array::from_fn(|k| self[k] ^ other[k])
+            }
+
+            #[inline(always)]
+            fn and_not(self, other: Self) -> Self {
+                std::array::from_fn(|k| self[k] & !other[k])
+            }
+
+            #[inline(always)]
+            fn is_empty(self) -> bool {
+                self.iter().fold(0, |a, &w| a | w) == 0
+            }
+
+            #[inline(always)]
+            fn count(self) -> usize {
+                self.iter().map(|w| w.count_ones() as usize).sum()
+            }
+
+            #[inline(always)]
+            fn single(self) -> bool {
+                let mut seen = false;
+                for w in self {
+                    if w != 0 {
+                        if seen || w.several() {
+                            return false;
+                        }
+                        seen = true;
+                    }
+                }
+                seen
+            }
+
+            #[inline(always)]
+            fn several(self) -> bool {
+                let mut seen = false;
+                for w in self {
+                    if w != 0 {
+                        if seen || w.several() {
+                            return true;
+                        }
+                        seen = true;
+                    }
+                }
+                false
+            }
+
+            #[inline(always)]
+            fn low_or_end(self) -> usize {
+                for (k, w) in self.into_iter().enumerate() {
+                    if w != 0 {
+                        return 64 * k + w.trailing_zeros() as usize;
+                    }
+                }
+                $bits
+            }
+
+            #[inline(always)]
+            fn without_low(mut self) -> Self {
+                for w in &mut self {
+                    if *w != 0 {
+                        *w &= *w - 1;
+                        break;
+                    }
+                }
+                self
+            }
+
+            /// Word by word, two members at a time.
+            #[inline(always)]
+            fn union_of(rows: &Self::Rows, set: Self) -> Self {
+                let mut acc = [0; $w];
+                for (k, mut word) in set.into_iter().enumerate() {
+                    while word != 0 {
+                        let a = (64 * k + word.trailing_zeros() as usize).min($bits);
+                        word &= word - 1;
+                        let b = if word == 0 {
+                            $bits
+                        } else {
+                            (64 * k + word.trailing_zeros() as usize).min($bits)
+                        };
+                        word &= word.wrapping_sub(1);
+                        let (ra, rb) = (&rows[a], &rows[b]);
+                        for j in 0..$w {
+                            acc[j] |= ra[j] | rb[j];
+                        }
+                    }
+                }
+                acc
+            }
+        }
+    };
+}
+
+multi_word!(2, 128);
+multi_word!(4, 256);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Every operation of a multi-word set agrees with the same operation on a list of
+    /// members.
+    fn agrees<S: Bits>(a: &[usize], b: &[usize]) {
+        let set = |m: &[usize]| m.iter().fold(S::EMPTY, |s, &i| s.or(S::bit(i)));
+        let sorted = |m: &[usize]| {
+            let mut v = m.to_vec();
+            v.sort_unstable();
+            v.dedup();
+            v
+        };
+        let (sa, sb) = (set(a), set(b));
+        let (la, lb) = (sorted(a), sorted(b));
+        assert_eq!(sa.members().collect::<Vec<_>>(), la);
+        assert_eq!(sa.count(), la.len());
+        assert_eq!(sa.is_empty(), la.is_empty());
+        assert_eq!(sa.single(), la.len() == 1);
+        assert_eq!(sa.several(), la.len() >= 2);
+        assert_eq!(sa.low_or_end(), la.first().copied().unwrap_or(S::BITS));
+        let inter: Vec<usize> = la.iter().copied().filter(|i| lb.contains(i)).collect();
+        assert_eq!(sa.and(sb).members().collect::<Vec<_>>(), inter);
+        let minus: Vec<usize> = la.iter().copied().filter(|i| !lb.contains(i)).collect();
+        assert_eq!(sa.and_not(sb).members().collect::<Vec<_>>(), minus);
+        assert_eq!(sa.or(sb), set(&[a, b].concat()));
+        assert_eq!(sa.xor(sb), sa.and_not(sb).or(sb.and_not(sa)));
+        for i in 0..S::BITS {
+            assert_eq!(sa.has(i), la.contains(&i));
+        }
+        let n = la.len();
+        assert_eq!(S::first(n).count(), n);
+        // Rows: row s is {s + 1}; the union over `a` is {s + 1 : s in a, s + 1 < BITS}.
+        let mut rows = Box::new(S::NO_ROWS);
+        for s in 0..S::BITS - 1 {
+            rows[s] = S::bit(s + 1);
+        }
+        let shifted: Vec<usize> = la.iter().map(|s| s + 1).filter(|&s| s < S::BITS).collect();
+        assert_eq!(
+            S::union_of(&rows, sa).members().collect::<Vec<_>>(),
+            shifted
+        );
+    }
+
+    proptest! {
+        #[test]
+        fn sets_agree_with_lists(
+            a in proptest::collection::vec(0usize..256, 0..40),
+            b in proptest::collection::vec(0usize..256, 0..40),
+        ) {
+            let narrow = |m: &[usize], bits: usize| m.iter().map(|i| i % bits).collect::<Vec<_>>();
+            agrees::<u64>(&narrow(&a, 64), &narrow(&b, 64));
+            agrees::<[u64; 2]>(&narrow(&a, 128), &narrow(&b, 128));
+            agrees::<[u64; 4]>(&a, &b);
+        }
+    }
+}
