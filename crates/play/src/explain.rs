@@ -1,81 +1,16 @@
-//! Why a move the player asked for is not legal, and which directions the maze's moves use.
+//! Why a move the player asked for is not legal.
 //!
 //! The engine (the state graph) decides legality; this module is asked only after the engine
-//! said no. For jumping mazes the reason is the reference walker's
-//! ([`maze_variants::walker::explain`]), the one reading of the rule model that names the rule
-//! that failed, so no rule is restated here; rolling blocks retrace RULES.md section 2 and
-//! FAMILIES.md section 6 (bridges that are off, cubes, other blocks in the way) from the
-//! engine's view of the state ([`RollGraph::view`]). Should the engine and the reason ever
-//! disagree, the player still gets a plain "no legal move", never a wrong reason (and the
-//! tests check that they agree on every state and direction of the fixtures, the 33 Bloxorz
-//! stages and the bundled rolling-block variants).
+//! said no, and the reason is the variant's reference walker's
+//! ([`CompiledMaze::refusal`]: [`maze_variants::walker::explain`] for jumping mazes, the one
+//! reading of the rule model that names the rule that failed, and
+//! [`maze_variants::roll_walker::explain`] for rolling blocks), so no rule is restated here.
+//! Should the engine and the reason ever disagree, the player still gets a plain "no legal
+//! move", never a wrong reason (and the tests check that they agree on every state and
+//! direction of the fixtures, the 33 Bloxorz stages and the bundled rolling-block variants).
 
-use maze_graph::{Dir, DirSet, Rules, StateId};
-use maze_variants::rolling::{RollGraph, RollingBlockMaze, SPLIT_DIRECTIONS};
-use maze_variants::rules::D;
-use maze_variants::{CompiledMaze, Coord, JumpGraph, JumpingMaze, Maze};
-
-/// The directions the maze's moves use, in direction order.
-pub(crate) fn move_dirs(maze: &Maze) -> Vec<Dir> {
-    match maze {
-        Maze::Jumping(m) => move_dirs_of_rules(m),
-        // N, E, S, W; with a split switch also the two cubes' (SPLIT_DIRECTIONS), with
-        // several blocks each block's (BLOCKS_DIRECTIONS).
-        Maze::RollingBlock(m) => {
-            let n = if m.rules.switches.iter().any(|s| s.split.is_some()) {
-                SPLIT_DIRECTIONS.len()
-            } else {
-                4 * (m.rules.others.len() + 1)
-            };
-            (0..n as Dir).collect()
-        }
-    }
-}
-
-/// Every direction some kind of move of the rules can take, in direction order: a fixed set
-/// as it stands, the arrows drawn on the board (or their reverses) for arrow moves, and every
-/// direction for a direction a register holds (it may hold any).
-fn move_dirs_of_rules(m: &JumpingMaze) -> Vec<Dir> {
-    let Ok(set) = m.rules.compile() else {
-        return Vec::new();
-    };
-    let all_dirs = DirSet::from_bits(((1u32 << set.directions.len()) - 1) as u16);
-    let mut arrows = DirSet::EMPTY;
-    for cell in &m.board.cells {
-        arrows = union(arrows, cell.arrows);
-    }
-    let mut reversed = DirSet::EMPTY;
-    for d in arrows.iter() {
-        reversed.insert(set.directions.opposite(d));
-    }
-    let mut all = DirSet::EMPTY;
-    for kind in &set.kinds {
-        let dirs = match &kind.dirs {
-            D::Set(s) => *s,
-            D::Arrows => arrows,
-            D::ReverseArrows => reversed,
-            D::Register(_) | D::Reverse(_) | D::Turned(_) => all_dirs,
-        };
-        all = union(all, dirs);
-    }
-    all.iter().collect()
-}
-
-fn union(a: DirSet, b: DirSet) -> DirSet {
-    DirSet::from_bits(a.bits() | b.bits())
-}
-
-/// The direction the rules bar next because it reverses the move that led to `state`
-/// (no-U-turn); `None` where no direction is barred.
-pub(crate) fn barred_dir(compiled: &CompiledMaze, state: StateId) -> Option<Dir> {
-    match compiled {
-        CompiledMaze::Jumping(g) => {
-            let last = g.state_last_dir(state)?;
-            Some(g.directions().opposite(last))
-        }
-        CompiledMaze::RollingBlock(_) => None,
-    }
-}
+use maze_graph::{Dir, Rules, StateId};
+use maze_variants::{CompiledMaze, Coord, Maze};
 
 /// Why `dir` is no legal move from `state`.
 pub(crate) fn illegal_move(
@@ -84,50 +19,43 @@ pub(crate) fn illegal_move(
     state: StateId,
     dir: Dir,
 ) -> String {
-    let name = compiled.directions().name(dir);
-    let fallback = || match compiled.state_cell(state) {
-        Some(cell) => format!("no legal move {name} from {}", coord(cell)),
-        None => format!("no legal move {name} from here"),
-    };
-    match (maze, compiled) {
-        (Maze::Jumping(m), CompiledMaze::Jumping(g)) => {
-            jumping(m, g, state, dir).unwrap_or_else(fallback)
+    compiled.refusal(maze, state, dir).unwrap_or_else(|| {
+        let name = compiled.directions().name(dir);
+        match compiled.state_cell(state) {
+            Some(cell) => format!("no legal move {name} from {}", coord(cell)),
+            None => format!("no legal move {name} from here"),
         }
-        (Maze::RollingBlock(m), CompiledMaze::RollingBlock(g)) => {
-            rolling(m, g, state, dir).unwrap_or_else(fallback)
-        }
-        _ => fallback(),
-    }
-}
-
-/// Which rule stops the move `dir` from `state` (RULES.md section 2, FAMILIES.md section 6),
-/// as the rolling-block reference walker reads them: `E: the block would ...`, `W: cube 2
-/// would ...`, `N: block 2 is in the way ...`.
-fn rolling(maze: &RollingBlockMaze, graph: &RollGraph, state: StateId, dir: Dir) -> Option<String> {
-    let name = graph.directions().names.get(usize::from(dir))?;
-    maze_variants::roll_walker::explain(maze, &graph.view(state), name)
+    })
 }
 
 fn coord((r, c): Coord) -> String {
     format!("({r},{c})")
 }
 
-fn jumping(maze: &JumpingMaze, graph: &JumpGraph, state: StateId, dir: Dir) -> Option<String> {
-    let at = graph.state_cell(state)?;
-    maze_variants::walker::explain(maze, at, &graph.state_key(state), dir)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use maze_variants::JumpGraph;
 
-    fn parse(src: &str) -> JumpingMaze {
+    /// A jumping maze, whole and compiled.
+    fn parse(src: &str) -> (Maze, CompiledMaze) {
         match maze_variants::parse("test.ron", src) {
-            Ok(Maze::Jumping(m)) => m,
+            Ok(maze @ Maze::Jumping(_)) => {
+                let compiled = maze.compile();
+                (maze, compiled)
+            }
             other => panic!(
                 "not a jumping maze: {:?}",
                 other.err().map(|e| e.one_line())
             ),
+        }
+    }
+
+    /// The engine of a compiled jumping maze.
+    fn engine(compiled: &CompiledMaze) -> &JumpGraph {
+        match compiled {
+            CompiledMaze::Jumping(g) => g,
+            CompiledMaze::RollingBlock(_) => panic!("not a jumping maze"),
         }
     }
 
@@ -143,8 +71,8 @@ mod tests {
     /// [`check_agreement`] for any maze (a torus may have no illegal jump); how many reasons
     /// were given.
     fn agreement(src: &str, label: &str) -> usize {
-        let maze = parse(src);
-        let graph = JumpGraph::new(&maze);
+        let (maze, compiled) = parse(src);
+        let graph = engine(&compiled);
         let mut explained = 0;
         for state in 0..graph.n_states() as StateId {
             if graph.is_goal(state) {
@@ -155,7 +83,7 @@ mod tests {
             };
             for d in 0..graph.directions().len() as Dir {
                 let legal = graph.moves(state).iter().any(|m| m.dir == d);
-                let why = jumping(&maze, &graph, state, d);
+                let why = compiled.refusal(&maze, state, d);
                 assert_eq!(legal, why.is_none(), "{label} {at:?} dir {d}: {why:?}");
                 explained += usize::from(why.is_some());
             }
@@ -226,7 +154,7 @@ mod tests {
         let maze =
             maze_variants::parse("test.ron", src).unwrap_or_else(|e| panic!("{}", e.one_line()));
         let compiled = maze.compile();
-        let (Maze::RollingBlock(m), CompiledMaze::RollingBlock(g)) = (&maze, &compiled) else {
+        let (Maze::RollingBlock(_), CompiledMaze::RollingBlock(g)) = (&maze, &compiled) else {
             panic!("{label}: not a rolling-block maze");
         };
         let mut explained = 0;
@@ -235,7 +163,7 @@ mod tests {
                 continue;
             }
             for d in 0..g.directions().len() as Dir {
-                let why = rolling(m, g, state, d);
+                let why = compiled.refusal(&maze, state, d);
                 assert_eq!(
                     g.roll(state, d).is_none(),
                     why.is_some(),
@@ -303,14 +231,14 @@ mod tests {
 
     #[test]
     fn reasons_name_the_rule() {
-        let maze = parse(
+        let (maze, compiled) = parse(
             r#"Maze(rules: Jumping(tiling: Square, moves: Rook), board: [
                 "3 2 o 1", "1 # 2 G", "2 1 1 1"], start: (0, 0), walls: [((2, 1), (2, 2))])"#,
         );
-        let graph = JumpGraph::new(&maze);
-        let n = |s| maze.rules.tiling.directions().parse(s).unwrap_or(99);
+        let graph = engine(&compiled);
+        let n = |s| graph.directions().parse(s).unwrap_or(99);
         let state = |at: Coord| graph.cell_state(at.0 * 4 + at.1).unwrap_or(0);
-        let why = |at, d| jumping(&maze, &graph, state(at), n(d));
+        let why = |at, d| compiled.refusal(&maze, state(at), n(d));
         assert_eq!(
             why((0, 0), "W").as_deref(),
             Some("W: a jump of 3 from (0,0) leaves the board at step 1")

@@ -9,7 +9,7 @@
 
 use maze_features::UNREACHED;
 use maze_graph::{Adjacency, Dir, Rules, StateId};
-use maze_variants::rolling::{ROLL_DIRECTIONS, SPLIT_DIRECTIONS, StateView};
+use maze_variants::rolling::{ROLL_DIRECTIONS, StateView};
 use maze_variants::{CompiledMaze, Coord, Maze};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind};
 
@@ -105,8 +105,8 @@ impl Game {
         let compiled = maze.compile();
         let graph = Adjacency::from_rules(&compiled);
         let to_goal = maze_features::goal_distances(&graph);
-        let move_dirs = explain::move_dirs(&maze);
-        let movers = movers_of(&compiled);
+        let move_dirs = maze.move_dirs();
+        let movers = compiled.movers();
         let keymap = match movers {
             Some(m) => Keymap::with_movers(m),
             None => Keymap::new(compiled.directions(), &move_dirs),
@@ -539,28 +539,8 @@ impl Game {
     /// order, to order a move's landings by distance. Geometry only: which landings are legal
     /// is the engine's to say.
     fn ray(&self, dir: Dir) -> Vec<Coord> {
-        let (Maze::Jumping(m), Some(at)) = (&self.maze, self.cell()) else {
-            return Vec::new();
-        };
-        let (rows, cols) = (m.board.rows as i64, m.board.cols as i64);
-        let mut out = Vec::new();
-        let mut p = (at.0 as i64, at.1 as i64);
-        for _ in 0..rows * cols {
-            let (r, c) = m.rules.tiling.walk(p, dir, 1);
-            p = if m.rules.torus {
-                (r.rem_euclid(rows), c.rem_euclid(cols))
-            } else if m.board.contains((r, c)) {
-                (r, c)
-            } else {
-                break;
-            };
-            let cell = (p.0 as usize, p.1 as usize);
-            if cell == at {
-                break;
-            }
-            out.push(cell);
-        }
-        out
+        self.cell()
+            .map_or_else(Vec::new, |at| self.maze.ray(at, dir))
     }
 
     /// The title shown on screen.
@@ -605,7 +585,7 @@ impl Game {
 
     /// The direction the rules bar next (no-U-turn: the reverse of the last move).
     pub fn barred_dir(&self) -> Option<Dir> {
-        explain::barred_dir(&self.compiled, self.state)
+        self.compiled.barred_dir(self.state)
     }
 
     /// The moves made so far (undone moves are gone).
@@ -716,10 +696,7 @@ impl Game {
     }
 
     fn view_of(&self, state: StateId) -> Option<StateView> {
-        match &self.compiled {
-            CompiledMaze::RollingBlock(g) => Some(g.view(state)),
-            CompiledMaze::Jumping(_) => None,
-        }
+        self.compiled.view(state)
     }
 
     /// Whether a move somewhere in this maze may stop on several cells, so the player aims.
@@ -749,21 +726,6 @@ impl Game {
                 if moves == 1 { "" } else { "s" }
             )
         }
-    }
-}
-
-/// The movers of a rolling-block maze the player picks between: cubes where a split switch
-/// gives the split directions, blocks where there are several.
-fn movers_of(compiled: &CompiledMaze) -> Option<Movers> {
-    let CompiledMaze::RollingBlock(g) = compiled else {
-        return None;
-    };
-    if g.directions().names == SPLIT_DIRECTIONS.names {
-        Some(Movers::Cubes)
-    } else if g.blocks().len() > 1 {
-        Some(Movers::Blocks(g.blocks().len()))
-    } else {
-        None
     }
 }
 

@@ -117,33 +117,7 @@ const MOVER_KEYS: &[(&str, &[Key])] = &[
     ("W", &[Key::Arrow(KeyCode::Left), Key::Char('a')]),
 ];
 
-/// The movers a player picks between in a rolling-block maze: two cubes after a split, or
-/// several blocks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Movers {
-    /// A block that may split into two cubes.
-    Cubes,
-    /// This many blocks (2 to 4).
-    Blocks(usize),
-}
-
-impl Movers {
-    /// The most movers there may be at once.
-    pub fn most(self) -> usize {
-        match self {
-            Movers::Cubes => 2,
-            Movers::Blocks(n) => n,
-        }
-    }
-
-    /// What one mover is called: `cube`, `block`.
-    pub fn noun(self) -> &'static str {
-        match self {
-            Movers::Cubes => "cube",
-            Movers::Blocks(_) => "block",
-        }
-    }
-}
+pub use maze_variants::Movers;
 
 /// Letters handed out, in this order, to directions no table names (never `q u r h`, the
 /// commands').

@@ -11,6 +11,7 @@
 //! - [`symmetry`]: a maze's rotations and reflections, and its canonical text under them.
 #![deny(missing_docs)]
 
+mod asked;
 pub mod board;
 mod compiled;
 pub mod file;
@@ -27,6 +28,7 @@ pub mod symmetry;
 pub mod tiling;
 pub mod walker;
 
+pub use asked::Movers;
 pub use board::{Attr, Board, Cell, Kind, Piece, Tag, Turn};
 pub use compiled::CompiledMaze;
 pub use file::{Maze, MazeFile, SpecError, parse, parse_file, parse_file_with, write, write_file};
