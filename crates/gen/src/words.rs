@@ -38,10 +38,19 @@ struct Table<S> {
     /// population-count instruction), [`ILLEGAL`] in the first slot of a number that is not
     /// legal in the cell.
     sizes: Vec<u16>,
+    /// The same moves by target: for cell `c` and number `k`, `cols[col_at[e]..col_at[e + 1]]`
+    /// with `e = c * width + (k - lo)` lists each target `t` once with the set of the cell's
+    /// superset states that move to it, so a step patches the predecessors target by target
+    /// (a rule with registers moves several states of the cell to each target).
+    cols: Vec<(u32, S)>,
+    col_at: Vec<u32>,
 }
 
 /// The size that marks a number as not legal in a cell.
 const ILLEGAL: u16 = u16::MAX;
+
+/// A cell whose number the table does not have.
+const UNKNOWN: u32 = u32::MAX;
 
 /// A cell's superset states, `first..first + count`.
 #[derive(Clone, Copy, Debug, Default)]
@@ -62,6 +71,9 @@ pub struct WordGraph<S: Bits> {
     width: usize,
     /// Per cell, its superset states.
     spans: Vec<Span>,
+    /// Per cell, the table entry (`c * width + (k - lo)`) of its number, [`UNKNOWN`] when the
+    /// table does not have it.
+    entry: Vec<u32>,
     succ: S::Rows,
     pred: S::Rows,
     /// The size of each superset state's row.
@@ -118,6 +130,7 @@ impl<S: Bits> WordGraph<S> {
             lo,
             width: usize::try_from(hi - lo).unwrap_or(0) + 1,
             spans: vec![Span::default(); cells],
+            entry: vec![UNKNOWN; cells],
             succ: S::NO_ROWS,
             pred: S::NO_ROWS,
             degree: [0; 256],
@@ -168,6 +181,20 @@ impl<S: Bits> WordGraph<S> {
                 first: range.start,
                 count: range.end - range.start,
             };
+        }
+        let table = self.tables[self.current].as_ref();
+        for (cell, entry) in self.entry.iter_mut().enumerate() {
+            let i = (graph.cell(cell).number)
+                .and_then(|k| usize::try_from(k - self.lo).ok())
+                .filter(|&i| i < self.width);
+            let known = |i: usize| {
+                let e = cell * self.width + i;
+                let known = table.and_then(|t| t.sizes.get(e * t.per));
+                known
+                    .is_some_and(|&size| size != ILLEGAL)
+                    .then_some(e as u32)
+            };
+            *entry = i.and_then(known).unwrap_or(UNKNOWN);
         }
         for s in 0..total {
             self.pred[s] = S::EMPTY;
@@ -234,17 +261,38 @@ impl<S: Bits> WordGraph<S> {
         );
         let span = self.spans[cell];
         let (first, count) = (span.first as usize, span.count as usize);
-        let from = (cell * self.width + i) * table.per;
+        let (old, new) = (self.entry[cell] as usize, cell * self.width + i);
+        let from = new * table.per;
         let (Some(rows), Some(sizes)) = (
             table.rows.get(from..from + count),
             table.sizes.get(from..from + count),
         ) else {
             return false;
         };
-        if sizes.first() == Some(&ILLEGAL) {
+        if old == UNKNOWN as usize || sizes.first() == Some(&ILLEGAL) {
             return false;
         }
+        // The predecessors. A cell of one state: the targets that changed, flipped. Several
+        // (registers): the old number's moves out and the new one's in, target by target,
+        // all the cell's states moving to a target at once.
         let mut touched = S::EMPTY;
+        if let ([row], 1) = (rows, count) {
+            let s = first & (S::BITS - 1);
+            touched = self.succ[s].xor(*row);
+            for t in touched.members() {
+                self.pred[t] = self.pred[t].xor(S::bit(s));
+            }
+        } else {
+            for e in [old, new] {
+                let (a, b) = (table.col_at[e] as usize, table.col_at[e + 1] as usize);
+                for &(t, from_cell) in &table.cols[a..b] {
+                    let t = t as usize & (S::BITS - 1);
+                    self.pred[t] = self.pred[t].xor(from_cell);
+                    touched = touched.or(S::bit(t));
+                }
+            }
+        }
+        self.entry[cell] = new as u32;
         let k = content.jump().map_or(0, |v| v as usize + 1);
         for (j, (&row, &size)) in rows.iter().zip(sizes).enumerate() {
             // Below `S::BITS` (the superset fits), which spares the row look-ups their checks.
@@ -253,11 +301,6 @@ impl<S: Bits> WordGraph<S> {
                 self.n_moves = self.n_moves + usize::from(size) - usize::from(self.degree[s & 255]);
             }
             self.degree[s & 255] = size;
-            let changed = self.succ[s].xor(row);
-            for t in changed.members() {
-                self.pred[t] = self.pred[t].xor(S::bit(s));
-            }
-            touched = touched.or(changed);
             self.succ[s] = row;
             let old = usize::from(self.jump_set_of[s & 255]);
             self.jump_sets[old] = self.jump_sets[old].and_not(S::bit(s));
@@ -359,6 +402,7 @@ impl<S: Bits> WordGraph<S> {
         let mut rows = vec![S::EMPTY; size];
         let mut sizes = vec![ILLEGAL; size];
         let base: Vec<Cell> = (0..cells).map(|c| graph.cell(c)).collect();
+        let mut by_target: Vec<Vec<(u32, S)>> = vec![Vec::new(); cells * self.width];
         for &cell in mutable {
             let cell = cell as usize;
             let range = graph.cell_superset(cell);
@@ -371,23 +415,43 @@ impl<S: Bits> WordGraph<S> {
                 };
                 let change = graph.set_cell(cell, content);
                 let from = (cell * self.width + i) * per;
+                let mut into = S::EMPTY;
                 for (j, s) in range.clone().enumerate() {
                     let row = self.read_row(graph, s);
                     rows[from + j] = row;
                     sizes[from + j] = row.count() as u16;
+                    into = into.or(row);
                 }
+                by_target[cell * self.width + i] = into
+                    .members()
+                    .map(|t| {
+                        let from_cell = (range.clone())
+                            .filter(|&s| rows[from + (s - range.start) as usize].has(t))
+                            .fold(S::EMPTY, |m, s| m.or(S::bit(s as usize)));
+                        (t as u32, from_cell)
+                    })
+                    .collect();
                 let back = graph.set_cell(cell, original);
                 if change == Change::Renumbered || back == Change::Renumbered || range.is_empty() {
                     return None;
                 }
             }
         }
+        let mut col_at = Vec::with_capacity(by_target.len() + 1);
+        let mut cols = Vec::new();
+        for entry in by_target {
+            col_at.push(cols.len() as u32);
+            cols.extend(entry);
+        }
+        col_at.push(cols.len() as u32);
         Some(Table {
             shape,
             base,
             per,
             rows,
             sizes,
+            cols,
+            col_at,
         })
     }
 }
