@@ -806,3 +806,70 @@ proptest! {
         }
     }
 }
+
+/// The exhaustive search (a Gray-code walk on the word engine) finds what filling every
+/// configuration from scratch and extracting full features finds: the configurations, those
+/// with a unique shortest solution and no black holes, the longest shortest solution, how
+/// many reach it and the first of them in the walk.
+#[test]
+fn exhaustive_search_agrees_with_full_features_on_every_configuration() {
+    use maze::generate::exhaustive::exhaust;
+    for src in [
+        r#"Maze(rules: Jumping(tiling: Square, moves: Rook), board: ["1 1 1", "1 1 1", "1 1 G"], start: (0, 0))"#,
+        r#"Maze(rules: Jumping(tiling: Square, moves: Queen), board: ["1 1 1", "1 1 1", "1 G 1"], start: (0, 0))"#,
+        r#"Maze(rules: Jumping(tiling: Square, moves: Rook), board: ["1 1 1 1", "1 # 1 G"], start: (0, 1))"#,
+        r#"Maze(rules: Jumping(tiling: Hex), board: ["1 1 1", "1 1 1", "1 1 G"], start: (0, 0))"#,
+    ] {
+        let Ok(Maze::Jumping(maze)) = maze::variants::parse("t.ron", src) else {
+            panic!("a jumping maze: {src}")
+        };
+        let found = exhaust(&maze, 9, 1_000_000, &mut |_| {}).unwrap();
+        // The slow twin: an odometer over every cell's legal numbers, each configuration
+        // compiled and analysed in full.
+        let shape = JumpGraph::new(&maze);
+        let cells: Vec<usize> = (0..maze.board.cells.len())
+            .filter(|&c| maze.board.cells[c].is_ordinary())
+            .collect();
+        let legal: Vec<Vec<u8>> = cells.iter().map(|&c| shape.legal_jumps(c, 9)).collect();
+        let mut digit = vec![0usize; cells.len()];
+        let (mut configurations, mut passing, mut longest, mut reaching) = (0u64, 0u64, None, 0u64);
+        let mut examples = Vec::new();
+        loop {
+            let mut m = maze.clone();
+            for (i, &c) in cells.iter().enumerate() {
+                m.board.cells[c].number = Some(i16::from(legal[i][digit[i]]));
+            }
+            let f = features::features(&Adjacency::from_rules(&JumpGraph::new(&m)), m.blocks());
+            configurations += 1;
+            if f.unique_shortest && f.black_holes.count == 0 {
+                passing += 1;
+                if f.shortest_length > longest {
+                    (longest, reaching) = (f.shortest_length, 0);
+                    examples.clear();
+                }
+                if f.shortest_length == longest {
+                    reaching += 1;
+                    examples.push(m.clone());
+                }
+            }
+            let Some(i) = (0..cells.len()).find(|&i| digit[i] + 1 < legal[i].len()) else {
+                break;
+            };
+            digit[..i].iter_mut().for_each(|d| *d = 0);
+            digit[i] += 1;
+        }
+        assert_eq!(found.configurations, configurations, "{src}");
+        assert_eq!(found.passing, passing, "{src}");
+        assert_eq!(found.longest, longest, "{src}");
+        assert_eq!(found.reaching_longest, reaching, "{src}");
+        let example = found.example.expect("some configuration passes");
+        assert!(
+            examples.contains(&example),
+            "{src}: the example reaches the longest"
+        );
+        assert!(
+            passing > 0 && passing < configurations,
+            "{src}: the gates sort the boards"
+        );
+    }
+}

@@ -4,6 +4,7 @@ mod analyze;
 mod batch;
 mod check;
 mod compare;
+mod exhaust;
 mod generate;
 mod graph;
 mod learn;
@@ -42,6 +43,7 @@ enum Command {
     Batch(batch::Args),
     Compare(compare::Args),
     Learn(learn::Args),
+    Exhaust(exhaust::Args),
     Play(play::Args),
     Render(render::Args),
     Graph(graph::Args),
@@ -77,6 +79,7 @@ fn main() -> ExitCode {
         Command::Batch(args) => args.run(),
         Command::Compare(args) => args.run(),
         Command::Learn(args) => args.run(),
+        Command::Exhaust(args) => args.run(),
         Command::Play(args) => args.run(),
         Command::Render(args) => args.run(),
         Command::Graph(args) => args.run(),

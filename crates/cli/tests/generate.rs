@@ -521,3 +521,44 @@ fn quiet_changes_nothing_but_the_progress_bar() {
     assert!(plain.status.success() && quiet.status.success());
     assert_eq!(stdout(&plain), stdout(&quiet));
 }
+
+/// `maze exhaust` walks every filling of the bundled 4 x 4 board (Neller et al.'s exhaustive
+/// study: start top-left, goal bottom-right) and reports the longest unique shortest
+/// solution without black holes, how many boards reach it and one of them, which `maze
+/// solve` confirms; a 5 x 5 board is refused by the configuration limit, saying how many it
+/// has.
+#[test]
+fn exhaust_walks_every_4x4_board() {
+    let o = maze(&[
+        "exhaust",
+        "tests/fixtures/exhaustive/rook_4x4.ron",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["configurations"], 2_834_352);
+    assert_eq!(v["passing"], 1_041_424);
+    assert_eq!(v["longest"], 11);
+    assert_eq!(v["reaching_longest"], 4);
+    let dir = temp_dir("exhaust");
+    let example = dir.join("example.ron");
+    std::fs::write(&example, v["example"].as_str().unwrap()).unwrap();
+    let solved = maze(&["solve", example.to_str().unwrap(), "--json"]);
+    let s: serde_json::Value = serde_json::from_str(&stdout(&solved)).unwrap();
+    assert_eq!(
+        (s["shortest_length"].clone(), s["unique_shortest"].clone()),
+        (11.into(), true.into())
+    );
+
+    let five = dir.join("five.ron");
+    let board = r#"Maze(rules: Jumping(tiling: Square, moves: Rook), board: ["1 1 1 1 1",
+        "1 1 1 1 1", "1 1 1 1 1", "1 1 1 1 1", "1 1 1 1 G"], start: (0, 0))"#;
+    std::fs::write(&five, board).unwrap();
+    let o = maze(&["exhaust", five.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("the board has 14089640214528 configurations, more than the limit"),
+        "{}",
+        stderr(&o)
+    );
+}

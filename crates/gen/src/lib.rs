@@ -25,6 +25,7 @@
 #![deny(missing_docs)]
 
 pub mod distinct;
+pub mod exhaustive;
 pub mod jumping;
 pub mod learn;
 pub mod restarts;

@@ -14,7 +14,7 @@
 //! updating the compiled and stride graphs when its scorer needs only the fast core, and is
 //! property-tested to reach the same mazes with the same scores either way.
 
-use maze_features::{Bits, JumpSets, WordScratch, Words};
+use maze_features::{Bits, Core, JumpSets, Never, WordScratch, Words, core_of_words};
 use maze_variants::{Cell, Change, JumpGraph, SupersetShape};
 
 use crate::score::{Score, Scorer};
@@ -383,6 +383,24 @@ impl<S: Bits> WordGraph<S> {
         }
     }
 
+    /// The core features of the current rows, in full.
+    fn core(&mut self, blocks: usize) -> Core {
+        let words = Words {
+            states: self.states,
+            n: self.n,
+            succ: &self.succ,
+            pred: &self.pred,
+            goals: self.goals,
+            start: self.start,
+            jump_sets: &self.jump_sets,
+            jump_set_of: &self.jump_set_of,
+            jump_sets_end: self.jump_sets_end,
+            n_moves: self.n_moves,
+        };
+        core_of_words(&words, blocks, &mut self.scratch, &Never)
+            .unwrap_or_else(|| unreachable!("nothing stops the evaluation"))
+    }
+
     /// The rows of every mutable cell's superset states and legal number, found by putting
     /// each number in the cell of `graph` and reading the moves (the graph is left as it
     /// was); `None` when a change does more than rewrite the cell's own moves.
@@ -548,6 +566,16 @@ impl WordEngine {
             WordEngine::Four(w) => w.score(scorer, blocks, None),
         };
         score.unwrap_or_else(|| unreachable!("nothing stops an evaluation without a limit"))
+    }
+
+    /// The core features of the current configuration, in full; `blocks` is the variant's
+    /// obstacle count.
+    pub fn core(&mut self, blocks: usize) -> Core {
+        match self {
+            WordEngine::One(w) => w.core(blocks),
+            WordEngine::Two(w) => w.core(blocks),
+            WordEngine::Four(w) => w.core(blocks),
+        }
     }
 
     /// The score, or `None` as soon as the candidate is certainly worse than `limit`.
