@@ -138,9 +138,7 @@ pub fn exhaust(
         }) else {
             break;
         };
-        for j in 0..i {
-            up[j] = !up[j];
-        }
+        up[..i].iter_mut().for_each(|u| *u = !*u);
         digit[i] = if up[i] { digit[i] + 1 } else { digit[i] - 1 };
         let c = cells[i];
         if !engine.set(c, content(c, legal[c][digit[i]])) {
