@@ -746,22 +746,11 @@ pub(crate) fn labels(scene: &Scene, max_depth: u32, paints: &[Paint]) -> Group {
             let text = Text::new(d.to_string())
                 .set("font-size", 9)
                 .set("fill", ink);
-            // Up triangles are wide below the centre only near their base: their depth goes
-            // above the number, everyone else's below; a ringed square's in its bottom left
-            // corner, off the ring.
-            let up = tiling == Tiling::Triangle && Tiling::points_up(cell.0, cell.1);
-            let rho = geometry::inradius(tiling);
-            let text = if tiling == Tiling::Square && view.glyphs.ring {
-                text.set("x", num(c.x - rho + 3.0))
-                    .set("y", num(c.y + rho - 4.0))
-                    .set("text-anchor", "start")
-            } else {
-                let y = if up {
-                    c.y - 0.55 * size
-                } else {
-                    c.y + 0.35 * size + 11.0
-                };
-                text.set("x", num(c.x)).set("y", num(y))
+            let (at, anchor) = geometry::depth_slot(tiling, cell, size, view.glyphs.ring);
+            let text = text.set("x", num(at.x)).set("y", num(at.y));
+            let text = match anchor {
+                Some(anchor) => text.set("text-anchor", anchor),
+                None => text,
             };
             // An arrow or turn glyph runs under the depth: a halo in the fill keeps it
             // readable even without the solution's halos.
@@ -863,7 +852,7 @@ fn attribute_texts(
         .chain((!g.switched.is_empty()).then(|| scene::switch_tags(&g.switched)))
         .collect();
     if !corner.is_empty() {
-        let (at, anchor) = badge_slot(tiling, cell);
+        let (at, anchor) = geometry::badge_slot(tiling, cell);
         let text = corner.join(" ");
         let size = corner_size(tiling, view, &text);
         let corner = Text::new(text)
@@ -878,7 +867,7 @@ fn attribute_texts(
         out.push(corner.set("font-weight", "bold").set("fill", ink));
     }
     if !g.target.is_empty() {
-        let (at, anchor) = target_slot(tiling, cell);
+        let (at, anchor) = geometry::target_slot(tiling, cell);
         let names: Vec<String> = g.target.iter().map(|&n| scene::switch_name(n)).collect();
         out.push(
             Text::new(names.join(","))
@@ -890,7 +879,9 @@ fn attribute_texts(
                 .set("fill", ink),
         );
     }
-    if let (Some(p), Some((at, anchor))) = (paint(paints, view), colour_slot(tiling, cell)) {
+    if let (Some(p), Some((at, anchor))) =
+        (paint(paints, view), geometry::colour_slot(tiling, cell))
+    {
         out.push(
             Text::new(p.short.clone())
                 .set("x", num(at.x))
@@ -903,25 +894,6 @@ fn attribute_texts(
     out
 }
 
-/// Where a cell's corner note goes (the baseline point) and how it is anchored: in a corner
-/// of a square, and on hexes and triangles between arrow directions, clear of the depth.
-fn badge_slot(tiling: Tiling, cell: (i64, i64)) -> (Point, &'static str) {
-    let c = geometry::center(tiling, cell);
-    let rho = geometry::inradius(tiling);
-    let at = |dx: f64, dy: f64| Point {
-        x: c.x + dx,
-        y: c.y + dy,
-    };
-    match tiling {
-        Tiling::Square => (at(rho - 3.0, 11.0 - rho), "end"),
-        Tiling::Hex => (at(0.62 * rho, 3.5 - 0.2 * rho), "middle"),
-        Tiling::Triangle if Tiling::points_up(cell.0, cell.1) => {
-            (at(0.95 * rho, 0.7 * rho + 3.0), "middle")
-        }
-        Tiling::Triangle => (at(0.95 * rho, 3.0 - 0.55 * rho), "middle"),
-    }
-}
-
 /// The font size of a cell's corner note: 10, or smaller for a long list of switches on a
 /// bridge, so that it stays inside its cell.
 fn corner_size(tiling: Tiling, view: &CellView, text: &str) -> f64 {
@@ -931,45 +903,6 @@ fn corner_size(tiling: Tiling, view: &CellView, text: &str) -> f64 {
         10.0
     } else {
         (10.0 * room / wide).max(6.5)
-    }
-}
-
-/// Where the names of the split switches sending a cube to a cell go: its bottom left
-/// corner, clear of the depth below the centre.
-fn target_slot(tiling: Tiling, cell: (i64, i64)) -> (Point, &'static str) {
-    let c = geometry::center(tiling, cell);
-    let rho = geometry::inradius(tiling);
-    (
-        Point {
-            x: c.x - rho + 3.0,
-            y: c.y + rho - 4.0,
-        },
-        "start",
-    )
-}
-
-/// Where a cell's colour name goes, where the cell has room for one: the top left corner
-/// of a square, the top of a hex (between the two upward arrow directions). Triangles show
-/// the colour by its fill alone.
-fn colour_slot(tiling: Tiling, cell: (i64, i64)) -> Option<(Point, &'static str)> {
-    let c = geometry::center(tiling, cell);
-    let rho = geometry::inradius(tiling);
-    match tiling {
-        Tiling::Square => Some((
-            Point {
-                x: c.x - rho + 3.0,
-                y: c.y - rho + 10.0,
-            },
-            "start",
-        )),
-        Tiling::Hex => Some((
-            Point {
-                x: c.x,
-                y: c.y - 0.55 * rho,
-            },
-            "middle",
-        )),
-        Tiling::Triangle => None,
     }
 }
 
@@ -1403,7 +1336,7 @@ pub(crate) fn text_boxes(scene: &Scene, all: bool) -> Vec<Rect> {
             let text = corner.join(" ");
             let size = corner_size(tiling, view, &text);
             let w = text_width(&text, size);
-            let (at, anchor) = badge_slot(tiling, cell);
+            let (at, anchor) = geometry::badge_slot(tiling, cell);
             let x = match anchor {
                 "end" => at.x - w,
                 "middle" => at.x - w / 2.0,
@@ -1413,7 +1346,7 @@ pub(crate) fn text_boxes(scene: &Scene, all: bool) -> Vec<Rect> {
         }
         if !g.target.is_empty() {
             let names: Vec<String> = g.target.iter().map(|&n| scene::switch_name(n)).collect();
-            let (at, _) = target_slot(tiling, cell);
+            let (at, _) = geometry::target_slot(tiling, cell);
             add(at.x, at.y, text_width(&names.join(","), 10.0), 10.0);
         }
     }

@@ -226,6 +226,102 @@ pub fn signed_area(corners: &[Lattice]) -> i64 {
     twice / 2
 }
 
+/// Where a cell's BFS depth goes (the baseline point) and how it is anchored, for a number
+/// of font size `size`: up triangles are wide below the centre only near their base, so
+/// their depth goes above the number, everyone else's below; a ringed square's in its
+/// bottom left corner, off the ring (anchored at its start; the others inherit the
+/// drawing's anchor, `None`).
+pub fn depth_slot(
+    tiling: Tiling,
+    cell: (i64, i64),
+    size: f64,
+    ringed: bool,
+) -> (Point, Option<&'static str>) {
+    let c = center(tiling, cell);
+    let rho = inradius(tiling);
+    match tiling {
+        Tiling::Square if ringed => (
+            Point {
+                x: c.x - rho + 3.0,
+                y: c.y + rho - 4.0,
+            },
+            Some("start"),
+        ),
+        Tiling::Triangle if Tiling::points_up(cell.0, cell.1) => (
+            Point {
+                x: c.x,
+                y: c.y - 0.55 * size,
+            },
+            None,
+        ),
+        _ => (
+            Point {
+                x: c.x,
+                y: c.y + 0.35 * size + 11.0,
+            },
+            None,
+        ),
+    }
+}
+
+/// Where a cell's corner note goes (the baseline point) and how it is anchored: in a corner
+/// of a square, and on hexes and triangles between arrow directions, clear of the depth.
+pub fn badge_slot(tiling: Tiling, cell: (i64, i64)) -> (Point, &'static str) {
+    let c = center(tiling, cell);
+    let rho = inradius(tiling);
+    let at = |dx: f64, dy: f64| Point {
+        x: c.x + dx,
+        y: c.y + dy,
+    };
+    match tiling {
+        Tiling::Square => (at(rho - 3.0, 11.0 - rho), "end"),
+        Tiling::Hex => (at(0.62 * rho, 3.5 - 0.2 * rho), "middle"),
+        Tiling::Triangle if Tiling::points_up(cell.0, cell.1) => {
+            (at(0.95 * rho, 0.7 * rho + 3.0), "middle")
+        }
+        Tiling::Triangle => (at(0.95 * rho, 3.0 - 0.55 * rho), "middle"),
+    }
+}
+
+/// Where the names of the split switches sending a cube to a cell go: its bottom left
+/// corner, clear of the depth below the centre.
+pub fn target_slot(tiling: Tiling, cell: (i64, i64)) -> (Point, &'static str) {
+    let c = center(tiling, cell);
+    let rho = inradius(tiling);
+    (
+        Point {
+            x: c.x - rho + 3.0,
+            y: c.y + rho - 4.0,
+        },
+        "start",
+    )
+}
+
+/// Where a cell's colour name goes, where the cell has room for one: the top left corner
+/// of a square, the top of a hex (between the two upward arrow directions). Triangles show
+/// the colour by its fill alone.
+pub fn colour_slot(tiling: Tiling, cell: (i64, i64)) -> Option<(Point, &'static str)> {
+    let c = center(tiling, cell);
+    let rho = inradius(tiling);
+    match tiling {
+        Tiling::Square => Some((
+            Point {
+                x: c.x - rho + 3.0,
+                y: c.y - rho + 10.0,
+            },
+            "start",
+        )),
+        Tiling::Hex => Some((
+            Point {
+                x: c.x,
+                y: c.y - 0.55 * rho,
+            },
+            "middle",
+        )),
+        Tiling::Triangle => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
