@@ -2,12 +2,31 @@
 //! workspace-wide integration tests in `tests/`.
 //!
 //! - [`graph`]: the `Rules` trait and state graphs (petgraph and flat).
-//! - [`variants`]: jumping mazes on every tiling, rolling blocks, the RON maze file.
+//! - [`variants`]: jumping mazes on every tiling, rolling blocks, a maze's text.
 //! - [`features`]: feature extraction and objectives.
-//! - [`generate`]: generators: configurations, scores, search strategies, learned restarts.
+//! - [`generate`]: generators: settings, configurations, scores, search strategies, learned
+//!   restarts.
+//! - [`file`]: the RON maze file, read with located diagnostics and its settings validated.
 //! - [`render`]: SVG pictures of mazes, DOT and JSON exports of state graphs.
+//!
+//! ```
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! let src = r#"Maze(
+//!     rules: Jumping(tiling: Square, moves: Rook),
+//!     board: ["2 1 1", "1 1 1", "1 1 G"],
+//!     start: (0, 0),
+//!     generate: (search: HillDescent(iterations: 200)),
+//! )"#;
+//! let file = maze::file::parse_file("tiny.ron", src)?;
+//! let settings = file.generate.as_ref().ok_or("no settings")?;
+//! let outcome = maze::generate::generate(settings, None, 7, &mut |_| {})?;
+//! assert_eq!(outcome.iterations, 200);
+//! # Ok(())
+//! # }
+//! ```
 
 pub use maze_features as features;
+pub use maze_file as file;
 pub use maze_gen as generate;
 pub use maze_graph as graph;
 pub use maze_render as render;

@@ -75,13 +75,13 @@ impl Analyzed {
 
 /// Parses maze source text, panicking with the diagnostic if it is invalid.
 pub fn parse(src: &str) -> Maze {
-    maze::variants::parse("test.ron", src).unwrap_or_else(|e| panic!("{}", e.one_line()))
+    maze::file::parse("test.ron", src).unwrap_or_else(|e| panic!("{}", e.one_line()))
 }
 
 /// Reads and parses a maze file.
 pub fn read(path: &Path) -> Maze {
     let src = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    maze::variants::parse(&path.display().to_string(), &src)
+    maze::file::parse(&path.display().to_string(), &src)
         .unwrap_or_else(|e| panic!("{}", e.one_line()))
 }
 

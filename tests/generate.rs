@@ -5,14 +5,13 @@
 //! exercises keep consistent books, and a snapshot of seeded generations shows any drift.
 
 use maze::features::{self, Evaluator, Feature, Objective, Term};
+use maze::file::{MazeFile, parse_file, write_file};
 use maze::generate::learn;
+use maze::generate::settings::{BanditPolicy, Gates, Population, Restarts, Search};
 use maze::generate::{self as generator, Outcome};
+use maze::generate::{Generate, Provenance, Settings};
 use maze::graph::{Adjacency, Graph, Rules, StateId, StrideAdjacency};
-use maze::variants::generate::{BanditPolicy, Gates, Population, Restarts, Search};
-use maze::variants::{
-    Board, Cell, Generate, JumpGraph, JumpRules, JumpingMaze, Maze, MazeFile, MoveSet, Provenance,
-    Tiling, parse_file, write_file,
-};
+use maze::variants::{Board, Cell, JumpGraph, JumpRules, JumpingMaze, Maze, MoveSet, Tiling};
 use proptest::prelude::*;
 use rand::SeedableRng;
 
@@ -250,8 +249,10 @@ fn variant(name: &str) -> MazeFile {
     parse_file(name, &src).unwrap_or_else(|e| panic!("{}", e.one_line()))
 }
 
+/// Generates from `settings`, validated against the file's maze.
 fn run(file: &MazeFile, settings: &Generate, iterations: u64, seed: u64) -> Outcome {
-    generator::generate(&file.maze, settings, Some(iterations), seed, &mut |_| {}).unwrap()
+    let settings = Settings::new(&file.maze, settings.clone()).unwrap_or_else(|e| panic!("{e}"));
+    generator::generate(&settings, Some(iterations), seed, &mut |_| {}).unwrap()
 }
 
 fn text(maze: &Maze) -> String {
@@ -347,12 +348,12 @@ fn strategies(iterations: u64) -> Vec<Search> {
 fn goal_depth_settings(search: Search) -> (MazeFile, Generate) {
     let file = variant("rook.ron");
     let settings = Generate {
-        goal: maze::variants::generate::Placement::Fixed((4, 4)),
+        goal: maze::generate::settings::Placement::Fixed((4, 4)),
         objective: Objective::GoalDepth,
         gates: Gates::default(),
         search,
         attempts: 1,
-        ..file.generate.clone().unwrap()
+        ..file.generate.clone().unwrap().into_generate()
     };
     (file, settings)
 }
@@ -573,9 +574,10 @@ fn one_line(search: &Search) -> String {
         search: *search,
         ..Generate::default()
     };
+    let maze = variant("rook.ron").maze;
     let file = MazeFile {
-        maze: variant("rook.ron").maze,
-        generate: Some(settings),
+        generate: Some(Settings::new(&maze, settings).unwrap_or_else(|e| panic!("{e}"))),
+        maze,
         provenance: None,
     };
     write_file(&file, &[])
@@ -595,10 +597,10 @@ fn many_landings_per_direction_fit_the_stride_graph() {
         let file = variant(name);
         let settings = Generate {
             size: Some((12, 12)),
-            goal: maze::variants::generate::Placement::Fixed((11, 11)),
-            gates: maze::variants::generate::Gates::default(),
+            goal: maze::generate::settings::Placement::Fixed((11, 11)),
+            gates: maze::generate::settings::Gates::default(),
             attempts: 1,
-            ..file.generate.clone().unwrap()
+            ..file.generate.clone().unwrap().into_generate()
         };
         let o = run(&file, &settings, 200, 3);
         let f = features::features(&Adjacency::from_rules(&o.maze.compile()), o.maze.blocks());
@@ -690,7 +692,7 @@ proptest! {
     ) {
         let (unique_shortest, no_black_holes, solvable, min_length) = gates;
         let settings = Generate {
-            goal: if random_goal { maze::variants::generate::Placement::Random } else { Default::default() },
+            goal: if random_goal { maze::generate::settings::Placement::Random } else { Default::default() },
             objective: core_objectives()[objective].clone(),
             gates: Gates {
                 unique_shortest,
@@ -719,7 +721,7 @@ fn neller_configuration_runs_on_the_word_engine() {
             iterations: 3000,
             p: 0.005,
         },
-        ..file.generate.clone().unwrap()
+        ..file.generate.clone().unwrap().into_generate()
     };
     for seed in 0..4 {
         assert!(words_and_graph_agree(maze, &settings, seed).unwrap());
@@ -749,7 +751,7 @@ fn register_rules_run_on_the_word_engine() {
                 search,
                 attempts: 1,
                 objective: Objective::Neller,
-                ..file.generate.clone().unwrap()
+                ..file.generate.clone().unwrap().into_generate()
             };
             let on_words = words_and_graph_agree(maze, &settings, seed as u64)
                 .unwrap_or_else(|e| panic!("{name}, {search:?}: {e}"));

@@ -359,7 +359,7 @@ fn file_problems_point_into_the_file() {
         ),
     ];
     for (what, src, (line, column), message) in cases {
-        let e = match maze::variants::parse("test.ron", &src) {
+        let e = match maze::file::parse("test.ron", &src) {
             Ok(m) => panic!("{what}: accepted as {m:?}"),
             Err(e) => e,
         };
@@ -620,7 +620,7 @@ proptest! {
     ) {
         let rules = format!("RollingBlock(block: ({}, {}, {}))", block.0, block.1, block.2);
         let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
-        if let Ok(maze) = maze::variants::parse("random.ron", &file(&rules, &rows)) {
+        if let Ok(maze) = maze::file::parse("random.ron", &file(&rules, &rows)) {
             let a = Analyzed::new(maze);
             prop_assert!(a.features.n_states > 0);
             prop_assert!(a.features.depths[a.compiled.start() as usize] != UNREACHED);

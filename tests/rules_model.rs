@@ -195,7 +195,7 @@ fn as_file(maze: &JumpingMaze) -> String {
 /// The file written for a maze reads back as the same maze.
 fn round_trips(maze: &JumpingMaze) -> Result<(), String> {
     let text = as_file(maze);
-    match maze::variants::parse("written.ron", &text) {
+    match maze::file::parse("written.ron", &text) {
         Ok(Maze::Jumping(again)) if again == *maze => Ok(()),
         Ok(other) => Err(format!("reads back as another maze: {other:?}")),
         Err(e) => Err(format!("does not read back: {}", e.one_line())),
@@ -1536,7 +1536,7 @@ fn every_family_fixture_engine_equals_walker() {
 /// read.
 fn read_jumping(path: &Path) -> Option<JumpingMaze> {
     let src = std::fs::read_to_string(path).unwrap();
-    match maze::variants::parse(&path.display().to_string(), &src) {
+    match maze::file::parse(&path.display().to_string(), &src) {
         Ok(Maze::Jumping(m)) => Some(m),
         Ok(Maze::RollingBlock(_)) => None,
         Err(e) => panic!("{}", e.one_line()),
@@ -1700,7 +1700,7 @@ proptest! {
         for (at, w) in edits {
             replace_word(&mut src, at, w);
         }
-        let Ok(Maze::Jumping(maze)) = maze::variants::parse("edited.ron", &src) else {
+        let Ok(Maze::Jumping(maze)) = maze::file::parse("edited.ron", &src) else {
             return Ok(());
         };
         if too_big(&maze) {
@@ -1738,7 +1738,7 @@ fn former_disagreements_agree() {
         include_str!("fixtures/families/arrow_reverse_mazelog_slash.ron"),
     ];
     for src in cases {
-        let maze = match maze::variants::parse("case.ron", src) {
+        let maze = match maze::file::parse("case.ron", src) {
             Ok(maze::variants::Maze::Jumping(m)) => m,
             Ok(_) => panic!("not a jumping maze"),
             Err(e) => panic!("{}", e.one_line()),
@@ -1755,7 +1755,7 @@ fn former_disagreements_agree() {
 fn lengths_are_bounded() {
     let src = r#"Maze(rules: Jumping(torus: true, jumps: [(length: Exactly(100000000))]),
         board: ["1 1", "1 G"], start: (0, 0))"#;
-    let e = maze::variants::parse("long.ron", src).unwrap_err();
+    let e = maze::file::parse("long.ron", src).unwrap_err();
     assert!(
         e.message.contains("at most 10000 unit steps"),
         "{}",

@@ -5,8 +5,8 @@
 use std::fmt::Write;
 
 use maze::features::report;
+use maze::file::MazeFile;
 use maze::graph::Rules;
-use maze::variants::MazeFile;
 
 use crate::common::{Analyzed, read, root};
 
@@ -22,7 +22,7 @@ pub fn snapshot_text(a: &Analyzed, file: &MazeFile) -> String {
         a.name(a.compiled.start())
     );
     let _ = writeln!(out, "\n# Maze\n");
-    out.push_str(&maze::variants::write_file(file, &[]));
+    out.push_str(&maze::file::write_file(file, &[]));
     let _ = writeln!(out, "\n# State graph (state: directions -> state)\n");
     out.push_str(&a.graph.describe(|s| a.name(s)));
     let _ = writeln!(out, "\n# Features\n");
@@ -53,7 +53,7 @@ fn variants() {
     settings.bind(|| {
         insta::glob!("../variants", "*.ron", |path| {
             let src = std::fs::read_to_string(path).unwrap();
-            let file = maze::variants::parse_file(&path.display().to_string(), &src)
+            let file = maze::file::parse_file(&path.display().to_string(), &src)
                 .unwrap_or_else(|e| panic!("{}", e.one_line()));
             let a = Analyzed::new(read(path));
             insta::assert_snapshot!(snapshot_text(&a, &file));

@@ -4,15 +4,16 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
+use maze_file::ReadLimits;
 use maze_graph::{Adjacency, Rules, state_graph};
-use maze_variants::{ReadLimits, StateLimit};
+use maze_variants::StateLimit;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(src) = std::str::from_utf8(data) else {
         return;
     };
     let limits = ReadLimits::both(StateLimit::new(4_096).expect("a valid limit"));
-    let Ok(file) = maze_variants::parse_file_with("fuzz.ron", src, limits) else {
+    let Ok(file) = maze_file::parse_file_with("fuzz.ron", src, limits) else {
         return;
     };
     let maze = &file.maze;

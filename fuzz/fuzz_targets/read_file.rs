@@ -3,7 +3,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use maze_variants::{ReadLimits, StateLimit};
+use maze_file::ReadLimits;
+use maze_variants::StateLimit;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(src) = std::str::from_utf8(data) else {
@@ -12,12 +13,12 @@ fuzz_target!(|data: &[u8]| {
     // A small limit keeps every input quick: the bounded count of bridge states stops there
     // (at 100,000 an input of many bridges took a tenth of a second).
     let limits = ReadLimits::both(StateLimit::new(4_096).expect("a valid limit"));
-    match maze_variants::parse_file_with("fuzz.ron", src, limits) {
+    match maze_file::parse_file_with("fuzz.ron", src, limits) {
         Ok(file) => {
             // What the writer writes, the reader reads (it may refuse settings that only
             // held under the override, never panic).
-            let text = maze_variants::write_file(&file, &[]);
-            let _ = maze_variants::parse_file_with("again.ron", &text, limits);
+            let text = maze_file::write_file(&file, &[]);
+            let _ = maze_file::parse_file_with("again.ron", &text, limits);
         }
         Err(e) => {
             // Drawing the diagnostic is part of reading: miette must never see a span it

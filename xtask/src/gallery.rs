@@ -70,7 +70,7 @@ pub fn run(args: &Args) -> Result<(), String> {
             .to_string();
         let text =
             std::fs::read_to_string(&source).map_err(|e| format!("cannot read {rel}: {e}"))?;
-        let maze = maze_variants::parse(&rel, &text).map_err(|e| e.one_line())?;
+        let maze = maze_file::parse(&rel, &text).map_err(|e| e.one_line())?;
         let stem = source
             .file_stem()
             .and_then(|s| s.to_str())

@@ -9,8 +9,10 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 use maze_features::Objective;
-use maze_variants::generate::{Gates, Search};
-use maze_variants::{Generate, Maze, MazeFile};
+use maze_file::MazeFile;
+use maze_gen::settings::{Gates, Search};
+use maze_gen::{Generate, Settings};
+use maze_variants::Maze;
 
 use crate::quality::{bundled, read, stem};
 
@@ -23,6 +25,7 @@ fn time_generation(
     iterations: u64,
     runs: u32,
 ) -> Result<(Duration, u64, usize), String> {
+    let settings = Settings::new(&file.maze, settings.clone()).map_err(|e| e.to_string())?;
     let mut best = Duration::MAX;
     let mut evaluations = 0;
     let mut states = 0;
@@ -31,7 +34,8 @@ fn time_generation(
         evaluations = 0;
         for i in 0..mazes {
             let seed = maze_gen::item_seed(1, "bench", i);
-            let o = maze_gen::generate(&file.maze, settings, Some(iterations), seed, &mut |_| {})?;
+            let o = maze_gen::generate(&settings, Some(iterations), seed, &mut |_| {})
+                .map_err(|e| e.to_string())?;
             evaluations += o.evaluations;
             states = o.features.n_states;
         }
@@ -43,7 +47,11 @@ fn time_generation(
 /// The settings a speed measurement uses: the variant's own objective, no gates (one search
 /// per maze), hill descent, and the board size asked for.
 fn bench_settings(file: &MazeFile, size: Option<(usize, usize)>) -> Generate {
-    let own = file.generate.clone().unwrap_or_default();
+    let own = file
+        .generate
+        .clone()
+        .map(Settings::into_generate)
+        .unwrap_or_default();
     Generate {
         size: size.or(own.size),
         gates: Gates::default(),
@@ -165,7 +173,7 @@ fn time_engine(
     let Maze::Jumping(maze) = &file.maze else {
         return Err("not a jumping maze".to_string());
     };
-    let template = settings.template(maze).map_err(|p| p.message)?;
+    let template = settings.template(maze).map_err(|p| p.to_string())?;
     let search = settings.search.with_iterations(iterations);
     let mut best = Duration::MAX;
     let (mut evaluations, mut mean) = (0, 0.0);

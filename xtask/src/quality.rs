@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use maze_features::report;
-use maze_variants::MazeFile;
+use maze_file::MazeFile;
 
 use crate::bench::workspace_root;
 
@@ -49,7 +49,7 @@ pub(crate) fn bundled() -> Result<Vec<PathBuf>, String> {
 /// Reads a variant file with its settings.
 pub(crate) fn read(path: &PathBuf) -> Result<MazeFile, String> {
     let src = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    maze_variants::parse_file(&path.display().to_string(), &src).map_err(|e| e.one_line())
+    maze_file::parse_file(&path.display().to_string(), &src).map_err(|e| e.one_line())
 }
 
 pub(crate) fn stem(path: &std::path::Path) -> String {
@@ -73,7 +73,7 @@ pub fn run(args: &Args) -> Result<(), String> {
     println!("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
     for path in files {
         let file = read(&path)?;
-        let settings = file.generate.clone().unwrap_or_default();
+        let settings = file.settings().map_err(|e| e.to_string())?;
         let name = stem(&path);
         let iterations = args.iterations.unwrap_or(settings.search.iterations());
         let started = Instant::now();
@@ -86,7 +86,6 @@ pub fn run(args: &Args) -> Result<(), String> {
         for i in 0..args.seeds {
             let seed = maze_gen::item_seed(args.seed, &name, i);
             let o = match maze_gen::generate_distinct(
-                &file.maze,
                 &settings,
                 iterations,
                 seed,
@@ -94,7 +93,9 @@ pub fn run(args: &Args) -> Result<(), String> {
                 0,
                 &mut made,
                 &mut |_| {},
-            )? {
+            )
+            .map_err(|e| e.to_string())?
+            {
                 maze_gen::Distinct::Made { outcome, .. } => *outcome,
                 maze_gen::Distinct::Exhausted { .. } => {
                     exhausted = Some(i);

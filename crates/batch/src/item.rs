@@ -4,10 +4,11 @@
 use std::path::Path;
 
 use maze_features::Features;
+use maze_gen::Provenance;
 use maze_gen::Scorer;
 use maze_graph::{Adjacency, Rules};
 use maze_render::Options;
-use maze_variants::{Maze, Provenance};
+use maze_variants::Maze;
 use serde::Serialize;
 
 use crate::{Config, Error, Mode, Variant};
@@ -123,13 +124,15 @@ pub(crate) fn process(config: &Config, variant: &Variant, index: u64) -> Result<
     }
 
     let outcome = maze_gen::generate(
-        &variant.maze,
         &variant.settings,
         Some(variant.iterations),
         item_seed,
         &mut |_| {},
     )
-    .map_err(|e| Error::Generate(format!("{}: {e}", variant.path.display())))?;
+    .map_err(|source| Error::Generate {
+        path: variant.path.clone(),
+        source,
+    })?;
     write(config, variant, index, outcome, item_seed, provenance).map(Done::Generated)
 }
 
@@ -249,7 +252,6 @@ pub(crate) fn search_again(
 ) -> Result<Record, Error> {
     let first_seed = maze_gen::item_seed(config.seed, &variant.name, index);
     let searched = maze_gen::generate_distinct(
-        &variant.maze,
         &variant.settings,
         variant.iterations,
         first_seed,
@@ -258,7 +260,10 @@ pub(crate) fn search_again(
         made,
         &mut |_| {},
     )
-    .map_err(|e| Error::Generate(format!("{}: {e}", variant.path.display())))?;
+    .map_err(|source| Error::Generate {
+        path: variant.path.clone(),
+        source,
+    })?;
     match searched {
         maze_gen::Distinct::Made {
             outcome,
@@ -347,7 +352,7 @@ fn read_back(
 ) -> Result<(Record, String), Error> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| Error::Resume(format!("cannot read {}: {e}", path.display())))?;
-    let file = maze_variants::parse_file(&path.display().to_string(), &text).map_err(|e| {
+    let file = maze_file::parse_file(&path.display().to_string(), &text).map_err(|e| {
         Error::Resume(format!(
             "cannot read back a maze an earlier run wrote ({}): remove it to generate it again",
             e.one_line()

@@ -21,7 +21,9 @@ use std::str::FromStr;
 use std::time::Duration;
 
 use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
-use maze_variants::{Generate, Maze, SpecError};
+use maze_file::SpecError;
+use maze_gen::Settings;
+use maze_variants::Maze;
 use rayon::prelude::*;
 
 pub use atomic::write_atomic;
@@ -103,9 +105,22 @@ pub enum Error {
     /// `--summarize` while some mazes are not written yet.
     #[error("{0}")]
     Missing(String),
-    /// The generator refused a variant's settings.
-    #[error("{0}")]
-    Generate(String),
+    /// A variant's settings do not fit its maze (the defaults, for a file without them).
+    #[error("{}: {source}", path.display())]
+    Settings {
+        /// The variant file.
+        path: PathBuf,
+        /// What is wrong with the settings.
+        source: maze_gen::SettingsError,
+    },
+    /// The generator could not run on a variant's settings.
+    #[error("{}: {source}", path.display())]
+    Generate {
+        /// The variant file.
+        path: PathBuf,
+        /// Why.
+        source: maze_gen::Error,
+    },
     /// A variant's settings made too few distinct puzzles for the count asked.
     #[error("{0}")]
     FewDistinct(String),
@@ -166,8 +181,8 @@ pub struct Variant {
     pub path: PathBuf,
     /// The file's maze.
     pub maze: Maze,
-    /// Its generation settings (the defaults when it has none).
-    pub settings: Generate,
+    /// Its generation settings (the defaults when it has none), validated against the maze.
+    pub settings: Settings,
     /// Iterations per search.
     pub iterations: u64,
 }
@@ -182,9 +197,11 @@ pub fn read_variant(path: &Path, iterations: Option<u64>) -> Result<Variant, Err
         path: path.to_path_buf(),
         source,
     })?;
-    let file =
-        maze_variants::parse_file(&path.display().to_string(), &text).map_err(Error::Invalid)?;
-    let settings = file.generate.unwrap_or_default();
+    let file = maze_file::parse_file(&path.display().to_string(), &text).map_err(Error::Invalid)?;
+    let settings = file.settings().map_err(|source| Error::Settings {
+        path: path.to_path_buf(),
+        source,
+    })?;
     let iterations = match iterations {
         Some(0) => return Err(Error::Usage("--iterations must be at least 1".to_string())),
         Some(n) => n,

@@ -4,7 +4,7 @@
 use std::fmt::Write;
 
 use maze_features::{Features, Holes};
-use maze_variants::generate::Gates;
+use maze_gen::settings::Gates;
 use serde::Serialize;
 
 use crate::item::{Files, write_atomic};

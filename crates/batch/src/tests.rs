@@ -325,7 +325,7 @@ fn answer_keys_lead_from_the_start_to_the_goal() {
         };
         let key = json(bytes);
         let text = String::from_utf8(files[Path::new(&format!("{stem}.ron"))].clone()).unwrap();
-        let maze = maze_variants::parse(&stem, &text).unwrap().compile();
+        let maze = maze_file::parse(&stem, &text).unwrap().compile();
         let mut state = maze.start();
         let mut states = vec![maze.state_name(state)];
         let mut moves = Vec::new();
@@ -382,7 +382,7 @@ fn summaries_hold_every_maze_as_its_file_reads() {
             assert_eq!(maze["failed_gates"].as_array().unwrap().is_empty(), passed);
             // The features are those of the maze file, recomputed.
             let text = String::from_utf8(files[&Path::new(variant).join(file)].clone()).unwrap();
-            let read = maze_variants::parse_file(file, &text).unwrap();
+            let read = maze_file::parse_file(file, &text).unwrap();
             let maze_seed = maze_gen::item_seed(1, variant, k as u64);
             assert_eq!(maze["item_seed"], format!("{maze_seed:#018x}"));
             assert_eq!(read.provenance.unwrap().index, k as u64);
@@ -633,8 +633,7 @@ fn a_batch_makes_distinct_puzzles() {
             if !name.ends_with(".ron") || name.ends_with(".rejected.ron") {
                 continue;
             }
-            let maze =
-                maze_variants::parse("m.ron", &std::fs::read_to_string(&path).unwrap()).unwrap();
+            let maze = maze_file::parse("m.ron", &std::fs::read_to_string(&path).unwrap()).unwrap();
             assert!(
                 seen.insert(maze_variants::symmetry::canonical(&maze)),
                 "{name} repeats a puzzle"

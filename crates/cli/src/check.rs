@@ -2,8 +2,8 @@
 
 use std::path::PathBuf;
 
+use maze_gen::settings::Gates;
 use maze_graph::Adjacency;
-use maze_variants::generate::Gates;
 use serde::Serialize;
 
 use crate::load::read_file;
@@ -71,8 +71,12 @@ impl Args {
                 no_black_holes: true,
                 ..own
             };
-            let settings = file.generate.clone().unwrap_or_default();
-            let reasons = maze_gen::Scorer::new(settings.objective, gates).failed_gates(&f);
+            let objective = file
+                .generate
+                .as_ref()
+                .map(|g| g.objective.clone())
+                .unwrap_or_default();
+            let reasons = maze_gen::Scorer::new(objective, gates).failed_gates(&f);
             verdicts.push(Verdict {
                 file: path.display().to_string(),
                 read: true,

@@ -9,7 +9,8 @@ use std::time::Instant;
 use indicatif::{ProgressBar, ProgressStyle};
 use maze_batch::chart;
 use maze_features::{Features, report};
-use maze_variants::{Generate, Maze};
+use maze_gen::Settings;
+use maze_variants::Maze;
 use miette::Diagnostic;
 use rayon::prelude::*;
 use serde::Serialize;
@@ -81,8 +82,7 @@ struct Variant {
     name: String,
     file: PathBuf,
     hash: String,
-    maze: Maze,
-    settings: Generate,
+    settings: Settings,
     iterations: u64,
 }
 
@@ -223,7 +223,9 @@ impl Args {
         let mut variants: Vec<Variant> = Vec::new();
         for file in &self.files {
             let (read, text) = read_file_and_text(file, self.limit)?;
-            let settings = read.generate.unwrap_or_default();
+            let settings = read
+                .settings()
+                .map_err(|e| Box::new(Usage(e.to_string())))?;
             let stem = stem(file);
             let same = variants.iter().filter(|v| v.stem == stem).count();
             variants.push(Variant {
@@ -235,7 +237,6 @@ impl Args {
                 stem,
                 file: file.clone(),
                 hash: maze_gen::variant_hash(&text),
-                maze: read.maze,
                 iterations: self.iterations.unwrap_or(settings.search.iterations()),
                 settings,
             });
@@ -284,7 +285,6 @@ impl Args {
                         let seed = maze_gen::item_seed(self.seed, &variant.stem, k);
                         let started = Instant::now();
                         let outcome = maze_gen::generate(
-                            &variant.maze,
                             &variant.settings,
                             Some(variant.iterations),
                             seed,
@@ -299,9 +299,9 @@ impl Args {
                             millis,
                         })
                     })
-                    .collect::<Result<Vec<_>, String>>()
+                    .collect::<Result<Vec<_>, maze_gen::Error>>()
             })
-            .map_err(|m| Box::new(Usage(m)))?;
+            .map_err(|e| Box::new(Usage(e.to_string())))?;
         let _ = multi.clear();
         let mut by_variant: Vec<Vec<Sample>> = variants.iter().map(|_| Vec::new()).collect();
         for ((v, _), sample) in items.into_iter().zip(samples) {

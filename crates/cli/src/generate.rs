@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use maze_features::{Features, Objective, report};
 use maze_gen::Outcome;
-use maze_variants::{Generate, Provenance};
+use maze_gen::{Generate, Provenance};
 use miette::Diagnostic;
 use serde::Serialize;
 use thiserror::Error;
@@ -185,10 +185,12 @@ impl Args {
     pub(crate) fn run(self) -> Result<(), crate::Failure> {
         let (file, source) = read_file_and_text(&self.file, self.limit)?;
         let variant_hash = maze_gen::variant_hash(&source);
-        let settings = file.generate.clone().unwrap_or_default();
         if self.iterations == Some(0) {
             return Err(Box::new(Usage("--iterations must be at least 1".to_string())).into());
         }
+        let settings = file
+            .settings()
+            .map_err(|e| Box::new(Usage(e.to_string())))?;
         let iterations = self.iterations.unwrap_or(settings.search.iterations());
         let deadline = self.time_limit.map(|limit| Instant::now() + limit);
         let variant = variant_name(&self.file);
@@ -222,7 +224,6 @@ impl Args {
                 deadline,
             };
             let searched = maze_gen::generate_distinct_with(
-                &file.maze,
                 &settings,
                 budget,
                 first_seed,
@@ -235,7 +236,7 @@ impl Args {
                     bar.set_position(base + i);
                 },
             )
-            .map_err(|m| Box::new(Usage(m)))?;
+            .map_err(|e| Box::new(Usage(e.to_string())))?;
             let (outcome, item_seed, retry) = match searched {
                 maze_gen::Distinct::Made {
                     outcome,

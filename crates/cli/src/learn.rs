@@ -5,7 +5,7 @@ use std::fmt::Write;
 
 use maze_gen::learn::{self, BanditReport, SarsaReport};
 use maze_gen::restarts::{BUCKETS, GO, MAX_T, RESTART, SarsaStats};
-use maze_variants::generate::{BanditPolicy, Restarts};
+use maze_gen::settings::{BanditPolicy, Restarts};
 use miette::Diagnostic;
 use rand::SeedableRng;
 use serde::Serialize;

@@ -2,7 +2,8 @@
 
 use std::path::{Path, PathBuf};
 
-use maze_variants::{CompiledMaze, Maze, MazeFile, ReadLimits, StateLimit};
+use maze_file::{MazeFile, ReadLimits};
+use maze_variants::{CompiledMaze, Maze, StateLimit};
 use miette::Diagnostic;
 use thiserror::Error;
 
@@ -67,7 +68,6 @@ pub(crate) fn read_file_and_text(
             source,
         })
     })?;
-    let file =
-        maze_variants::parse_file_with(&path.display().to_string(), &src, limit.read_limits())?;
+    let file = maze_file::parse_file_with(&path.display().to_string(), &src, limit.read_limits())?;
     Ok((file, src))
 }

@@ -65,12 +65,12 @@ fn the_json_figures_are_those_of_the_generated_mazes() {
         let text = std::fs::read_to_string(dir.join(format!("{name}.ron"))).unwrap();
         assert_eq!(v["variant_hash"], maze_gen::variant_hash(&text));
         // Maze k from item_seed(3, name, k), as maze generate's first search makes it.
-        let file = maze_variants::parse_file(name, &text).unwrap();
+        let file = maze_file::parse_file(name, &text).unwrap();
         let settings = file.generate.clone().unwrap();
         let outcomes: Vec<maze_gen::Outcome> = (0..COUNT as u64)
             .map(|k| {
                 let seed = maze_gen::item_seed(3, name, k);
-                maze_gen::generate(&file.maze, &settings, None, seed, &mut |_| {}).unwrap()
+                maze_gen::generate(&settings, None, seed, &mut |_| {}).unwrap()
             })
             .collect();
         let mazes: Vec<Value> = outcomes

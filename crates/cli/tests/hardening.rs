@@ -244,7 +244,7 @@ fn an_interrupted_generate_leaves_only_whole_files_under_their_names() {
         }
         let text = std::fs::read_to_string(&path).unwrap();
         if name.ends_with(".ron") {
-            maze_variants::parse_file(&name, &text)
+            maze_file::parse_file(&name, &text)
                 .unwrap_or_else(|e| panic!("{name}: {}", e.one_line()));
             mazes += 1;
         } else {

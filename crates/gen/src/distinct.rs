@@ -9,9 +9,9 @@
 
 use std::collections::HashMap;
 
-use maze_variants::{Generate, Maze};
+use maze_variants::Maze;
 
-use crate::{Budget, Outcome, generate_with};
+use crate::{Budget, Error, Outcome, Settings, generate_with};
 
 /// How many more searches a maze gets when its search found a puzzle already made in the
 /// same run before the settings are said to make too few distinct puzzles.
@@ -90,22 +90,19 @@ pub enum Distinct {
 /// [`crate::item_seed`]. `progress` is told the iterations done in this maze's searches.
 #[allow(clippy::too_many_arguments)]
 pub fn generate_distinct(
-    maze: &Maze,
-    settings: &Generate,
+    settings: &Settings,
     iterations: u64,
     first_seed: u64,
     index: u64,
     retry: u32,
     made: &mut Made,
     progress: &mut dyn FnMut(u64),
-) -> Result<Distinct, String> {
+) -> Result<Distinct, Error> {
     let budget = Budget {
         iterations: Some(iterations),
         deadline: None,
     };
-    generate_distinct_with(
-        maze, settings, budget, first_seed, index, retry, made, progress,
-    )
+    generate_distinct_with(settings, budget, first_seed, index, retry, made, progress)
 }
 
 /// [`generate_distinct`] within a [`Budget`] (its iterations are the settings' when
@@ -114,22 +111,21 @@ pub fn generate_distinct(
 /// left to search again.
 #[allow(clippy::too_many_arguments)]
 pub fn generate_distinct_with(
-    maze: &Maze,
-    settings: &Generate,
+    settings: &Settings,
     budget: Budget,
     first_seed: u64,
     index: u64,
     mut retry: u32,
     made: &mut Made,
     progress: &mut dyn FnMut(u64),
-) -> Result<Distinct, String> {
+) -> Result<Distinct, Error> {
     let iterations = budget
         .iterations
         .unwrap_or_else(|| settings.search.iterations());
     let mut done = 0;
     loop {
         let seed = retry_seed(first_seed, retry);
-        let outcome = generate_with(maze, settings, budget, seed, &mut |i| {
+        let outcome = generate_with(settings, budget, seed, &mut |i| {
             progress(done + i.min(iterations))
         })?;
         done += iterations;

@@ -10,9 +10,9 @@
 
 use std::sync::Arc;
 
+use crate::settings::{Gene, GoalSpot, Template};
 use maze_graph::StrideAdjacency;
 use maze_variants::board::MAX_JUMP;
-use maze_variants::generate::{Gene, GoalSpot, Template};
 use maze_variants::{Cell, Coord, JumpGraph, JumpingMaze, Kind, Maze, RuleSet, Tag};
 use rand::{Rng, RngExt};
 

@@ -3,14 +3,14 @@
 //! right, hill descent on the `GoalDepth` objective). See [`crate::restarts`] for the rules.
 
 use maze_features::Objective;
-use maze_variants::generate::{BanditPolicy, Gates, Generate, Placement, Restarts, Search};
-use maze_variants::{Board, Cell, JumpRules, JumpingMaze, Template};
+use maze_variants::{Board, Cell, JumpRules, JumpingMaze};
 use rand::Rng;
 
 use crate::jumping::JumpSpace;
 use crate::restarts::{self, ARMS, Bandit, Policy, Sarsa, SarsaStats};
 use crate::score::Scorer;
 use crate::search::Run;
+use crate::settings::{BanditPolicy, Gates, Generate, Placement, Restarts, Search, Template};
 
 /// The exercises' maze: `size x size` rook, start (0, 0), goal (size-1, size-1).
 pub fn exercise_template(size: usize) -> Result<Template, String> {
@@ -36,7 +36,7 @@ pub fn exercise_template(size: usize) -> Result<Template, String> {
         attempts: 1,
         ..Generate::default()
     };
-    settings.template(&maze).map_err(|p| p.message)
+    settings.template(&maze).map_err(|p| p.to_string())
 }
 
 /// One arm's line of the bandit table.

@@ -6,18 +6,29 @@
 //! [`maze_graph::StrideAdjacency`] current through the variant's [`maze_graph::Rules`], and
 //! scores come from [`maze_features`] (its fast core, or every feature).
 //!
+//! Its settings ([`settings`]) are validated against their maze once, into [`Settings`];
+//! the maze file's reader (`maze-file`) does that when it reads a `generate` section.
+//!
 //! ```
-//! # fn main() -> Result<(), String> {
-//! let src = r#"Maze(
-//!     rules: Jumping(tiling: Square, moves: Rook),
-//!     board: ["2 1 1", "1 1 1", "1 1 G"],
-//!     start: (0, 0),
-//!     generate: (search: HillDescent(iterations: 200)),
-//! )"#;
-//! let file = maze_variants::parse_file("tiny.ron", src).map_err(|e| e.message.clone())?;
-//! let settings = file.generate.as_ref().ok_or("no settings")?;
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! use maze_gen::settings::{Generate, Search, Settings};
+//! use maze_variants::board::NUMBER_SCHEMA;
+//! use maze_variants::{Board, Cell, JumpRules, JumpingMaze, Maze};
+//!
+//! let rules = JumpRules { cells: NUMBER_SCHEMA.to_vec(), ..JumpRules::default() };
+//! let cells = ["2", "1", "1", "1", "1", "1", "1", "1", "G"]
+//!     .iter()
+//!     .map(|t| Cell::parse(t, &rules.cells, rules.directions()))
+//!     .collect::<Result<Vec<_>, _>>()?;
+//! let board = Board { rows: 3, cols: 3, cells };
+//! let maze = Maze::Jumping(JumpingMaze { rules, board, start: (0, 0), walls: Vec::new() });
+//! let generate = Generate {
+//!     search: Search::HillDescent { iterations: 200 },
+//!     ..Generate::default()
+//! };
+//! let settings = Settings::new(&maze, generate)?;
 //! let seed = maze_gen::item_seed(7, "tiny", 0);
-//! let outcome = maze_gen::generate(&file.maze, settings, None, seed, &mut |_| {})?;
+//! let outcome = maze_gen::generate(&settings, None, seed, &mut |_| {})?;
 //! assert_eq!(outcome.iterations, 200);
 //! # Ok(())
 //! # }
@@ -32,6 +43,7 @@ pub mod restarts;
 pub mod rolling;
 pub mod score;
 pub mod search;
+pub mod settings;
 pub mod space;
 pub mod words;
 
@@ -39,10 +51,12 @@ use std::time::Instant;
 
 use maze_features::{Features, features};
 use maze_graph::Adjacency;
-use maze_variants::generate::Search;
-use maze_variants::{Generate, Maze, MazeFile, Provenance};
+use maze_variants::Maze;
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
+use thiserror::Error;
+
+use settings::{Filled, Search};
 
 pub use distinct::{
     DISTINCT_RETRIES, Distinct, Made, generate_distinct, generate_distinct_with, retry_seed,
@@ -50,6 +64,9 @@ pub use distinct::{
 pub use jumping::JumpSpace;
 pub use rolling::RollSpace;
 pub use score::{Score, Scorer};
+pub use settings::{
+    At, Generate, Provenance, RollingTemplate, Setting, Settings, SettingsError, Template,
+};
 pub use space::Space;
 
 /// The engine that generates, as recorded in every generated file.
@@ -87,6 +104,21 @@ pub(crate) fn splitmix(x: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     z ^ (z >> 31)
+}
+
+/// Why a generation could not run.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum Error {
+    /// The settings do not fit the maze (validating them again after a change, such as a
+    /// command line's override).
+    #[error(transparent)]
+    Settings(#[from] SettingsError),
+    /// An iteration budget of zero: a search needs at least one iteration.
+    #[error("iterations must be at least 1")]
+    NoIterations,
+    /// The search made no candidate to return.
+    #[error("the search evaluated nothing")]
+    NothingEvaluated,
 }
 
 /// One generated maze and how it was found.
@@ -162,13 +194,13 @@ impl Outcome {
                 maze_features::report::number(self.score.energy),
             ),
         ];
-        maze_variants::write_file(
-            &MazeFile {
-                maze: self.maze.clone(),
-                generate: None,
-                provenance: Some(provenance),
-            },
+        maze_variants::write_with(
+            &self.maze,
             &header,
+            &format!(
+                "    provenance: {},\n",
+                maze_variants::one_line(&provenance)
+            ),
         )
     }
 }
@@ -183,46 +215,44 @@ pub struct Budget {
     pub deadline: Option<Instant>,
 }
 
-/// Generates one maze from a maze file's `maze` and `settings`, with `iterations` (if given)
-/// replacing the settings' iteration budget, seeded by `seed` (see [`item_seed`]).
+/// Generates one maze from `settings` (validated against their maze), with `iterations` (if
+/// given) replacing the settings' iteration budget, seeded by `seed` (see [`item_seed`]).
 /// `progress` is told the iterations done so far, now and then.
 ///
 /// When a search ends with a maze that fails a hard gate, another search starts from a
 /// fresh random configuration, up to the settings' `attempts`; then the best maze reached is
-/// returned with the gates it fails. Errors only for settings the file reader would reject.
+/// returned with the gates it fails ([`Outcome::failed_gates`]). Errors only for a budget of
+/// zero iterations.
 pub fn generate(
-    maze: &Maze,
-    settings: &Generate,
+    settings: &Settings,
     iterations: Option<u64>,
     seed: u64,
     progress: &mut dyn FnMut(u64),
-) -> Result<Outcome, String> {
+) -> Result<Outcome, Error> {
     let budget = Budget {
         iterations,
         deadline: None,
     };
-    generate_with(maze, settings, budget, seed, progress)
+    generate_with(settings, budget, seed, progress)
 }
 
 /// [`generate`] within a [`Budget`]: past its deadline the search in progress ends with the
 /// best maze so far, and no further attempt starts.
 pub fn generate_with(
-    maze: &Maze,
-    settings: &Generate,
+    settings: &Settings,
     budget: Budget,
     seed: u64,
     progress: &mut dyn FnMut(u64),
-) -> Result<Outcome, String> {
+) -> Result<Outcome, Error> {
     let search = match budget.iterations {
-        Some(0) => return Err("iterations must be at least 1".to_string()),
+        Some(0) => return Err(Error::NoIterations),
         Some(n) => settings.search.with_iterations(n),
         None => settings.search,
     };
     let mut rng = Rng::seed_from_u64(seed);
-    match maze {
-        Maze::Jumping(m) => {
-            let template = settings.template(m).map_err(|p| p.message)?;
-            let space = JumpSpace::new(template, &mut rng);
+    match settings.filled() {
+        Filled::Jumping(template) => {
+            let space = JumpSpace::new(template.clone(), &mut rng);
             generate_in(
                 space,
                 settings,
@@ -232,9 +262,8 @@ pub fn generate_with(
                 progress,
             )
         }
-        Maze::RollingBlock(m) => {
-            let template = settings.rolling_template(m).map_err(|p| p.message)?;
-            let space = RollSpace::new(template, &mut rng);
+        Filled::Rolling(template) => {
+            let space = RollSpace::new(template.clone(), &mut rng);
             generate_in(
                 space,
                 settings,
@@ -255,7 +284,7 @@ fn generate_in<S: Space>(
     deadline: Option<Instant>,
     rng: &mut Rng,
     progress: &mut dyn FnMut(u64),
-) -> Result<Outcome, String> {
+) -> Result<Outcome, Error> {
     let mut scorer = Scorer::new(settings.objective.clone(), settings.gates);
     let mut best: Option<(S::Snapshot, Score)> = None;
     let mut total = 0;
@@ -279,7 +308,7 @@ fn generate_in<S: Space>(
             break;
         }
     }
-    let (snapshot, score) = best.ok_or("the search evaluated nothing")?;
+    let (snapshot, score) = best.ok_or(Error::NothingEvaluated)?;
     let maze = space.snapshot_maze(&snapshot);
     let compiled = maze.compile();
     let features = features(&Adjacency::from_rules(&compiled), maze.blocks());

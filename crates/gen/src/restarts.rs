@@ -18,8 +18,8 @@
 //! For objectives other than `GoalDepth` the generator generalises d to -energy (floored),
 //! so "a maze one unit of energy lower is worth twice as much".
 
+use crate::settings::{BanditPolicy, Restarts};
 use maze_features::objective::UNREACHABLE_ENERGY;
-use maze_variants::generate::{BanditPolicy, Restarts};
 use rand::{Rng, RngExt};
 
 use crate::score::Score;

@@ -11,8 +11,8 @@
 //! nothing becomes floor. The template bounds the states of every configuration below the
 //! engine's limit (at most `max_bridges` bridges are placed).
 
+use crate::settings::{MAX_ACTIONS, RollingTemplate};
 use maze_graph::StrideAdjacency;
-use maze_variants::generate::{MAX_ACTIONS, RollingTemplate};
 use maze_variants::rolling::{Action, Switch, SwitchKind};
 use maze_variants::{Coord, Footprint, Maze, RollGraph, RollingBlockMaze, Tile};
 use rand::{Rng, RngExt};
@@ -563,10 +563,12 @@ impl RollSpace {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::settings::Generate;
+    use crate::settings::{Change, Placement, Search};
+    use maze_file::{parse, parse_file};
     use maze_graph::Rules;
-    use maze_variants::generate::{Change, Placement, Search};
     use maze_variants::rolling::{OtherBlock, RollingBoard};
-    use maze_variants::{Generate, parse, parse_file, write};
+    use maze_variants::write;
     use rand::SeedableRng;
 
     type R = crate::Rng;
@@ -781,90 +783,30 @@ mod tests {
         assert!(with_switches > 150, "switches are placed: {with_switches}");
     }
 
-    fn file(src: &str) -> maze_variants::MazeFile {
-        parse_file("test.ron", src).unwrap_or_else(|e| panic!("{}", e.one_line()))
-    }
-
-    /// A whole generation with bridges, switches and a second block keeps to its iteration
-    /// budget and its maze reads back valid, with the fixed mechanics as the file has them.
-    #[test]
-    fn generation_with_switches_and_other_blocks_round_trips() {
-        let f = file(
-            r#"Maze(
-    rules: RollingBlock(
-        switches: [Switch(at: (1, 1), acts: [Toggle(3, 3)]), Switch(at: (0, 5), split: ((4, 0), (4, 5)))],
-    ),
-    board: ["S....y", ".o....", "......", "...-..", "....G."],
-    generate: (change: (switches: true, max_bridges: 3), objective: GoalDepth,
-        search: UphillSteps(iterations: 300, p: 0.01)),
-)"#,
-        );
-        let settings = f.generate.clone().unwrap_or_default();
-        let o = crate::generate(&f.maze, &settings, None, 5, &mut |_| {})
-            .unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(o.iterations, 300);
-        let text = write(&o.maze, &[]);
-        let back = parse("generated.ron", &text).unwrap_or_else(|e| panic!("{}", e.one_line()));
-        assert_eq!(back, o.maze);
-        let Maze::RollingBlock(m) = back else {
-            panic!("a rolling-block maze");
-        };
-        // The split switch and its targets stay; the soft switch was the generator's to move.
-        assert_eq!(m.board.get((0, 5)), Tile::Switch(SwitchKind::Split));
-        assert_eq!(m.rules.switches[0].split, Some(((4, 0), (4, 5))));
-        assert!(m.rules.switches[1..].iter().all(|s| s.split.is_none()));
-
-        let f = file(
-            r#"Maze(
-    rules: RollingBlock(
-        switches: [Switch(at: (1, 1), acts: [Toggle(3, 3)])],
-        others: [(block: (1, 1, 1), start: [(0, 5)], goal: [(4, 0)])],
-    ),
-    board: ["S.....", ".x....", "......", "...-..", "....G."],
-    generate: (search: HillDescent(iterations: 200)),
-)"#,
-        );
-        let settings = f.generate.clone().unwrap_or_default();
-        let o = crate::generate(&f.maze, &settings, None, 9, &mut |_| {})
-            .unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(o.iterations, 200);
-        let Maze::RollingBlock(m) = o.maze else {
-            panic!("a rolling-block maze");
-        };
-        // Without `switches`, the file's switch and bridge stay where they are.
-        assert_eq!(m.board.get((1, 1)), Tile::Switch(SwitchKind::Heavy));
-        assert_eq!(m.board.get((3, 3)), Tile::Bridge { on: false });
-        assert_eq!(m.rules.switches, f_switches(&f.maze));
-        assert_eq!([m.board.get((0, 5)), m.board.get((4, 0))], [Tile::Floor; 2]);
-        assert!(m.validate().is_ok());
-    }
-
-    fn f_switches(maze: &Maze) -> Vec<Switch> {
-        match maze {
-            Maze::RollingBlock(m) => m.rules.switches.clone(),
-            Maze::Jumping(_) => Vec::new(),
-        }
-    }
-
     /// A bridge that goes takes every action on it along, and a switch left acting on
     /// nothing becomes floor; a revert brings both back.
     #[test]
     fn removing_a_bridge_removes_its_actions() {
-        let f = file(
-            r#"Maze(
-    rules: RollingBlock(),
-    board: ["S....", ".....", "....G"],
-    generate: (change: (switches: true, max_bridges: 1, max_switches: 1)),
-)"#,
-        );
-        let Maze::RollingBlock(maze) = &f.maze else {
+        let maze = parse(
+            "test.ron",
+            r#"Maze(rules: RollingBlock(), board: ["S....", ".....", "....G"])"#,
+        )
+        .unwrap_or_else(|e| panic!("{}", e.one_line()));
+        let Maze::RollingBlock(maze) = &maze else {
             panic!("a rolling-block maze");
         };
-        let template = f
-            .generate
-            .unwrap_or_default()
+        let settings = Generate {
+            change: Change {
+                switches: true,
+                max_bridges: Some(1),
+                max_switches: Some(1),
+                ..Change::default()
+            },
+            ..Generate::default()
+        };
+        let template = settings
             .rolling_template(maze)
-            .unwrap_or_else(|p| panic!("{}", p.message));
+            .unwrap_or_else(|p| panic!("{p}"));
         let mut rng = R::seed_from_u64(3);
         let mut space = RollSpace::new(template, &mut rng);
         let mut seen = 0;

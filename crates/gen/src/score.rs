@@ -3,12 +3,12 @@
 
 use std::cmp::Ordering;
 
+use crate::settings::Gates;
 use maze_features::{
     Bits, Core, Cutoff, Evaluator, Features, Never, Objective, WordScratch, Words, core_of_words,
     features,
 };
 use maze_graph::Graph;
-use maze_variants::generate::Gates;
 
 /// How good a candidate is: first how far it misses the hard gates (`deficit`, 0 when it
 /// passes them all), then its energy. Lower is better in both.

@@ -13,7 +13,7 @@
 
 use std::time::Instant;
 
-use maze_variants::generate::{Population, Restarts, Search};
+use crate::settings::{Population, Restarts, Search};
 use rand::{Rng, RngExt};
 
 use crate::restarts;

@@ -6,23 +6,22 @@
 use std::time::Instant;
 
 use maze_gen::search::CLOCK_EVERY;
+use maze_gen::settings::{BanditPolicy, Generate, Population, Restarts, Search, Settings};
 use maze_gen::{Budget, item_seed};
-use maze_variants::generate::{BanditPolicy, Population, Restarts, Search};
-use maze_variants::{Generate, Maze};
 
-fn maze_and_settings(search: Search) -> (Maze, Generate) {
+fn settings(search: Search) -> Settings {
     let src = r#"Maze(
         rules: Jumping(tiling: Square, moves: Rook),
         board: ["2 1 1 1", "1 1 1 1", "1 1 1 1", "1 1 1 G"],
         start: (0, 0),
         generate: (objective: GoalDepth),
     )"#;
-    let file = maze_variants::parse_file("b.ron", src).unwrap();
+    let file = maze_file::parse_file("b.ron", src).unwrap();
     let settings = Generate {
         search,
-        ..file.generate.unwrap()
+        ..file.generate.unwrap().into_generate()
     };
-    (file.maze, settings)
+    Settings::new(&file.maze, settings).unwrap()
 }
 
 fn sarsa(iterations: u64, satisfice: i64, go: u64) -> Search {
@@ -39,12 +38,11 @@ fn sarsa(iterations: u64, satisfice: i64, go: u64) -> Search {
 }
 
 fn generate(search: Search, deadline: Option<Instant>) -> maze_gen::Outcome {
-    let (maze, settings) = maze_and_settings(search);
     let budget = Budget {
         iterations: None,
         deadline,
     };
-    maze_gen::generate_with(&maze, &settings, budget, item_seed(1, "b", 0), &mut |_| {}).unwrap()
+    maze_gen::generate_with(&settings(search), budget, item_seed(1, "b", 0), &mut |_| {}).unwrap()
 }
 
 #[test]

@@ -39,7 +39,7 @@ mod tests {
 
     /// A jumping maze, whole and compiled.
     fn parse(src: &str) -> (Maze, CompiledMaze) {
-        match maze_variants::parse("test.ron", src) {
+        match maze_file::parse("test.ron", src) {
             Ok(maze @ Maze::Jumping(_)) => {
                 let compiled = maze.compile();
                 (maze, compiled)
@@ -136,7 +136,7 @@ mod tests {
                 .filter(|p| p.extension().is_some_and(|e| e == "ron"))
             {
                 let src = std::fs::read_to_string(path).unwrap_or_default();
-                if matches!(maze_variants::parse("f.ron", &src), Ok(Maze::Jumping(_))) {
+                if matches!(maze_file::parse("f.ron", &src), Ok(Maze::Jumping(_))) {
                     explained += agreement(&src, &path.display().to_string());
                     checked += 1;
                 }
@@ -151,8 +151,7 @@ mod tests {
     /// (every state, every direction; goal states excepted, since the player stops there).
     /// How many reasons were given.
     fn rolling_agreement(src: &str, label: &str) -> usize {
-        let maze =
-            maze_variants::parse("test.ron", src).unwrap_or_else(|e| panic!("{}", e.one_line()));
+        let maze = maze_file::parse("test.ron", src).unwrap_or_else(|e| panic!("{}", e.one_line()));
         let compiled = maze.compile();
         let (Maze::RollingBlock(_), CompiledMaze::RollingBlock(g)) = (&maze, &compiled) else {
             panic!("{label}: not a rolling-block maze");
@@ -217,10 +216,7 @@ mod tests {
             paths.sort();
             for path in paths {
                 let src = std::fs::read_to_string(&path).unwrap_or_default();
-                if matches!(
-                    maze_variants::parse("f.ron", &src),
-                    Ok(Maze::RollingBlock(_))
-                ) {
+                if matches!(maze_file::parse("f.ron", &src), Ok(Maze::RollingBlock(_))) {
                     rolling_agreement(&src, &path.display().to_string());
                     stages += usize::from(dir == "tests/fixtures/bloxorz");
                 }

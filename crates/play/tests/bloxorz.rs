@@ -37,7 +37,7 @@ const TWO_BLOCKS: &str = r#"Maze(
 )"#;
 
 fn game(title: &str, src: &str) -> Game {
-    let maze = maze_variants::parse("test.ron", src).unwrap_or_else(|e| panic!("{}", e.one_line()));
+    let maze = maze_file::parse("test.ron", src).unwrap_or_else(|e| panic!("{}", e.one_line()));
     Game::new(title, maze)
 }
 

@@ -65,7 +65,7 @@ const EXIT: &str = r#"Maze(
 )"#;
 
 fn parse(src: &str) -> Maze {
-    maze_variants::parse("test.ron", src).unwrap_or_else(|e| panic!("{}", e.one_line()))
+    maze_file::parse("test.ron", src).unwrap_or_else(|e| panic!("{}", e.one_line()))
 }
 
 fn game(title: &str, src: &str) -> Game {

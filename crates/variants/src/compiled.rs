@@ -4,8 +4,8 @@
 use maze_features::RollingBlockWeights;
 use maze_graph::{Directions, Move, Rules, StateId};
 
-use crate::file::Maze;
 use crate::jumping::{Coord, JumpGraph};
+use crate::maze::Maze;
 use crate::rolling::RollGraph;
 
 /// A maze of any variant, compiled for move generation.

@@ -49,10 +49,6 @@ pub enum Where {
     Start,
     /// The i-th wall.
     Wall(usize),
-    /// A setting of the `generate` section.
-    Setting(crate::generate::Setting),
-    /// The `provenance` field.
-    Provenance,
 }
 
 /// Why a maze is invalid, and where.
@@ -81,7 +77,8 @@ impl From<RuleProblem> for Problem {
 }
 
 impl Problem {
-    pub(crate) fn new(at: Where, message: impl Into<String>) -> Problem {
+    /// A problem at `at`, without help.
+    pub fn new(at: Where, message: impl Into<String>) -> Problem {
         Problem {
             at,
             message: message.into(),
@@ -89,7 +86,8 @@ impl Problem {
         }
     }
 
-    pub(crate) fn help(mut self, help: impl Into<String>) -> Problem {
+    /// The problem with `help`, how to fix it.
+    pub fn help(mut self, help: impl Into<String>) -> Problem {
         self.help = Some(help.into());
         self
     }

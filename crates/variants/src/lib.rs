@@ -1,4 +1,4 @@
-//! Maze rule variants and their file format.
+//! Maze rule variants and the text of a maze (the maze file's reader is `maze-file`).
 //!
 //! - [`tiling`]: square, hex and triangle tilings, their directions and walks.
 //! - [`board`]: jumping-maze cells and boards.
@@ -6,24 +6,20 @@
 //!   void, exit goals, no-U-turn) compiled into a [`maze_graph::Rules`] implementation.
 //! - [`rolling`]: rolling-block mazes (cuboid blocks on floor, no floor, fragile floor,
 //!   bridges and switches, split cubes) compiled into a [`maze_graph::Rules`] implementation.
-//! - [`file`]: the RON maze file, read with diagnostics that point into the file.
-//! - [`generate`]: the file's generation settings, validated, and a generated file's provenance.
+//! - [`maze`]: a maze of any variant, written as the maze part of a maze file.
 //! - [`symmetry`]: a maze's rotations and reflections, and its canonical text under them.
 #![deny(missing_docs)]
 
 mod asked;
 pub mod board;
 mod compiled;
-pub mod file;
-pub mod generate;
 pub mod jumping;
 mod limit;
-mod located;
+pub mod maze;
 mod roll_graph;
 pub mod roll_walker;
 pub mod rolling;
 pub mod rules;
-mod shown;
 pub mod symmetry;
 pub mod tiling;
 pub mod walker;
@@ -31,10 +27,9 @@ pub mod walker;
 pub use asked::Movers;
 pub use board::{Attr, Board, Cell, Kind, Piece, Tag, Turn};
 pub use compiled::CompiledMaze;
-pub use file::{Maze, MazeFile, SpecError, parse, parse_file, parse_file_with, write, write_file};
-pub use generate::{Generate, Provenance, Template};
 pub use jumping::{Change, Coord, GoalKind, JumpGraph, JumpRules, JumpingMaze, SupersetShape};
-pub use limit::{ReadLimits, StateLimit};
+pub use limit::{StateLimit, check_cells};
+pub use maze::{Maze, one_line, write, write_with};
 pub use rolling::{Footprint, RollGraph, RollingBlockMaze, RollingBlockRules, RollingBoard, Tile};
 pub use rules::{RulePart, RuleSet};
 pub use tiling::{MoveSet, Tiling};

@@ -4,8 +4,8 @@
 use std::fmt;
 use std::num::NonZeroU64;
 
-use crate::file::Maze;
 use crate::jumping::{JumpingMaze, Problem, Where};
+use crate::maze::Maze;
 use crate::rolling::RollingBlockMaze;
 
 /// The most states a command builds a graph of: validated nonzero and within what state ids
@@ -84,27 +84,6 @@ impl std::str::FromStr for StateLimit {
     }
 }
 
-/// The limits a file is read under: the maze's own states, and the boards its `generate`
-/// section would search.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct ReadLimits {
-    /// The most states of the maze itself.
-    pub states: StateLimit,
-    /// The most states of a generated board; `None` leaves it to the file's `state_limit`
-    /// setting, or [`StateLimit::GENERATION`].
-    pub generation: Option<StateLimit>,
-}
-
-impl ReadLimits {
-    /// Both limits set to `limit`: what `--state-limit` on a command means.
-    pub fn both(limit: StateLimit) -> ReadLimits {
-        ReadLimits {
-            states: limit,
-            generation: Some(limit),
-        }
-    }
-}
-
 impl Maze {
     /// An upper bound on the maze's states, computed without building anything large: for a
     /// jumping maze every value of the registers each landable cell keeps, for rolling blocks
@@ -122,7 +101,7 @@ impl Maze {
     pub fn check_states(&self, limit: StateLimit) -> Result<(), Problem> {
         match self {
             Maze::Jumping(m) => m.check_states(limit),
-            Maze::RollingBlock(m) => crate::roll_graph::check_state_count(m, limit),
+            Maze::RollingBlock(m) => m.check_states(limit),
         }
     }
 }
@@ -148,7 +127,8 @@ impl JumpingMaze {
         (per_cell, landable)
     }
 
-    pub(crate) fn check_states(&self, limit: StateLimit) -> Result<(), Problem> {
+    /// [`Maze::check_states`] of a jumping maze.
+    pub fn check_states(&self, limit: StateLimit) -> Result<(), Problem> {
         let estimate = self.state_estimate();
         if !limit.exceeded_by(estimate) {
             return Ok(());
@@ -175,6 +155,11 @@ impl RollingBlockMaze {
     pub fn state_bound(&self) -> u128 {
         crate::roll_graph::state_bound(self).1
     }
+
+    /// [`Maze::check_states`] of a rolling-block maze.
+    pub fn check_states(&self, limit: StateLimit) -> Result<(), Problem> {
+        crate::roll_graph::check_state_count(self, limit)
+    }
 }
 
 /// The refusal every state limit gives: the estimate and the limit.
@@ -188,7 +173,7 @@ pub(crate) fn too_many(at: Where, estimate: u128, limit: StateLimit) -> Problem 
 /// Board cells counted from a file's rows before any cell is read: a board of more cells
 /// than the limit is refused before its cells are allocated (every cell a move can land on
 /// is at least one state, and the engine keeps tables per cell).
-pub(crate) fn check_cells(rows: usize, cols: usize, limit: StateLimit) -> Result<(), Problem> {
+pub fn check_cells(rows: usize, cols: usize, limit: StateLimit) -> Result<(), Problem> {
     let cells = (rows as u128).saturating_mul(cols as u128);
     if limit.exceeded_by(cells) {
         return Err(Problem::new(

@@ -235,7 +235,7 @@ impl RollingBlockRules {
             let switches: Vec<String> = self
                 .switches
                 .iter()
-                .map(|s| format!("Switch{}", crate::file::one_line(s)))
+                .map(|s| format!("Switch{}", crate::maze::one_line(s)))
                 .collect();
             out.push_str(&format!(", switches: [{}]", switches.join(", ")));
         }
@@ -363,9 +363,12 @@ pub struct RollingBlockMaze {
 
 /// A board as read from a file: tiles, and the `S` and `G` footprints when each is one filled
 /// rectangle.
-pub(crate) struct ParsedBoard {
+pub struct ParsedBoard {
+    /// The tiles.
     pub board: RollingBoard,
+    /// The `S` footprint.
     pub start: Footprint,
+    /// The `G` footprint.
     pub goal: Footprint,
 }
 
@@ -414,7 +417,7 @@ fn rectangle(marks: &[Coord], what: &str, mark: char) -> Result<Footprint, Probl
 
 /// The footprint a block covers given as its cells (`start: [(0, 4), (0, 5)]`), or the
 /// problem with them, pointed at `at`.
-pub(crate) fn footprint_of(cells: &[Coord], what: &str, at: Where) -> Result<Footprint, Problem> {
+pub fn footprint_of(cells: &[Coord], what: &str, at: Where) -> Result<Footprint, Problem> {
     let mut marks = cells.to_vec();
     marks.sort_unstable();
     marks.dedup();
@@ -435,7 +438,7 @@ pub(crate) fn footprint_of(cells: &[Coord], what: &str, at: Where) -> Result<Foo
 impl ParsedBoard {
     /// Reads board rows, one character per cell: `.` floor, `#` no floor, `w` fragile floor,
     /// `S` and `G` floor under the start and goal footprints.
-    pub(crate) fn parse(rows: &[&str]) -> Result<ParsedBoard, Problem> {
+    pub fn parse(rows: &[&str]) -> Result<ParsedBoard, Problem> {
         let mut tiles = Vec::new();
         let mut starts = Vec::new();
         let mut goals = Vec::new();
@@ -898,22 +901,21 @@ mod tests {
     use maze_graph::{Rules, StateId};
 
     const W: maze_graph::Dir = 3;
-    use crate::file::{Maze, parse};
 
-    fn compile(src: &str) -> RollGraph {
-        match parse("test.ron", src) {
-            Ok(Maze::RollingBlock(m)) => RollGraph::new(&m),
-            Ok(other) => panic!("not a rolling-block maze: {other:?}"),
-            Err(e) => panic!("{}", e.one_line()),
-        }
-    }
-
-    fn maze(block: &str, rows: &[&str]) -> RollGraph {
-        let rows: Vec<String> = rows.iter().map(|r| format!("{r:?}")).collect();
-        compile(&format!(
-            "Maze(rules: RollingBlock(block: {block}), board: [{}])",
-            rows.join(", ")
-        ))
+    /// The graph of a valid maze of one `block` on `rows`.
+    fn maze(block: (usize, usize, usize), rows: &[&str]) -> RollGraph {
+        let parsed = ParsedBoard::parse(rows).unwrap_or_else(|p| panic!("{}", p.message));
+        let m = RollingBlockMaze {
+            rules: RollingBlockRules {
+                block,
+                ..RollingBlockRules::default()
+            },
+            board: parsed.board,
+            start: parsed.start,
+            goal: parsed.goal,
+        };
+        m.validate().unwrap_or_else(|p| panic!("{}", p.message));
+        RollGraph::new(&m)
     }
 
     /// Every state's name and its moves as `DIR -> name`, in state order.
@@ -939,7 +941,7 @@ mod tests {
     /// although W would tip it back onto 1-2.
     #[test]
     fn strip_of_four() {
-        let g = maze("(1, 1, 2)", &["S..G"]);
+        let g = maze((1, 1, 2), &["S..G"]);
         assert_eq!(
             moves(&g),
             [
@@ -965,7 +967,7 @@ mod tests {
     /// strip of four loses exactly the placement "standing on 2" and keeps the solution E E.
     #[test]
     fn fragile_bears_a_lying_block_only() {
-        let g = maze("(1, 1, 2)", &["S.wG"]);
+        let g = maze((1, 1, 2), &["S.wG"]);
         assert_eq!(
             moves(&g),
             [
@@ -983,7 +985,7 @@ mod tests {
     /// at a time and never onto `w`: the fragile tile cuts the strip in two.
     #[test]
     fn a_cube_never_rests_on_fragile_floor() {
-        let g = maze("(1, 1, 1)", &["S.w.G"]);
+        let g = maze((1, 1, 1), &["S.w.G"]);
         assert_eq!(
             moves(&g),
             [
@@ -1002,7 +1004,7 @@ mod tests {
     /// height = old cols 2), S onto rows 1-3 (extents 3, 2, 1).
     #[test]
     fn a_one_by_two_by_three_block() {
-        let g = maze("(1, 2, 3)", &["SS...", ".....", ".....", "..GGG"]);
+        let g = maze((1, 2, 3), &["SS...", ".....", ".....", "..GGG"]);
         assert_eq!(g.n_states(), 70);
         let list = moves(&g);
         assert_eq!(

@@ -338,7 +338,7 @@ impl JumpRules {
             return format!("Jumping({})", fields.join(", "));
         }
         if self.cells != d.cells {
-            fields.push(format!("cells: {}", crate::file::one_line(&self.cells)));
+            fields.push(format!("cells: {}", crate::maze::one_line(&self.cells)));
         }
         let list = |name: &str, items: Vec<String>| {
             if items.is_empty() {
@@ -357,16 +357,16 @@ impl JumpRules {
                 "registers",
                 self.registers
                     .iter()
-                    .map(crate::file::one_line)
+                    .map(crate::maze::one_line)
                     .collect::<Vec<_>>(),
             ),
             (
                 "jumps",
-                self.jumps.iter().map(crate::file::one_line).collect(),
+                self.jumps.iter().map(crate::maze::one_line).collect(),
             ),
             (
                 "effects",
-                self.effects.iter().map(crate::file::one_line).collect(),
+                self.effects.iter().map(crate::maze::one_line).collect(),
             ),
         ] {
             let text = list(name, items);

@@ -10,8 +10,8 @@
 //! never wrong, only less strict.
 
 use crate::board::{Board, NUMBER_SCHEMA};
-use crate::file::{Maze, write};
 use crate::jumping::{Coord, JumpingMaze};
+use crate::maze::{Maze, write};
 use crate::rolling::{Action, Footprint, OtherBlock, RollingBlockMaze, Switch};
 use crate::tiling::Tiling;
 
@@ -188,10 +188,60 @@ pub fn canonical(maze: &Maze) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::file::parse;
+    use crate::board::Cell;
+    use crate::jumping::JumpRules;
+    use crate::rolling::{ParsedBoard, RollingBlockRules};
 
-    fn maze(src: &str) -> Maze {
-        parse("t.ron", src).unwrap_or_else(|e| panic!("{}", e.one_line()))
+    /// A valid jumping maze with number cells on `tiling`.
+    fn jumping(tiling: Tiling, rows: &[&str], start: Coord) -> Maze {
+        let rules = JumpRules {
+            tiling,
+            cells: NUMBER_SCHEMA.to_vec(),
+            ..JumpRules::default()
+        };
+        let cells: Vec<_> = rows
+            .iter()
+            .flat_map(|r| r.split_whitespace())
+            .map(|t| {
+                Cell::parse(t, &rules.cells, rules.directions()).unwrap_or_else(|e| panic!("{e}"))
+            })
+            .collect();
+        let m = JumpingMaze {
+            board: Board {
+                rows: rows.len(),
+                cols: cells.len() / rows.len(),
+                cells,
+            },
+            rules,
+            start,
+            walls: Vec::new(),
+        };
+        m.validate().unwrap_or_else(|p| panic!("{}", p.message));
+        Maze::Jumping(m)
+    }
+
+    /// A valid rolling-block maze of the default block with `switches`.
+    fn rolling(switches: Vec<Switch>, rows: &[&str]) -> Maze {
+        let parsed = ParsedBoard::parse(rows).unwrap_or_else(|p| panic!("{}", p.message));
+        let m = RollingBlockMaze {
+            rules: RollingBlockRules {
+                switches,
+                ..RollingBlockRules::default()
+            },
+            board: parsed.board,
+            start: parsed.start,
+            goal: parsed.goal,
+        };
+        m.validate().unwrap_or_else(|p| panic!("{}", p.message));
+        Maze::RollingBlock(m)
+    }
+
+    fn toggle(at: Coord, bridge: Coord) -> Switch {
+        Switch {
+            at,
+            acts: vec![Action::Toggle(bridge)],
+            split: None,
+        }
     }
 
     #[test]
@@ -220,31 +270,24 @@ mod tests {
 
     #[test]
     fn a_rotated_rook_maze_is_the_same_puzzle() {
-        let a = maze(r#"Maze(rules: Jumping(), board: ["1 2 G", "2 1 3"], start: (0, 0))"#);
+        let a = jumping(Tiling::Square, &["1 2 G", "2 1 3"], (0, 0));
         // Turned a quarter clockwise: the 2 x 3 board becomes 3 x 2.
-        let b = maze(r#"Maze(rules: Jumping(), board: ["2 1", "1 2", "3 G"], start: (0, 1))"#);
+        let b = jumping(Tiling::Square, &["2 1", "1 2", "3 G"], (0, 1));
         assert_eq!(canonical(&a), canonical(&b));
-        let c = maze(r#"Maze(rules: Jumping(), board: ["1 3 G", "2 1 2"], start: (0, 0))"#);
+        let c = jumping(Tiling::Square, &["1 3 G", "2 1 2"], (0, 0));
         assert_ne!(canonical(&a), canonical(&c));
     }
 
     #[test]
     fn hex_mazes_are_compared_as_they_are() {
-        let a =
-            maze(r#"Maze(rules: Jumping(tiling: Hex), board: ["1 2 G", "2 1 3"], start: (0, 0))"#);
+        let a = jumping(Tiling::Hex, &["1 2 G", "2 1 3"], (0, 0));
         assert_eq!(images(&a).len(), 1);
     }
 
     #[test]
     fn a_mirrored_rolling_maze_with_switches_is_the_same_puzzle() {
-        let a = maze(
-            r#"Maze(rules: RollingBlock(switches: [Switch(at: (0, 2), acts: [Toggle(1, 3)])]),
-                board: ["S.o..", "...-G"])"#,
-        );
-        let b = maze(
-            r#"Maze(rules: RollingBlock(switches: [Switch(at: (0, 2), acts: [Toggle(1, 1)])]),
-                board: ["..o.S", "G-..."])"#,
-        );
+        let a = rolling(vec![toggle((0, 2), (1, 3))], &["S.o..", "...-G"]);
+        let b = rolling(vec![toggle((0, 2), (1, 1))], &["..o.S", "G-..."]);
         assert_eq!(canonical(&a), canonical(&b));
         for image in images(&a) {
             let Maze::RollingBlock(m) = &image else {

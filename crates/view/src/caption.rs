@@ -381,7 +381,7 @@ mod tests {
     use super::*;
 
     fn caption_of(src: &str) -> Vec<String> {
-        match maze_variants::parse("test.ron", src) {
+        match maze_file::parse("test.ron", src) {
             Ok(maze) => caption(&maze, &|n| match n {
                 2 => "Tab, 1 or 2".to_string(),
                 n => format!("Tab or 1 to {n}"),

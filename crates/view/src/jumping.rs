@@ -535,7 +535,7 @@ mod tests {
     use maze_variants::Maze;
 
     fn maze(src: &str) -> JumpingMaze {
-        match maze_variants::parse("test.ron", src) {
+        match maze_file::parse("test.ron", src) {
             Ok(Maze::Jumping(m)) => m,
             Ok(other) => panic!("not a jumping maze: {other:?}"),
             Err(e) => panic!("{}", e.one_line()),

@@ -6,7 +6,7 @@ use proptest::prelude::*;
 
 /// Parses `src` and returns `(line, column, message)` of its diagnostic.
 fn error(src: &str) -> (usize, usize, String) {
-    match maze_variants::parse("bad.ron", src) {
+    match maze_file::parse("bad.ron", src) {
         Ok(maze) => panic!("accepted a bad file: {maze:?}"),
         Err(e) => (e.line, e.column, e.message.clone()),
     }
@@ -154,15 +154,15 @@ fn walls_must_join_edge_adjacent_cells() {
     check(src, (5, 31), "do not share an edge");
     // Diagonal neighbours share an edge on no square board; hex neighbours do.
     let hex = "Maze(\n    rules: Jumping(tiling: Hex),\n    board: [\"1 1 G\", \"1 1 1\"],\n    start: (0, 0),\n    walls: [((1, 1), (0, 2))],\n)";
-    assert!(maze_variants::parse("hex.ron", hex).is_ok());
+    assert!(maze_file::parse("hex.ron", hex).is_ok());
     // Across the wrap of a torus, (0, 0) and (0, 2) are edge-adjacent on a 3-wide ring.
     let torus = "Maze(\n    rules: Jumping(torus: true),\n    board: [\"1 1 G\"],\n    start: (0, 0),\n    walls: [((0, 0), (0, 2))],\n)";
-    assert!(maze_variants::parse("torus.ron", torus).is_ok());
+    assert!(maze_file::parse("torus.ron", torus).is_ok());
 }
 
 #[test]
 fn the_rendered_diagnostic_names_file_line_and_column() {
-    let e = maze_variants::parse(
+    let e = maze_file::parse(
         "variants/bad.ron",
         "Maze(\n    rules: Jumping(),\n    board: [\"1 G\"],\n    start: (0, 5),\n)",
     )
@@ -190,10 +190,9 @@ fn bundled_variants_round_trip() {
         let path = entry.unwrap().path();
         if path.extension().is_some_and(|e| e == "ron") {
             let src = std::fs::read_to_string(&path).unwrap();
-            let maze = maze_variants::parse("v.ron", &src).unwrap();
-            let again =
-                maze_variants::parse("w.ron", &maze_variants::write(&maze, &["header".into()]))
-                    .unwrap();
+            let maze = maze_file::parse("v.ron", &src).unwrap();
+            let again = maze_file::parse("w.ron", &maze_variants::write(&maze, &["header".into()]))
+                .unwrap();
             assert_eq!(maze, again, "{}", path.display());
         }
     }
@@ -219,7 +218,7 @@ proptest! {
             }
         }
         let src: String = src.into_iter().collect();
-        if let Err(e) = maze_variants::parse("fuzz.ron", &src) {
+        if let Err(e) = maze_file::parse("fuzz.ron", &src) {
             prop_assert!(e.line >= 1 && e.line <= src.lines().count().max(1) + 1);
         }
     }
@@ -352,7 +351,7 @@ proptest! {
             }
         }
         let src: String = src.into_iter().collect();
-        if let Err(e) = maze_variants::parse_file("fuzz.ron", &src) {
+        if let Err(e) = maze_file::parse_file("fuzz.ron", &src) {
             prop_assert!(e.line >= 1 && e.line <= src.lines().count().max(1) + 1);
         }
     }
@@ -364,9 +363,9 @@ fn settings_and_provenance_round_trip() {
         "    ),\n)\n",
         "    ),\n    provenance: (variant: \"variants/x.ron\", seed: 3, index: 2, iterations: 100, engine: \"maze-gen 0.1.0\"),\n)\n",
     );
-    let file = maze_variants::parse_file("s.ron", &src).unwrap();
+    let file = maze_file::parse_file("s.ron", &src).unwrap();
     assert!(file.generate.is_some() && file.provenance.is_some());
-    let again = maze_variants::parse_file("t.ron", &maze_variants::write_file(&file, &[])).unwrap();
+    let again = maze_file::parse_file("t.ron", &maze_file::write_file(&file, &[])).unwrap();
     assert_eq!(file, again);
 }
 
@@ -1083,7 +1082,7 @@ proptest! {
         for (at, op, ch) in edits {
             edit(&mut src, at, op, ch);
         }
-        if let Err(e) = maze_variants::parse_file("fuzz.ron", &src) {
+        if let Err(e) = maze_file::parse_file("fuzz.ron", &src) {
             prop_assert!(e.line >= 1 && e.line <= src.lines().count().max(1) + 1, "{}", e.one_line());
             prop_assert!(e.column >= 1);
         }
@@ -1139,7 +1138,7 @@ mod rolling {
             ]),
             ROWS,
         );
-        maze_variants::parse("good.ron", &src).unwrap_or_else(|e| panic!("{}", e.one_line()));
+        maze_file::parse("good.ron", &src).unwrap_or_else(|e| panic!("{}", e.one_line()));
     }
 
     #[test]
@@ -1300,7 +1299,7 @@ mod rolling {
             ),
             &[&format!("So{}G", ".".repeat(28)), &format!(".{bridges}")],
         );
-        maze_variants::parse("good.ron", &src).unwrap_or_else(|e| panic!("{}", e.one_line()));
+        maze_file::parse("good.ron", &src).unwrap_or_else(|e| panic!("{}", e.one_line()));
     }
 
     /// `genes` are for jumping mazes: a rolling-block file that sets them is told so, not
@@ -1346,13 +1345,14 @@ fn absurd_budgets_are_refused_where_they_are_written() {
 /// with the estimate and the limit.
 #[test]
 fn the_state_limit_refuses_with_the_estimate_and_the_limit() {
-    use maze_variants::{ReadLimits, StateLimit};
+    use maze_file::ReadLimits;
+    use maze_variants::StateLimit;
     let limits = |n| ReadLimits::both(StateLimit::new(n).unwrap());
     let src = "Maze(\n    rules: Jumping(no_u_turn: true),\n    board: [\"1 1 1\", \"1 1 1\", \"1 1 G\"],\n    start: (0, 0),\n)";
     // Nine cells, each with a last direction among four or none: 45 states, plus the goal's.
-    let maze = maze_variants::parse("s.ron", src).unwrap();
+    let maze = maze_file::parse("s.ron", src).unwrap();
     assert_eq!(maze.state_estimate(), 46);
-    let e = maze_variants::parse_file_with("s.ron", src, limits(45)).unwrap_err();
+    let e = maze_file::parse_file_with("s.ron", src, limits(45)).unwrap_err();
     // No-U-turn is a register of the last direction: the rules are pointed at.
     assert_eq!((e.line, e.column), (2, 19), "{}", e.message);
     assert!(
@@ -1361,13 +1361,13 @@ fn the_state_limit_refuses_with_the_estimate_and_the_limit() {
         "{}",
         e.message
     );
-    assert!(maze_variants::parse_file_with("s.ron", src, limits(46)).is_ok());
+    assert!(maze_file::parse_file_with("s.ron", src, limits(46)).is_ok());
     // A board with more cells than the limit is refused before its cells are read.
-    let e = maze_variants::parse_file_with("s.ron", src, limits(8)).unwrap_err();
+    let e = maze_file::parse_file_with("s.ron", src, limits(8)).unwrap_err();
     assert!(e.message.contains("3 x 3 = 9 cells"), "{}", e.message);
     // Rolling blocks: the placements of the block.
     let src = "Maze(\n    rules: RollingBlock(),\n    board: [\"S...\", \"....\", \"...G\"],\n)";
-    let e = maze_variants::parse_file_with("r.ron", src, limits(20)).unwrap_err();
+    let e = maze_file::parse_file_with("r.ron", src, limits(20)).unwrap_err();
     assert!(
         e.message.contains("placed") && e.message.contains("state limit of 20"),
         "{}",
@@ -1385,7 +1385,7 @@ fn a_problem_far_along_a_long_line_is_drawn_at_its_place() {
     let row = format!("{} x G", vec!["1"; 40_000].join(" "));
     let src =
         format!("Maze(\n    rules: Jumping(),\n    board: [\"{row}\"],\n    start: (0, 0),\n)");
-    let e = maze_variants::parse_file("wide.ron", &src).unwrap_err();
+    let e = maze_file::parse_file("wide.ron", &src).unwrap_err();
     assert_eq!((e.line, e.column), (3, 14 + 80_000));
     let mut drawn = String::new();
     miette::GraphicalReportHandler::new()

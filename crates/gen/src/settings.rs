@@ -1,15 +1,16 @@
-//! Generation settings: the optional `generate: (...)` section of a maze file (what to fill,
-//! where start and goal go, what may change, the objective, hard gates and the search), and
-//! the `provenance: (...)` a generated file records. Only data and its validation live here;
-//! the search itself is `maze-gen`'s.
+//! Generation settings: what the optional `generate: (...)` section of a maze file says (what
+//! to fill, where start and goal go, what may change, the objective, hard gates and the
+//! search), their validation against a maze into [`Settings`], the only form the generator
+//! takes, and the `provenance: (...)` a generated file records.
 
 use maze_features::Objective;
+use maze_variants::{Maze, StateLimit};
 use serde::{Deserialize, Serialize};
+use thiserror::Error;
 
-use crate::board::{Attr, Board, Cell, Kind, MAX_JUMP, Piece};
-use crate::jumping::{Coord, GoalKind, JumpGraph, JumpingMaze, Problem, Where};
-use crate::limit::StateLimit;
-use crate::rolling::{
+use maze_variants::board::{Attr, Board, Cell, Kind, MAX_JUMP, Piece, Tag};
+use maze_variants::jumping::{Coord, GoalKind, JumpGraph, JumpingMaze, Where};
+use maze_variants::rolling::{
     Footprint, RollingBlockMaze, RollingBoard, Switch, SwitchKind, Tile, orientations,
 };
 
@@ -42,6 +43,131 @@ pub enum Setting {
     Gene(usize),
     /// `state_limit`.
     StateLimit,
+}
+
+/// What a settings problem is about, so the file reader can point at it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum At {
+    /// A setting of the `generate` section.
+    Setting(Setting),
+    /// A part of the maze itself, as the settings keep it (a template that is no valid maze
+    /// because of what the file's board has there).
+    Maze(Where),
+}
+
+/// Settings that do not fit their maze: what is wrong, where, and how to fix it.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum SettingsError {
+    /// A setting's value is wrong, or wrong for this maze.
+    #[error("{message}")]
+    Invalid {
+        /// The setting (or part of the maze) it is about.
+        at: At,
+        /// What is wrong.
+        message: String,
+        /// How to fix it, where that is not obvious.
+        help: Option<String>,
+    },
+    /// A generated board could have more states than the generation state limit.
+    #[error(
+        "a generated board could have up to {states} states, more than the generation state limit of {limit}"
+    )]
+    StateLimit {
+        /// The setting that makes the boards that large (`state_limit` when the file sets it).
+        at: Setting,
+        /// The most states a generated board could have.
+        states: u128,
+        /// The limit they pass.
+        limit: StateLimit,
+    },
+}
+
+impl SettingsError {
+    /// An invalid setting at `at`, without help.
+    pub fn invalid(at: At, message: impl Into<String>) -> SettingsError {
+        SettingsError::Invalid {
+            at,
+            message: message.into(),
+            help: None,
+        }
+    }
+
+    /// The error with `help`, how to fix it (a state-limit error's help is fixed).
+    pub fn with_help(self, help: impl Into<String>) -> SettingsError {
+        match self {
+            SettingsError::Invalid { at, message, .. } => SettingsError::Invalid {
+                at,
+                message,
+                help: Some(help.into()),
+            },
+            other => other,
+        }
+    }
+
+    /// What the error is about.
+    pub fn at(&self) -> At {
+        match self {
+            SettingsError::Invalid { at, .. } => *at,
+            SettingsError::StateLimit { at, .. } => At::Setting(*at),
+        }
+    }
+
+    /// How to fix it, where that is not obvious.
+    pub fn help(&self) -> Option<String> {
+        match self {
+            SettingsError::Invalid { help, .. } => help.clone(),
+            SettingsError::StateLimit { .. } => Some(format!(
+                "every iteration rebuilds or patches the graph: generate a smaller board (fewer blocks, or a lower `max_bridges`), or raise the limit with `state_limit: N` in the generate section or --state-limit (the default is {})",
+                StateLimit::GENERATION
+            )),
+        }
+    }
+}
+
+/// Generation settings validated against their maze, with the board the generator fills:
+/// the only form [`crate::generate`] takes, so that generating cannot fail on settings. It
+/// is built by [`Settings::new`] alone, and reads as the [`Generate`] it holds.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Settings {
+    generate: Generate,
+    template: Filled,
+}
+
+/// The board a generator fills, of the maze's variant.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Filled {
+    Jumping(Template),
+    Rolling(RollingTemplate),
+}
+
+impl Settings {
+    /// Checks `generate` against `maze` and builds the board to fill: the one validation of
+    /// settings, whether they come from a file or from a command line's overrides.
+    pub fn new(maze: &Maze, generate: Generate) -> Result<Settings, SettingsError> {
+        let template = match maze {
+            Maze::Jumping(m) => Filled::Jumping(generate.template(m)?),
+            Maze::RollingBlock(m) => Filled::Rolling(generate.rolling_template(m)?),
+        };
+        Ok(Settings { generate, template })
+    }
+
+    /// The settings as written, to change and validate again with [`Settings::new`].
+    pub fn into_generate(self) -> Generate {
+        self.generate
+    }
+
+    /// The board to fill.
+    pub(crate) fn filled(&self) -> &Filled {
+        &self.template
+    }
+}
+
+impl std::ops::Deref for Settings {
+    type Target = Generate;
+
+    fn deref(&self) -> &Generate {
+        &self.generate
+    }
 }
 
 /// A cell attribute the generator may change, with its values: the genes a rule file
@@ -481,24 +607,24 @@ impl Template {
 
 impl Generate {
     /// Checks the settings against `maze` and builds the template to fill.
-    pub fn template(&self, maze: &JumpingMaze) -> Result<Template, Problem> {
-        let at = |s: Setting| Where::Setting(s);
+    pub fn template(&self, maze: &JumpingMaze) -> Result<Template, SettingsError> {
+        let at = At::Setting;
         if self.change.fragile {
-            return Err(Problem::new(
+            return Err(SettingsError::invalid(
                 at(Setting::Change),
                 "`fragile` is for rolling-block floors; a jumping maze has none",
             )
-            .help("jumping mazes may change `blocked`, `holes` and `walls`"));
+            .with_help("jumping mazes may change `blocked`, `holes` and `walls`"));
         }
         if self.change.switches
             || self.change.max_bridges.is_some()
             || self.change.max_switches.is_some()
         {
-            return Err(Problem::new(
+            return Err(SettingsError::invalid(
                 at(Setting::Change),
                 "`switches`, `max_bridges` and `max_switches` are for rolling-block bridges and switches; a jumping maze has none",
             )
-            .help("jumping mazes may change `blocked`, `holes` and `walls`"));
+            .with_help("jumping mazes may change `blocked`, `holes` and `walls`"));
         }
         let mut m = maze.clone();
         // What an editable cell holds before the generator fills it.
@@ -510,17 +636,17 @@ impl Generate {
         let show = |c: &Cell| c.token(&maze.rules.cells, maze.rules.directions());
         if let Some((rows, cols)) = self.size {
             if rows > 1000 || cols > 1000 {
-                return Err(Problem::new(
+                return Err(SettingsError::invalid(
                     at(Setting::Size),
                     format!("{rows} x {cols} is larger than the generator's 1000 x 1000 limit"),
                 ));
             }
             if rows * cols < 2 {
-                return Err(Problem::new(
+                return Err(SettingsError::invalid(
                     at(Setting::Size),
                     format!("a {rows} x {cols} board cannot hold a start and a goal"),
                 )
-                .help("give at least two cells, e.g. size: (5, 5)"));
+                .with_help("give at least two cells, e.g. size: (5, 5)"));
             }
             m.board = Board {
                 rows,
@@ -548,34 +674,34 @@ impl Generate {
             (GoalKind::Exit, Placement::Board) => GoalSpot::Exit,
             (GoalKind::Cells, Placement::Board) => GoalSpot::Kept,
             (GoalKind::Cells, _) => {
-                return Err(Problem::new(
+                return Err(SettingsError::invalid(
                     at(Setting::Goal),
                     "this maze has several goal cells (`goal: Cells`): they stay where the board has them",
                 )
-                .help("remove `goal` from the generate section"));
+                .with_help("remove `goal` from the generate section"));
             }
             (GoalKind::Exit, _) => {
-                return Err(Problem::new(
+                return Err(SettingsError::invalid(
                     at(Setting::Goal),
                     "this maze's goal is leaving the board (`goal: Exit`): there is no goal cell to place",
                 )
-                .help("remove `goal` from the generate section"));
+                .with_help("remove `goal` from the generate section"));
             }
             (GoalKind::Cell, Placement::Board) => match file_goal {
                 Some(g) if inside(g) => GoalSpot::Fixed(index(g)),
                 _ => {
-                    return Err(Problem::new(
+                    return Err(SettingsError::invalid(
                         at(Setting::Goal),
                         format!(
                             "the file's goal cell is not on the {rows} x {cols} board to generate"
                         ),
                     )
-                    .help("place it with goal: Fixed((row, col)) or goal: Random"));
+                    .with_help("place it with goal: Fixed((row, col)) or goal: Random"));
                 }
             },
             (GoalKind::Cell, Placement::Fixed(g)) => {
                 if !inside(g) {
-                    return Err(Problem::new(
+                    return Err(SettingsError::invalid(
                         at(Setting::Goal),
                         format!(
                             "the goal ({}, {}) is outside the {rows} x {cols} board",
@@ -604,7 +730,7 @@ impl Generate {
                 Kind::Ordinary | Kind::Goal => m.board.cells[g] = m.board.cells[g].into_goal(),
                 _ => {
                     let other = show(&m.board.cells[g]);
-                    return Err(Problem::new(
+                    return Err(SettingsError::invalid(
                         at(Setting::Goal),
                         format!(
                             "the goal ({}, {}) is on `{other}`; it must be a cell a jump can land on",
@@ -644,7 +770,7 @@ impl Generate {
                     _ => maze.start,
                 };
                 if !inside(s) {
-                    return Err(Problem::new(
+                    return Err(SettingsError::invalid(
                         at(Setting::Start),
                         format!(
                             "the start ({}, {}) is outside the {rows} x {cols} board",
@@ -653,7 +779,7 @@ impl Generate {
                     ));
                 }
                 if !editable[index(s)] {
-                    return Err(Problem::new(
+                    return Err(SettingsError::invalid(
                         at(Setting::Start),
                         format!(
                             "the start ({}, {}) is on `{}`, not a cell the generator fills with a jump number",
@@ -668,7 +794,7 @@ impl Generate {
         };
         let start_cell = start.or_else(|| editable.iter().position(|&e| e));
         let Some(start_cell) = start_cell else {
-            return Err(Problem::new(
+            return Err(SettingsError::invalid(
                 at(Setting::Section),
                 "the board has no ordinary cell for the generator to fill",
             ));
@@ -680,25 +806,26 @@ impl Generate {
             match spare {
                 Some(i) => m.board.cells[i] = m.board.cells[i].into_goal(),
                 None => {
-                    return Err(Problem::new(
+                    return Err(SettingsError::invalid(
                         at(Setting::Goal),
                         "there is no cell left for a random goal besides the start",
                     ));
                 }
             }
         }
-        m.validate().map_err(|p| Problem {
+        m.validate().map_err(|p| SettingsError::Invalid {
             at: match p.at {
                 Where::Start => at(Setting::Start),
                 _ if self.size.is_some() => at(Setting::Size),
-                other => other,
+                other => At::Maze(other),
             },
-            ..p
+            message: p.message,
+            help: p.help,
         })?;
 
         let max_jump = match self.max_jump {
             Some(k) if k == 0 || k > MAX_JUMP => {
-                return Err(Problem::new(
+                return Err(SettingsError::invalid(
                     at(Setting::MaxJump),
                     format!("max_jump {k} is out of range: jump numbers are 1 to {MAX_JUMP}"),
                 ));
@@ -733,8 +860,8 @@ impl Generate {
     }
 
     /// The genes, checked against the rules' token schema; by default jump numbers.
-    fn genes(&self, m: &JumpingMaze, max_jump: u8) -> Result<Vec<Gene>, Problem> {
-        let at = || Where::Setting(Setting::Genes);
+    fn genes(&self, m: &JumpingMaze, max_jump: u8) -> Result<Vec<Gene>, SettingsError> {
+        let at = || At::Setting(Setting::Genes);
         let schema = &m.rules.cells;
         let genes = match &self.genes {
             Some(g) => g.clone(),
@@ -743,7 +870,7 @@ impl Generate {
                 return Ok(vec![Gene::Number(1, i16::from(max_jump))]);
             }
             None => {
-                return Err(Problem::new(
+                return Err(SettingsError::invalid(
                     at(),
                     format!(
                         "say what the generator may change: these cells hold {} and no number",
@@ -754,20 +881,20 @@ impl Generate {
                             .join(", ")
                     ),
                 )
-                .help("add e.g. `genes: [Arrows]` to the generate section"));
+                .with_help("add e.g. `genes: [Arrows]` to the generate section"));
             }
         };
         if genes.is_empty() {
-            return Err(Problem::new(
+            return Err(SettingsError::invalid(
                 at(),
                 "`genes: []` leaves the generator nothing to change",
             ));
         }
         for (i, g) in genes.iter().enumerate() {
             // Problems with one gene point at that gene.
-            let at = || Where::Setting(Setting::Gene(i));
+            let at = || At::Setting(Setting::Gene(i));
             if genes[..i].iter().any(|h| h.name() == g.name()) {
-                return Err(Problem::new(
+                return Err(SettingsError::invalid(
                     at(),
                     format!("`{}` is listed twice", g.name()),
                 ));
@@ -775,7 +902,7 @@ impl Generate {
             if let Some(a) = g.attr()
                 && !schema.contains(&a)
             {
-                return Err(Problem::new(
+                return Err(SettingsError::invalid(
                     at(),
                     format!(
                         "the gene `{}` needs `{}` in the rules' `cells`, which hold {}",
@@ -791,7 +918,7 @@ impl Generate {
             }
             let few = |n: usize| {
                 (n < 2).then(|| {
-                    Problem::new(
+                    SettingsError::invalid(
                         at(),
                         format!("the gene `{}` needs at least two values", g.name()),
                     )
@@ -800,7 +927,7 @@ impl Generate {
             let problem = match g {
                 Gene::Number(lo, hi) => {
                     if lo > hi || lo.abs() > i16::from(MAX_JUMP) || hi.abs() > i16::from(MAX_JUMP) {
-                        Some(Problem::new(
+                        Some(SettingsError::invalid(
                             at(),
                             format!("Number({lo}, {hi}) is no range of -{MAX_JUMP} to {MAX_JUMP}"),
                         ))
@@ -810,16 +937,19 @@ impl Generate {
                 }
                 Gene::Colour(names) | Gene::Symbol(names) => names
                     .iter()
-                    .find(|n| crate::board::Tag::new(n).is_none())
+                    .find(|n| Tag::new(n).is_none())
                     .map(|n| {
-                        Problem::new(at(), format!("`{n}` is no name: 1 to 8 letters or digits"))
+                        SettingsError::invalid(
+                            at(),
+                            format!("`{n}` is no name: 1 to 8 letters or digits"),
+                        )
                     })
                     .or_else(|| few(names.len())),
                 Gene::Piece(pieces) => few(pieces.len()),
                 Gene::Arrows(n)
                     if *n == 0 || usize::from(*n) > m.rules.tiling.directions().len() =>
                 {
-                    Some(Problem::new(
+                    Some(SettingsError::invalid(
                         at(),
                         format!(
                             "Arrows({n}): a cell holds 1 to {} arrows on this tiling",
@@ -836,25 +966,30 @@ impl Generate {
         Ok(genes)
     }
 
-    fn check_gates(&self, t: &Template) -> Result<(), Problem> {
+    fn check_gates(&self, t: &Template) -> Result<(), SettingsError> {
         if let Some(min) = self.gates.min_length {
             let bound = t.max_states().saturating_sub(1);
             if min as usize > bound {
-                return Err(Problem::new(
-                    Where::Setting(Setting::Gates),
+                return Err(SettingsError::invalid(
+                    At::Setting(Setting::Gates),
                     format!(
                         "min_length {min} is impossible: a shortest solution visits each state at most once, and this board has at most {} states, so at most {bound} moves",
                         bound + 1
                     ),
                 )
-                .help("lower min_length or generate a larger board"));
+                .with_help("lower min_length or generate a larger board"));
             }
         }
         Ok(())
     }
 
-    fn check_objective(&self) -> Result<(), Problem> {
-        let bad = |message: String| Err(Problem::new(Where::Setting(Setting::Objective), message));
+    fn check_objective(&self) -> Result<(), SettingsError> {
+        let bad = |message: String| {
+            Err(SettingsError::invalid(
+                At::Setting(Setting::Objective),
+                message,
+            ))
+        };
         match &self.objective {
             Objective::Weighted(terms) if terms.is_empty() => {
                 bad("a weighted objective needs at least one term".to_string())
@@ -878,20 +1013,20 @@ impl Generate {
     }
 
     /// `max_length` at least 1 and not below `min_length`; a grade range within 1 to 5.
-    fn check_lengths(&self) -> Result<(), Problem> {
+    fn check_lengths(&self) -> Result<(), SettingsError> {
         let g = &self.gates;
         match (g.min_length, g.max_length) {
-            (_, Some(0)) => Err(Problem::new(
-                Where::Setting(Setting::Gates),
+            (_, Some(0)) => Err(SettingsError::invalid(
+                At::Setting(Setting::Gates),
                 "max_length 0 is impossible: a start and a goal are different states, so a solution has a move at least",
             )),
-            (Some(min), Some(max)) if max < min => Err(Problem::new(
-                Where::Setting(Setting::Gates),
+            (Some(min), Some(max)) if max < min => Err(SettingsError::invalid(
+                At::Setting(Setting::Gates),
                 format!("max_length {max} is below min_length {min}: no maze passes both"),
             )),
             _ => match g.grade {
-                Some((lo, hi)) if !(1 <= lo && lo <= hi && hi <= 5) => Err(Problem::new(
-                    Where::Setting(Setting::Gates),
+                Some((lo, hi)) if !(1 <= lo && lo <= hi && hi <= 5) => Err(SettingsError::invalid(
+                    At::Setting(Setting::Gates),
                     format!(
                         "grade ({lo}, {hi}): grades go from 1 (easy) to 5 (fiendish), the lower first"
                     ),
@@ -903,12 +1038,12 @@ impl Generate {
 
     /// The most states a generated board may have: the `state_limit` setting, checked, or
     /// [`StateLimit::GENERATION`].
-    pub fn generation_limit(&self) -> Result<StateLimit, Problem> {
+    pub fn generation_limit(&self) -> Result<StateLimit, SettingsError> {
         match self.state_limit {
             None => Ok(StateLimit::GENERATION),
             Some(n) => StateLimit::new(n).ok_or_else(|| {
-                Problem::new(
-                    Where::Setting(Setting::StateLimit),
+                SettingsError::invalid(
+                    At::Setting(Setting::StateLimit),
                     format!(
                         "state_limit {n}: a state limit is from 1 to {}",
                         StateLimit::MAX
@@ -920,7 +1055,7 @@ impl Generate {
 
     /// Refuses settings whose boards may have more states than the generation limit (`at`
     /// is the setting that makes them that large).
-    fn check_generation_states(&self, states: u128, at: Setting) -> Result<(), Problem> {
+    fn check_generation_states(&self, states: u128, at: Setting) -> Result<(), SettingsError> {
         let limit = self.generation_limit()?;
         if limit.exceeded_by(states) {
             let at = if self.state_limit.is_some() {
@@ -928,24 +1063,15 @@ impl Generate {
             } else {
                 at
             };
-            return Err(Problem::new(
-                Where::Setting(at),
-                format!(
-                    "a generated board could have up to {states} states, more than the generation state limit of {limit}"
-                ),
-            )
-            .help(format!(
-                "every iteration rebuilds or patches the graph: generate a smaller board (fewer blocks, or a lower `max_bridges`), or raise the limit with `state_limit: N` in the generate section or --state-limit (the default is {})",
-                StateLimit::GENERATION
-            )));
+            return Err(SettingsError::StateLimit { at, states, limit });
         }
         Ok(())
     }
 
-    fn check_attempts(&self) -> Result<(), Problem> {
+    fn check_attempts(&self) -> Result<(), SettingsError> {
         if self.attempts == 0 || self.attempts > MAX_ATTEMPTS {
-            return Err(Problem::new(
-                Where::Setting(Setting::Attempts),
+            return Err(SettingsError::invalid(
+                At::Setting(Setting::Attempts),
                 format!(
                     "attempts is {}: it must be from 1 to {MAX_ATTEMPTS}",
                     self.attempts
@@ -955,8 +1081,13 @@ impl Generate {
         Ok(())
     }
 
-    fn check_search(&self) -> Result<(), Problem> {
-        let bad = |message: String| Err(Problem::new(Where::Setting(Setting::Search), message));
+    fn check_search(&self) -> Result<(), SettingsError> {
+        let bad = |message: String| {
+            Err(SettingsError::invalid(
+                At::Setting(Setting::Search),
+                message,
+            ))
+        };
         let probability = |name: &str, p: f64| {
             if (0.0..=1.0).contains(&p) {
                 Ok(())
@@ -1046,11 +1177,11 @@ impl Generate {
 }
 
 /// The generator needs at least one thing it can change, and the start needs a legal jump.
-fn check_changeable(t: &Template) -> Result<(), Problem> {
+fn check_changeable(t: &Template) -> Result<(), SettingsError> {
     if !t.numbers_only() {
         return if t.editable.iter().filter(|&&e| e).count() < 2 {
-            Err(Problem::new(
-                Where::Setting(Setting::Genes),
+            Err(SettingsError::invalid(
+                At::Setting(Setting::Genes),
                 "nothing to change: the board has fewer than two ordinary cells",
             ))
         } else {
@@ -1070,8 +1201,8 @@ fn check_changeable(t: &Template) -> Result<(), Problem> {
     if let Some(s) = t.start
         && choices[s] == 0
     {
-        return Err(Problem::new(
-            Where::Setting(Setting::Start),
+        return Err(SettingsError::invalid(
+            At::Setting(Setting::Start),
             format!(
                 "no jump of 1 to {} leaves the start ({}, {}) on this board",
                 t.max_jump,
@@ -1079,11 +1210,11 @@ fn check_changeable(t: &Template) -> Result<(), Problem> {
                 s % t.maze.board.cols
             ),
         )
-        .help("raise max_jump or move the start"));
+        .with_help("raise max_jump or move the start"));
     }
     if t.start.is_none() && choices.iter().all(|&c| c == 0) {
-        return Err(Problem::new(
-            Where::Setting(Setting::Start),
+        return Err(SettingsError::invalid(
+            At::Setting(Setting::Start),
             format!(
                 "no cell has a legal jump of 1 to {} for a random start",
                 t.max_jump
@@ -1092,14 +1223,14 @@ fn check_changeable(t: &Template) -> Result<(), Problem> {
     }
     let structural = t.change.blocked || t.change.holes || t.change.walls;
     if !structural && choices.iter().all(|&c| c < 2) {
-        return Err(Problem::new(
-            Where::Setting(Setting::MaxJump),
+        return Err(SettingsError::invalid(
+            At::Setting(Setting::MaxJump),
             format!(
                 "nothing to change: no cell has two legal jump numbers up to max_jump {}",
                 t.max_jump
             ),
         )
-        .help("raise max_jump, generate a larger board, or allow blocked cells, holes or walls to change"));
+        .with_help("raise max_jump, generate a larger board, or allow blocked cells, holes or walls to change"));
     }
     Ok(())
 }
@@ -1233,24 +1364,27 @@ fn overlaps(a: Footprint, b: Footprint) -> bool {
 
 impl Generate {
     /// Checks the settings against a rolling-block maze and builds the template to fill.
-    pub fn rolling_template(&self, maze: &RollingBlockMaze) -> Result<RollingTemplate, Problem> {
-        let at = |s: Setting| Where::Setting(s);
+    pub fn rolling_template(
+        &self,
+        maze: &RollingBlockMaze,
+    ) -> Result<RollingTemplate, SettingsError> {
+        let at = At::Setting;
         if self.genes.is_some() {
-            return Err(Problem::new(
+            return Err(SettingsError::invalid(
                 at(Setting::Genes),
                 "`genes` are the attributes a jumping maze's generator may give its cells; a rolling-block generator changes tiles",
             )
-            .help("remove `genes`; `change: (fragile: true, switches: true)` lets it place fragile floor, bridges and switches"));
+            .with_help("remove `genes`; `change: (fragile: true, switches: true)` lets it place fragile floor, bridges and switches"));
         }
         if self.max_jump.is_some() {
-            return Err(Problem::new(
+            return Err(SettingsError::invalid(
                 at(Setting::MaxJump),
                 "a rolling-block maze has no jump numbers",
             )
-            .help("remove `max_jump`"));
+            .with_help("remove `max_jump`"));
         }
         if self.change.blocked || self.change.holes || self.change.walls {
-            return Err(Problem::new(
+            return Err(SettingsError::invalid(
                 at(Setting::Change),
                 "rolling blocks change floor and no-floor cells (and `fragile` floor, bridges and switches if asked); `blocked`, `holes` and `walls` are for jumping mazes",
             ));
@@ -1260,22 +1394,22 @@ impl Generate {
             let b = self.change.max_bridges.unwrap_or(DEFAULT_MAX_BRIDGES);
             let s = self.change.max_switches.unwrap_or(DEFAULT_MAX_SWITCHES);
             if b == 0 || s == 0 || b > MAX_GENERATED_BRIDGES {
-                return Err(Problem::new(
+                return Err(SettingsError::invalid(
                     at(Setting::Change),
                     format!(
                         "max_bridges {b} and max_switches {s}: the generator places 1 to {MAX_GENERATED_BRIDGES} bridges and at least one switch"
                     ),
                 )
-                .help("without bridges and switches to place, leave out `switches: true`"));
+                .with_help("without bridges and switches to place, leave out `switches: true`"));
             }
             (usize::from(b), usize::from(s))
         } else {
             if self.change.max_bridges.is_some() || self.change.max_switches.is_some() {
-                return Err(Problem::new(
+                return Err(SettingsError::invalid(
                     at(Setting::Change),
                     "`max_bridges` and `max_switches` limit what `switches: true` places, and it is not set",
                 )
-                .help("add `switches: true` to `change`"));
+                .with_help("add `switches: true` to `change`"));
             }
             (0, 0)
         };
@@ -1287,7 +1421,7 @@ impl Generate {
         }
         if let Some((rows, cols)) = self.size {
             if rows == 0 || cols == 0 || rows > 1000 || cols > 1000 {
-                return Err(Problem::new(
+                return Err(SettingsError::invalid(
                     at(Setting::Size),
                     format!(
                         "a {rows} x {cols} board is outside the generator's 1 to 1000 cells a side"
@@ -1295,13 +1429,13 @@ impl Generate {
                 ));
             }
             if !m.rules.switches.is_empty() {
-                return Err(Problem::new(
+                return Err(SettingsError::invalid(
                     at(Setting::Size),
                     format!(
                         "a blank {rows} x {cols} board has no switch cells for the rules' `switches`"
                     ),
                 )
-                .help("remove `size` or the switches (with `change: (switches: true)` the generator places soft and heavy switches itself)"));
+                .with_help("remove `size` or the switches (with `change: (switches: true)` the generator places soft and heavy switches itself)"));
             }
             m.board = RollingBoard {
                 rows,
@@ -1313,11 +1447,11 @@ impl Generate {
         let place = |placement: Placement,
                      file: Footprint,
                      setting: Setting|
-         -> Result<Option<Footprint>, Problem> {
+         -> Result<Option<Footprint>, SettingsError> {
             let f = match placement {
                 Placement::Random => {
                     if file.rows > rows || file.cols > cols {
-                        return Err(Problem::new(
+                        return Err(SettingsError::invalid(
                             at(setting),
                             format!(
                                 "a {} x {} footprint does not fit on a {rows} x {cols} board",
@@ -1331,7 +1465,7 @@ impl Generate {
                 Placement::Fixed((row, col)) => Footprint { row, col, ..file },
             };
             if f.row + f.rows > rows || f.col + f.cols > cols {
-                return Err(Problem::new(
+                return Err(SettingsError::invalid(
                     at(setting),
                     format!(
                         "the {} x {} footprint at ({}, {}) is not on the {rows} x {cols} board",
@@ -1346,7 +1480,7 @@ impl Generate {
         if let (Some(s), Some(g)) = (start, goal)
             && let Some(cell) = g.cells().find(|&c| s.contains(c))
         {
-            return Err(Problem::new(
+            return Err(SettingsError::invalid(
                 at(Setting::Goal),
                 format!(
                     "the start and goal footprints share ({}, {})",
@@ -1358,7 +1492,7 @@ impl Generate {
             && goal.is_none()
             && maze.start.rows * maze.start.cols + maze.goal.rows * maze.goal.cols > rows * cols
         {
-            return Err(Problem::new(
+            return Err(SettingsError::invalid(
                 at(Setting::Size),
                 "the board is too small for both footprints",
             ));
@@ -1386,7 +1520,7 @@ impl Generate {
             for (f, what) in [(Some(other.start), "start"), (other.goal, "goal")] {
                 let Some(f) = f else { continue };
                 if f.row + f.rows > rows || f.col + f.cols > cols {
-                    return Err(Problem::new(
+                    return Err(SettingsError::invalid(
                         at(Setting::Size),
                         format!(
                             "another block's {what} footprint at ({}, {}) is not on the {rows} x {cols} board",
@@ -1409,7 +1543,7 @@ impl Generate {
                 !editable[cell.0 * cols + cell.1]
                     && (m.board.get(cell) != Tile::Floor || under_other(cell))
             }) {
-                return Err(Problem::new(
+                return Err(SettingsError::invalid(
                     at(setting),
                     format!(
                         "the {what} footprint covers ({r}, {c}), which the generator keeps as the file has it: {}",
@@ -1420,7 +1554,7 @@ impl Generate {
                         }
                     ),
                 )
-                .help("a block starts and ends on plain floor, clear of the other blocks"));
+                .with_help("a block starts and ends on plain floor, clear of the other blocks"));
             }
         }
         for f in [start, goal].into_iter().flatten() {
@@ -1443,7 +1577,7 @@ impl Generate {
         // replace them.
         if start.is_none() || goal.is_none() {
             let no_room = |setting: Setting, what: &str| {
-                Problem::new(
+                SettingsError::invalid(
                     at(setting),
                     format!("no room on the board's editable cells for a random {what} footprint"),
                 )
@@ -1500,7 +1634,7 @@ impl Generate {
         if let Some(min) = self.gates.min_length {
             let bound = states.saturating_sub(1);
             if min as usize > bound {
-                return Err(Problem::new(
+                return Err(SettingsError::invalid(
                     at(Setting::Gates),
                     format!(
                         "min_length {min} is impossible: a shortest solution visits each state at most once, and this board has at most {} {}, so at most {bound} moves",
@@ -1512,21 +1646,29 @@ impl Generate {
                         }
                     ),
                 )
-                .help("lower min_length or generate a larger board"));
+                .with_help("lower min_length or generate a larger board"));
             }
         }
         if !template.editable.iter().any(|&e| e) {
-            return Err(Problem::new(
+            return Err(SettingsError::invalid(
                 at(Setting::Section),
                 "nothing to change: every cell is under a fixed footprint",
             ));
         }
         self.check_attempts()?;
         let size = self.size.is_some();
-        template.maze.validate().map_err(|p| Problem {
-            at: if size { at(Setting::Size) } else { p.at },
-            ..p
-        })?;
+        template
+            .maze
+            .validate()
+            .map_err(|p| SettingsError::Invalid {
+                at: if size {
+                    at(Setting::Size)
+                } else {
+                    At::Maze(p.at)
+                },
+                message: p.message,
+                help: p.help,
+            })?;
         Ok(template)
     }
 }

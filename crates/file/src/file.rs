@@ -2,30 +2,21 @@
 
 use std::ops::Range;
 
+use maze_gen::settings::{self as generate, At, Generate, Provenance, Setting, Settings};
+use maze_variants::board::{Attr, Board, Cell, NUMBER_SCHEMA};
+use maze_variants::jumping::{Coord, GoalKind, JumpRules, JumpingMaze, Problem, Where};
+use maze_variants::rolling::{
+    self, OtherBlock, ParsedBoard, RollingBlockMaze, RollingBlockRules, Switch,
+};
+use maze_variants::rules::{Effect, JumpKind, Register, RulePart};
+use maze_variants::tiling::{MoveSet, Tiling};
+use maze_variants::{Maze, StateLimit, check_cells, one_line};
 use miette::{Diagnostic, SourceSpan};
-use ron::extensions::Extensions;
 use serde::Deserialize;
 use thiserror::Error;
 
-use crate::board::{Attr, Board, Cell, NUMBER_SCHEMA};
-use crate::generate::{self, Generate, Provenance, Setting};
-use crate::jumping::Coord;
-use crate::jumping::{GoalKind, JumpRules, JumpingMaze, Problem, Where};
-use crate::limit::{self, ReadLimits, StateLimit};
 use crate::located::{self, Located};
-use crate::rolling::{self, OtherBlock, ParsedBoard, RollingBlockMaze, RollingBlockRules, Switch};
-use crate::rules::{Effect, JumpKind, Register, RulePart};
 use crate::shown::Shown;
-use crate::tiling::{MoveSet, Tiling};
-
-/// A maze of any variant, as a maze file describes it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Maze {
-    /// A jumping maze on any tiling.
-    Jumping(JumpingMaze),
-    /// A rolling-block maze.
-    RollingBlock(RollingBlockMaze),
-}
 
 /// Everything a maze file holds: the maze, and optionally its generation settings and,
 /// for a generated maze, where it came from.
@@ -33,10 +24,22 @@ pub enum Maze {
 pub struct MazeFile {
     /// The maze.
     pub maze: Maze,
-    /// The `generate: (...)` section, validated against the maze.
-    pub generate: Option<Generate>,
+    /// The `generate: (...)` section, validated against the maze: what the generator takes.
+    pub generate: Option<Settings>,
     /// The `provenance: (...)` of a generated maze.
     pub provenance: Option<Provenance>,
+}
+
+impl MazeFile {
+    /// The file's generation settings or, without a `generate` section, the defaults
+    /// validated against its maze (which may not fit it: a maze whose cells hold no number
+    /// must say what the generator changes).
+    pub fn settings(&self) -> Result<Settings, generate::SettingsError> {
+        match &self.generate {
+            Some(settings) => Ok(settings.clone()),
+            None => Settings::new(&self.maze, Generate::default()),
+        }
+    }
 }
 
 /// A maze file that could not be read: what is wrong and where, ready for miette to draw.
@@ -69,6 +72,27 @@ impl SpecError {
             self.column,
             self.message
         )
+    }
+}
+
+/// The limits a file is read under: the maze's own states, and the boards its `generate`
+/// section would search.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ReadLimits {
+    /// The most states of the maze itself.
+    pub states: StateLimit,
+    /// The most states of a generated board; `None` leaves it to the file's `state_limit`
+    /// setting, or [`StateLimit::GENERATION`].
+    pub generation: Option<StateLimit>,
+}
+
+impl ReadLimits {
+    /// Both limits set to `limit`: what `--state-limit` on a command means.
+    pub fn both(limit: StateLimit) -> ReadLimits {
+        ReadLimits {
+            states: limit,
+            generation: Some(limit),
+        }
     }
 }
 
@@ -312,13 +336,8 @@ impl RawJumpRules {
     }
 }
 
-fn options() -> ron::Options {
-    ron::Options::default()
-        .with_default_extension(Extensions::UNWRAP_VARIANT_NEWTYPES | Extensions::IMPLICIT_SOME)
-}
-
 fn parse_raw(src: &str) -> Result<RawMaze, ron::error::SpannedError> {
-    options().from_str(src)
+    maze_variants::maze::ron_options().from_str(src)
 }
 
 /// Reads a maze file. `name` is how diagnostics name the file (usually its path).
@@ -349,17 +368,7 @@ pub fn parse_file_with(
             maze.validate().map_err(|p| ctx.problem(&raw, &p))?;
             maze.check_states(limits.states)
                 .map_err(|p| ctx.problem(&raw, &p))?;
-            let generate = match &raw.generate {
-                Some(g) => {
-                    let settings = g.value.settings(limits.generation);
-                    settings
-                        .template(&maze)
-                        .map_err(|p| ctx.problem(&raw, &p))?;
-                    Some(settings)
-                }
-                None => None,
-            };
-            (Maze::Jumping(maze), generate)
+            (Maze::Jumping(maze), raw.generate.as_ref())
         }
         RawRules::RollingBlock(rules) => {
             let maze = rules
@@ -367,20 +376,18 @@ pub fn parse_file_with(
                 .and_then(|rules| rolling_maze(&raw, rules, limits.states))
                 .map_err(|p| ctx.problem(&raw, &p))?;
             maze.validate().map_err(|p| ctx.problem(&raw, &p))?;
-            crate::roll_graph::check_state_count(&maze, limits.states)
+            maze.check_states(limits.states)
                 .map_err(|p| ctx.problem(&raw, &p))?;
-            let generate = match &raw.generate {
-                Some(g) => {
-                    let settings = g.value.settings(limits.generation);
-                    settings
-                        .rolling_template(&maze)
-                        .map_err(|p| ctx.problem(&raw, &p))?;
-                    Some(settings)
-                }
-                None => None,
-            };
-            (Maze::RollingBlock(maze), generate)
+            (Maze::RollingBlock(maze), raw.generate.as_ref())
         }
+    };
+    // The one validation of the settings, into the value the generator takes.
+    let generate = match generate {
+        Some(g) => Some(
+            Settings::new(&maze, g.value.settings(limits.generation))
+                .map_err(|e| ctx.at(&raw, Place::from(e.at()), e.to_string(), e.help()))?,
+        ),
+        None => None,
     };
     Ok(MazeFile {
         maze,
@@ -411,7 +418,7 @@ fn rolling_maze(
     }
     let rows: Vec<&str> = raw.board.value.iter().map(|r| r.value.as_str()).collect();
     let widest = rows.iter().map(|r| r.chars().count()).max().unwrap_or(0);
-    limit::check_cells(rows.len(), widest, limit)?;
+    check_cells(rows.len(), widest, limit)?;
     let parsed = ParsedBoard::parse(&rows)?;
     Ok(RollingBlockMaze {
         rules,
@@ -437,7 +444,7 @@ fn jumping_maze(
     let first = rows
         .first()
         .map_or(0, |r| r.value.split_whitespace().count());
-    limit::check_cells(rows.len(), first, limit).map_err(|p| ctx.problem(raw, &p))?;
+    check_cells(rows.len(), first, limit).map_err(|p| ctx.problem(raw, &p))?;
     let mut cells = Vec::new();
     let mut cols = 0;
     for (r, row) in rows.iter().enumerate() {
@@ -505,6 +512,22 @@ fn jumping_maze(
         start,
         walls,
     })
+}
+
+/// The part of a file an error points at: a part of the maze, or a setting.
+#[derive(Clone, Copy)]
+enum Place {
+    Maze(Where),
+    Setting(Setting),
+}
+
+impl From<At> for Place {
+    fn from(at: At) -> Place {
+        match at {
+            At::Setting(s) => Place::Setting(s),
+            At::Maze(w) => Place::Maze(w),
+        }
+    }
 }
 
 struct Context<'a> {
@@ -577,7 +600,39 @@ impl Context<'_> {
     }
 
     fn problem(&self, raw: &RawMaze, problem: &Problem) -> Box<SpecError> {
-        let (span, label) = match problem.at {
+        self.at(
+            raw,
+            Place::Maze(problem.at),
+            problem.message.clone(),
+            problem.help.clone(),
+        )
+    }
+
+    /// The error `message` (with `help`) pointed at `place` in the file.
+    fn at(
+        &self,
+        raw: &RawMaze,
+        place: Place,
+        message: String,
+        help: Option<String>,
+    ) -> Box<SpecError> {
+        let at = match place {
+            Place::Maze(at) => at,
+            Place::Setting(setting) => {
+                let (span, label) = match &raw.generate {
+                    Some(g) => match g.value.ordinal(setting) {
+                        Some(ordinal) => (self.with_name(self.span_of(ordinal)), "this setting"),
+                        None => {
+                            let span = self.span_of(g.ordinal);
+                            (span.start..span.start + 1, "these settings")
+                        }
+                    },
+                    None => (0..0, "here"),
+                };
+                return self.error(message, span, label, help);
+            }
+        };
+        let (span, label) = match at {
             Where::Rules => (self.span_of(raw.rules.ordinal), "these rules"),
             Where::Rule(part) => {
                 let ordinal = match &raw.rules.value {
@@ -601,22 +656,8 @@ impl Context<'_> {
                 None => (0..0, "here"),
             },
             Where::Wall(i) => (self.span_of(raw.walls[i].ordinal), "this wall"),
-            Where::Setting(setting) => match &raw.generate {
-                Some(g) => match g.value.ordinal(setting) {
-                    Some(ordinal) => (self.with_name(self.span_of(ordinal)), "this setting"),
-                    None => {
-                        let span = self.span_of(g.ordinal);
-                        (span.start..span.start + 1, "these settings")
-                    }
-                },
-                None => (0..0, "here"),
-            },
-            Where::Provenance => match &raw.provenance {
-                Some(p) => (self.span_of(p.ordinal), "this provenance"),
-                None => (0..0, "here"),
-            },
         };
-        self.error(problem.message.clone(), span, label, problem.help.clone())
+        self.error(message, span, label, help)
     }
 
     /// `span` widened back over an enum variant's name written right before it, so that
@@ -714,65 +755,17 @@ fn matching_open(src: &str, close_at: usize) -> Option<usize> {
     None
 }
 
-/// Writes a maze as a maze file that [`parse`] reads back to the same maze. `header` lines
-/// become `//` comments at the top.
-pub fn write(maze: &Maze, header: &[String]) -> String {
-    write_file(
-        &MazeFile {
-            maze: maze.clone(),
-            generate: None,
-            provenance: None,
-        },
-        header,
-    )
-}
-
 /// Writes a maze file, settings and provenance included, that [`parse_file`] reads back
 /// equal. `header` lines become `//` comments at the top.
 pub fn write_file(file: &MazeFile, header: &[String]) -> String {
-    let mut out = String::new();
-    for line in header {
-        out.push_str("// ");
-        out.push_str(line);
-        out.push('\n');
-    }
-    match &file.maze {
-        Maze::Jumping(m) => {
-            out.push_str("Maze(\n");
-            out.push_str(&format!("    rules: {},\n", m.rules.to_ron()));
-            out.push_str("    board: [\n");
-            for row in m.board.row_strings(&m.rules.cells, m.rules.directions()) {
-                out.push_str(&format!("        \"{row}\",\n"));
-            }
-            out.push_str("    ],\n");
-            out.push_str(&format!("    start: ({}, {}),\n", m.start.0, m.start.1));
-            if !m.walls.is_empty() {
-                let walls: Vec<String> = m
-                    .walls
-                    .iter()
-                    .map(|(a, b)| format!("(({}, {}), ({}, {}))", a.0, a.1, b.0, b.1))
-                    .collect();
-                out.push_str(&format!("    walls: [{}],\n", walls.join(", ")));
-            }
-        }
-        Maze::RollingBlock(m) => {
-            out.push_str("Maze(\n");
-            out.push_str(&format!("    rules: {},\n", m.rules.to_ron()));
-            out.push_str("    board: [\n");
-            for row in m.row_strings() {
-                out.push_str(&format!("        \"{row}\",\n"));
-            }
-            out.push_str("    ],\n");
-        }
-    }
+    let mut fields = String::new();
     if let Some(g) = &file.generate {
-        out.push_str(&write_generate(g));
+        fields.push_str(&write_generate(g));
     }
     if let Some(p) = &file.provenance {
-        out.push_str(&format!("    provenance: {},\n", one_line(p)));
+        fields.push_str(&format!("    provenance: {},\n", one_line(p)));
     }
-    out.push_str(")\n");
-    out
+    maze_variants::write_with(&file.maze, header, &fields)
 }
 
 /// The `generate` section, one setting per line, defaults left out.
@@ -814,24 +807,4 @@ fn write_generate(g: &Generate) -> String {
     }
     out.push_str("    ),\n");
     out
-}
-
-/// A value as one line of RON, `(a: 1, b: Some)` style, in the file's extensions.
-pub(crate) fn one_line<T: serde::Serialize>(value: &T) -> String {
-    let config = ron::ser::PrettyConfig::new()
-        .new_line("")
-        .indentor("")
-        .separator(" ")
-        .struct_names(false)
-        .compact_arrays(true)
-        .compact_structs(true)
-        .extensions(Extensions::UNWRAP_VARIANT_NEWTYPES | Extensions::IMPLICIT_SOME);
-    let text = ron::ser::to_string_pretty(value, config).unwrap_or_default();
-    // The serializer announces the extensions it used (`#![enable(...)]`); the reader enables
-    // them anyway.
-    let mut rest = text.trim();
-    while let Some(after) = rest.strip_prefix("#![") {
-        rest = after.split_once(']').map_or("", |(_, r)| r).trim_start();
-    }
-    rest.to_string()
 }
