@@ -822,7 +822,7 @@ fn exhaustive_search_agrees_with_full_features_on_every_configuration() {
         r#"Maze(rules: Jumping(tiling: Square, moves: Rook), board: ["1 1 1 1", "1 # 1 G"], start: (0, 1))"#,
         r#"Maze(rules: Jumping(tiling: Hex), board: ["1 1 1", "1 1 1", "1 1 G"], start: (0, 0))"#,
     ] {
-        let Ok(Maze::Jumping(maze)) = maze::variants::parse("t.ron", src) else {
+        let Maze::Jumping(maze) = crate::common::parse(src) else {
             panic!("a jumping maze: {src}")
         };
         let found = exhaust(&maze, 9, 1_000_000, &mut |_| {}).unwrap();
