@@ -1,5 +1,6 @@
-//! Logic-maze engines: a facade over the workspace's crates, and the owner of the
-//! workspace-wide integration tests in `tests/`.
+//! Logic-maze engines: the library's API, a facade over the workspace's crates (read,
+//! analyze, generate, render), and the owner of the workspace-wide integration tests in
+//! `tests/`.
 //!
 //! - [`graph`]: the `Rules` trait and state graphs (petgraph and flat).
 //! - [`variants`]: jumping mazes on every tiling, rolling blocks, a maze's text.
@@ -17,10 +18,20 @@
 //!     start: (0, 0),
 //!     generate: (search: HillDescent(iterations: 200)),
 //! )"#;
+//! // Read: a located diagnostic (`miette`) for any mistake in the file.
 //! let file = maze::file::parse_file("tiny.ron", src)?;
+//! // Analyze: every feature of the state graph.
+//! let graph = maze::graph::Adjacency::from_rules(&file.maze.compile());
+//! let features = maze::features::features(&graph, file.maze.blocks());
+//! assert_eq!(features.n_states, 9);
+//! // Generate: the file's settings, validated once when it was read; a typed error.
 //! let settings = file.generate.as_ref().ok_or("no settings")?;
 //! let outcome = maze::generate::generate(settings, None, 7, &mut |_| {})?;
 //! assert_eq!(outcome.iterations, 200);
+//! // Render: an SVG picture with the first shortest solution drawn in.
+//! let options = maze::render::Options { solution: true, depths: false };
+//! let svg = maze::render::svg(&outcome.maze, options);
+//! assert!(svg.starts_with("<svg"));
 //! # Ok(())
 //! # }
 //! ```
