@@ -815,17 +815,18 @@ proptest! {
 /// many reach it and the first of them in the walk.
 #[test]
 fn exhaustive_search_agrees_with_full_features_on_every_configuration() {
-    use maze::generate::exhaustive::exhaust;
+    use maze::generate::exhaustive::{ExhaustError, exhaust};
     for src in [
         r#"Maze(rules: Jumping(tiling: Square, moves: Rook), board: ["1 1 1", "1 1 1", "1 1 G"], start: (0, 0))"#,
         r#"Maze(rules: Jumping(tiling: Square, moves: Queen), board: ["1 1 1", "1 1 1", "1 G 1"], start: (0, 0))"#,
         r#"Maze(rules: Jumping(tiling: Square, moves: Rook), board: ["1 1 1 1", "1 # 1 G"], start: (0, 1))"#,
         r#"Maze(rules: Jumping(tiling: Hex), board: ["1 1 1", "1 1 1", "1 1 G"], start: (0, 0))"#,
     ] {
-        let Maze::Jumping(maze) = crate::common::parse(src) else {
+        let whole = crate::common::parse(src);
+        let found = exhaust(&whole, 9, 1_000_000, &mut |_| {}).unwrap();
+        let Maze::Jumping(maze) = whole else {
             panic!("a jumping maze: {src}")
         };
-        let found = exhaust(&maze, 9, 1_000_000, &mut |_| {}).unwrap();
         // The slow twin: an odometer over every cell's legal numbers, each configuration
         // compiled and analysed in full.
         let shape = JumpGraph::new(&maze);
@@ -851,7 +852,7 @@ fn exhaustive_search_agrees_with_full_features_on_every_configuration() {
                 }
                 if f.shortest_length == longest {
                     reaching += 1;
-                    examples.push(m.clone());
+                    examples.push(Maze::Jumping(m.clone()));
                 }
             }
             let Some(i) = (0..cells.len()).find(|&i| digit[i] + 1 < legal[i].len()) else {
@@ -873,5 +874,10 @@ fn exhaustive_search_agrees_with_full_features_on_every_configuration() {
             passing > 0 && passing < configurations,
             "{src}: the gates sort the boards"
         );
+    }
+    // Rules other than plain jump numbers are refused, not walked wrongly.
+    for name in ["rolling_block.ron", "no_u_turn.ron", "switch.ron"] {
+        let found = exhaust(&variant(name).maze, 9, 1_000_000, &mut |_| {});
+        assert_eq!(found, Err(ExhaustError::Unsupported), "{name}");
     }
 }

@@ -5,7 +5,6 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use maze_gen::exhaustive::{self, ExhaustError};
-use maze_variants::Maze;
 use serde::Serialize;
 
 use crate::load::load;
@@ -59,12 +58,8 @@ struct Report {
 impl Args {
     pub(crate) fn run(self) -> Result<(), crate::Failure> {
         let loaded = load(&self.file, self.state_limit)?;
-        let Maze::Jumping(maze) = &loaded.maze else {
-            eprintln!("error: maze exhaust takes jumping mazes; this file is a rolling-block maze");
-            return Err(crate::Failure::Error);
-        };
         let started = Instant::now();
-        let found = exhaustive::exhaust(maze, self.max_jump, self.limit, &mut |n| {
+        let found = exhaustive::exhaust(&loaded.maze, self.max_jump, self.limit, &mut |n| {
             if !self.json {
                 eprint!("\r{n} configurations");
             }
@@ -82,9 +77,7 @@ impl Args {
             longest: found.longest,
             reaching_longest: found.reaching_longest,
             seconds: started.elapsed().as_secs_f64(),
-            example: found
-                .example
-                .map(|m| maze_variants::write(&Maze::Jumping(m), &[])),
+            example: found.example.map(|m| maze_variants::write(&m, &[])),
         };
         if self.json {
             let text = serde_json::to_string_pretty(&report).map_err(|e| {

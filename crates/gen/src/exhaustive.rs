@@ -6,7 +6,7 @@
 
 use maze_features::Core;
 use maze_variants::board::MAX_JUMP;
-use maze_variants::{Cell, JumpGraph, JumpingMaze};
+use maze_variants::{Cell, JumpGraph, JumpingMaze, Maze};
 
 use crate::words::WordEngine;
 
@@ -22,7 +22,7 @@ pub struct Exhaustive {
     /// How many passing configurations reach `longest`.
     pub reaching_longest: u64,
     /// The first configuration (in the walk's order) that reaches `longest`.
-    pub example: Option<JumpingMaze>,
+    pub example: Option<Maze>,
 }
 
 /// Why a board cannot be searched exhaustively.
@@ -38,9 +38,10 @@ pub enum ExhaustError {
         /// The limit asked for.
         limit: u64,
     },
-    /// The rules are not plain jump numbers on a board the word engine holds.
+    /// The maze is not a jumping maze with plain jump-number rules on a board the word
+    /// engine holds.
     #[error(
-        "exhaustive search needs plain jump-number rules on a board of at most 256 states whose cells' numbers change only their own moves"
+        "exhaustive search needs a jumping maze with plain jump-number rules on a board of at most 256 states"
     )]
     Unsupported,
 }
@@ -50,14 +51,25 @@ pub enum ExhaustError {
 /// of cell as the file has them), refusing boards of more than `limit` configurations.
 /// `progress` is called with the configurations walked so far, every 2^20.
 pub fn exhaust(
+    maze: &Maze,
+    max_jump: u8,
+    limit: u64,
+    progress: &mut dyn FnMut(u64),
+) -> Result<Exhaustive, ExhaustError> {
+    match maze {
+        Maze::Jumping(m) if m.rules.is_plain() && !m.rules.no_u_turn => {
+            exhaust_jumping(m, max_jump, limit, progress)
+        }
+        _ => Err(ExhaustError::Unsupported),
+    }
+}
+
+fn exhaust_jumping(
     maze: &JumpingMaze,
     max_jump: u8,
     limit: u64,
     progress: &mut dyn FnMut(u64),
 ) -> Result<Exhaustive, ExhaustError> {
-    if !maze.rules.is_plain() || maze.rules.no_u_turn {
-        return Err(ExhaustError::Unsupported);
-    }
     let mut board = maze.clone();
     let shape = JumpGraph::new(&board);
     let n = board.board.cells.len();
@@ -123,7 +135,7 @@ pub fn exhaust(
                 for (i, &c) in cells.iter().enumerate() {
                     example.board.cells[c] = content(c, legal[c][digit[i]]);
                 }
-                found.example = Some(example);
+                found.example = Some(Maze::Jumping(example));
             }
             if length == found.longest {
                 found.reaching_longest += 1;
