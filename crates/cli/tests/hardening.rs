@@ -172,7 +172,15 @@ fn the_time_limit_ends_a_search_with_the_best_maze_so_far_marked_as_such() {
     ]);
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     assert_eq!(v[0]["timed_out"], true);
-    assert!(v[0]["iterations"].as_u64().unwrap() < 1_000_000_000);
+    let run = v[0]["iterations"].as_u64().unwrap();
+    assert!(run < 1_000_000_000);
+    // The maze file's provenance says so too, with the iterations run, not the budget.
+    let provenance = maze_variants::parse_file("t.ron", v[0]["file"].as_str().unwrap())
+        .unwrap()
+        .provenance
+        .unwrap();
+    assert!(provenance.timed_out);
+    assert_eq!(provenance.iterations, run);
     // Without a limit nothing is marked.
     let o = maze(&[
         "generate",
@@ -183,6 +191,8 @@ fn the_time_limit_ends_a_search_with_the_best_maze_so_far_marked_as_such() {
     ]);
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     assert_eq!(v[0]["timed_out"], false);
+    let file = v[0]["file"].as_str().unwrap();
+    assert!(file.contains("iterations: 100") && !file.contains("timed_out"));
 }
 
 #[test]
