@@ -10,6 +10,7 @@ mod atomic;
 pub mod chart;
 mod html;
 mod item;
+mod lock;
 mod summary;
 #[cfg(test)]
 mod tests;
@@ -128,6 +129,9 @@ pub enum Error {
     /// `--summarize` while some mazes are not written yet.
     #[error("{0}")]
     Missing(String),
+    /// Another batch is writing into `--out` (its lock file is there and its process runs).
+    #[error("{0}")]
+    Locked(String),
     /// The generator refused a variant's settings.
     #[error("{0}")]
     Generate(String),
@@ -516,6 +520,9 @@ pub fn batch(config: &Config, multi: &MultiProgress) -> Result<Report, Error> {
     let items = config.items();
     std::fs::create_dir_all(&config.out)
         .map_err(|e| Error::Io(format!("cannot create {}: {e}", config.out.display())))?;
+    // Held until this function returns, whether it succeeds or fails: dropping it removes
+    // the lock file.
+    let _lock = lock::acquire(&config.out, config.shard)?;
     for variant in &config.variants {
         let dir = config.out.join(&variant.name);
         std::fs::create_dir_all(&dir)

@@ -401,3 +401,46 @@ fn a_state_limit_refuses_variants_past_it() {
     );
     assert!(o.status.success(), "{}", stderr(&o));
 }
+
+/// Two batches on one folder: while a live process holds the folder's lock, a second batch
+/// refuses, naming the folder and the process; once that process is gone its lock is stale
+/// and taken over with a note, and the lock goes when the batch ends.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_second_batch_on_a_locked_folder_refuses_and_a_stale_lock_is_taken_over() {
+    let dir = temp_dir("lock");
+    std::fs::write(dir.join("mine.ron"), MINE).unwrap();
+    let out = dir.join("out");
+    std::fs::create_dir_all(&out).unwrap();
+    let lock = out.join(".maze-batch.lock");
+    let mut holder = std::process::Command::new("sleep")
+        .arg("600")
+        .spawn()
+        .unwrap();
+    let host = std::fs::read_to_string("/proc/sys/kernel/hostname").unwrap();
+    let text = format!(
+        "A maze batch is writing into this folder.\npid: {}\nhost: {}\nstarted: \
+         2026-11-23 17:00:00 UTC\npart: the whole batch\n",
+        holder.id(),
+        host.trim()
+    );
+    std::fs::write(&lock, &text).unwrap();
+    let args = ["batch", "mine.ron", "--count", "1", "--out", "out"];
+    let o = maze_in(&dir, &args);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("in use by another batch"), "{err}");
+    assert!(err.contains(&format!("process {}", holder.id())), "{err}");
+    assert!(err.contains("out"), "{err}");
+    assert!(!out.join("mine").exists(), "the refused batch wrote");
+    assert_eq!(std::fs::read_to_string(&lock).unwrap(), text);
+    // The holder ends without removing its lock, as a batch killed by Ctrl-C does.
+    holder.kill().unwrap();
+    holder.wait().unwrap();
+    let o = maze_in(&dir, &args);
+    let err = stderr(&o);
+    assert!(o.status.success(), "{err}");
+    assert!(err.contains("took over the stale lock"), "{err}");
+    assert!(out.join("mine/mine-1-0.ron").is_file());
+    assert!(!lock.exists(), "the lock outlived its batch");
+}
