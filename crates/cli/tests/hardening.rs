@@ -105,6 +105,61 @@ fn a_board_past_the_default_limit_is_refused_before_its_cells_are_read() {
     );
 }
 
+/// The case: a 20000 x 20000 board, which aborted on allocation after 91 s at
+/// 9.5 GB. Written out whole it is 400 MB as a rolling-block board (one byte a cell, the
+/// format's most compact) and 800 MB as a jumping board (a token and a space a cell): too
+/// much for a test on a shared machine. The reader sizes a board from its row count and the
+/// width of its rows alone (a jumping board's first row, a rolling-block board's widest) and
+/// refuses it before reading any cell, so each file here declares 20000 rows of which only
+/// the first is 20000 cells wide, the others one cell: about 120 KB. That the refusal names
+/// the 400 million cells and the limit, and not the ragged rows, shows it came before any row
+/// past the first was read.
+#[test]
+fn a_20000_by_20000_board_is_refused_by_the_state_limit_before_its_cells_are_read() {
+    const N: usize = 20_000;
+    let dir = temp_dir("hardening", "huge");
+    let wide = vec!["1"; N].join(" ");
+    let mut rows = vec![format!("{wide:?}")];
+    rows.extend(std::iter::repeat_n("\"1\"".to_string(), N - 2));
+    rows.push("\"G\"".to_string());
+    let jumping = dir.join("huge_jumping.ron");
+    std::fs::write(
+        &jumping,
+        format!(
+            "Maze(rules: Jumping(tiling: Square, moves: Rook), board: [{}], start: (0, 0))\n",
+            rows.join(",\n")
+        ),
+    )
+    .unwrap();
+    let mut rows = vec![format!("{:?}", format!("SS{}", ".".repeat(N - 2)))];
+    rows.extend(std::iter::repeat_n("\".\"".to_string(), N - 2));
+    rows.push("\"G\"".to_string());
+    let rolling = dir.join("huge_rolling.ron");
+    std::fs::write(
+        &rolling,
+        format!(
+            "Maze(rules: RollingBlock(block: (1, 2, 1)), board: [{}])\n",
+            rows.join(",\n")
+        ),
+    )
+    .unwrap();
+    for path in [&jumping, &rolling] {
+        assert!(std::fs::metadata(path).unwrap().len() < 200_000);
+        for command in ["analyze", "solve"] {
+            let o = maze(&[command, path.to_str().unwrap()]);
+            let err = stderr(&o);
+            assert_eq!(o.status.code(), Some(2), "{command}: {err}");
+            // miette wraps the message: its parts are checked one by one.
+            assert!(
+                err.contains("20000 x 20000 = 400000000 cells")
+                    && err.contains("limit of 20000000"),
+                "{command}: {err}"
+            );
+            assert!(!err.contains("row 1 has"), "{command}: {err}");
+        }
+    }
+}
+
 #[test]
 fn a_board_too_large_to_generate_on_is_refused_unless_the_limit_is_raised() {
     // The case: a 2000 x 2000 board took 83 s for 2 iterations.
