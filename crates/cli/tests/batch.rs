@@ -414,7 +414,7 @@ fn a_second_batch_on_a_locked_folder_refuses_and_a_stale_lock_is_taken_over() {
     std::fs::create_dir_all(&out).unwrap();
     let lock = out.join(".maze-batch.lock");
     let mut holder = std::process::Command::new("sleep")
-        .arg("600")
+        .arg("120")
         .spawn()
         .unwrap();
     let host = std::fs::read_to_string("/proc/sys/kernel/hostname").unwrap();
