@@ -286,9 +286,24 @@ fn an_interrupted_generate_leaves_only_whole_files_under_their_names() {
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
-    // Wait for some mazes to be written (a generous safety net, not a timing assertion).
+    // Wait for three maze files under their names (a generous safety net, not a timing
+    // assertion); counting every entry raced with the hidden temporary of a write.
+    let written = || {
+        std::fs::read_dir(&dir)
+            .unwrap()
+            .filter(|e| {
+                let name = e
+                    .as_ref()
+                    .unwrap()
+                    .file_name()
+                    .to_string_lossy()
+                    .into_owned();
+                name.ends_with(".ron") && !name.starts_with('.')
+            })
+            .count()
+    };
     let give_up = Instant::now() + Duration::from_secs(120);
-    while std::fs::read_dir(&dir).unwrap().count() < 6 && Instant::now() < give_up {
+    while written() < 3 && Instant::now() < give_up {
         std::thread::sleep(Duration::from_millis(20));
     }
     let killed = Command::new("kill")
