@@ -450,6 +450,7 @@ fn generated_mazes_pass_their_gates_and_round_trip_with_provenance() {
                 iterations: 600,
                 engine: generator::ENGINE.to_string(),
                 retry: 0,
+                timed_out: false,
             }),
         };
         let written = write_file(&generated, &["a header line".to_string()]);

@@ -13,7 +13,8 @@ use crate::random;
 /// Measure speed and memory against the project's targets.
 ///
 /// Benchmarks: `analyze` (the release `maze analyze` command on random rook mazes of
-/// 250², 500² and 1000² cells: wall time and peak memory), `variants` (building and
+/// 250², 500² and 1000² cells, or the `--board` sizes: wall time and peak memory, and the
+/// bytes per state of each part of the analysis against the state graph's own), `variants` (building and
 /// analyzing large mazes of the heavier jumping variants in-process), `rolling` (the same for
 /// 100 x 100 rolling-block boards), `generate` (the generator's candidate evaluations per
 /// second: Neller et al.'s 5x5 rook configuration, every bundled variant at two board sizes,
@@ -27,12 +28,21 @@ pub struct Args {
     /// Repetitions per measurement (the minimum is reported).
     #[arg(long, default_value_t = 3)]
     runs: u32,
+    /// Board side of the `analyze` benchmark's random rook mazes; repeat for several
+    /// [default: 250, 500 and 1000].
+    #[arg(long = "board", value_name = "N")]
+    boards: Vec<usize>,
 }
 
 pub fn run(args: &Args) -> Result<(), String> {
     let wants = |name: &str| args.only.is_empty() || args.only.iter().any(|o| o == name);
     if wants("analyze") {
-        analyze_command(args.runs.max(1))?;
+        let boards = if args.boards.is_empty() {
+            vec![250, 500, 1000]
+        } else {
+            args.boards.clone()
+        };
+        analyze_command(&boards, args.runs.max(1))?;
     }
     if wants("variants") {
         variants(args.runs.max(1));
@@ -96,7 +106,7 @@ fn measure(cmd: &mut Command) -> Result<(Duration, u64), String> {
     Ok((elapsed, usage.ru_maxrss as u64 * 1024))
 }
 
-fn analyze_command(runs: u32) -> Result<(), String> {
+fn analyze_command(boards: &[usize], runs: u32) -> Result<(), String> {
     let maze = maze_binary()?;
     let dir = target_dir().join("xtask-bench");
     std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
@@ -106,7 +116,8 @@ fn analyze_command(runs: u32) -> Result<(), String> {
         "{:>11} {:>10} {:>10} {:>12} {:>10} {:>10}",
         "board", "states", "text (s)", "ns/state", "json (s)", "peak MiB"
     );
-    for n in [250usize, 500, 1000] {
+    let mut memory = Vec::new();
+    for &n in boards {
         let rules = JumpRules::default();
         let m = random::maze(rules, n, n, 99, 2026);
         let states = Adjacency::from_rules(&JumpGraph::new(&m)).n_states();
@@ -115,6 +126,7 @@ fn analyze_command(runs: u32) -> Result<(), String> {
             &Maze::Jumping(m),
             &[format!("random {n} x {n} rook maze for cargo xtask bench")],
         );
+        let heap = heap_per_part(&text)?;
         std::fs::write(&file, text).map_err(|e| e.to_string())?;
         let mut best_text = Duration::MAX;
         let mut best_json = Duration::MAX;
@@ -146,9 +158,79 @@ fn analyze_command(runs: u32) -> Result<(), String> {
             best_json.as_secs_f64(),
             peak as f64 / (1024.0 * 1024.0)
         );
+        memory.push((n, peak, heap));
+    }
+    println!();
+    println!(
+        "bytes per state: the command's peak resident memory (text or JSON), and the heap of each part of the same analysis in-process (a counting allocator): the maze as read, its compiled rules, the flat state graph (the baseline: offsets and edges, what any analysis must hold), the most the feature passes add\n"
+    );
+    println!(
+        "{:>11} {:>10} {:>9} {:>7} {:>7} {:>7} {:>9} {:>10} {:>12}",
+        "board",
+        "peak RSS",
+        "per state",
+        "maze",
+        "rules",
+        "graph",
+        "features",
+        "heap peak",
+        "RSS / graph"
+    );
+    for (n, rss, heap) in memory {
+        let per = |bytes: usize| bytes as f64 / heap.states as f64;
+        println!(
+            "{:>11} {:>10} {:>9.0} {:>7.0} {:>7.0} {:>7.0} {:>9.0} {:>10.0} {:>12.1}",
+            format!("{n} x {n}"),
+            format!("{:.1} MiB", rss as f64 / (1024.0 * 1024.0)),
+            per(rss as usize),
+            per(heap.maze),
+            per(heap.rules),
+            per(heap.graph),
+            per(heap.features),
+            per(heap.maze + heap.rules + heap.graph + heap.features),
+            rss as f64 / heap.graph as f64
+        );
     }
     println!();
     Ok(())
+}
+
+/// Heap bytes each part of an analysis holds, as `maze analyze` makes it.
+struct Heap {
+    states: usize,
+    /// The maze read from its file.
+    maze: usize,
+    /// Its compiled rules (the engine's tables).
+    rules: usize,
+    /// The flat state graph the features are computed on.
+    graph: usize,
+    /// The most the feature passes hold at once on top of those.
+    features: usize,
+}
+
+/// Reads, compiles and analyzes the maze file `text` as `maze analyze` does, counting the
+/// heap bytes each part holds.
+fn heap_per_part(text: &str) -> Result<Heap, String> {
+    let live = crate::alloc::live;
+    let base = live();
+    let maze = maze_file::parse("bench.ron", text).map_err(|e| e.one_line())?;
+    let read = live();
+    let compiled = maze.compile();
+    let rules = live();
+    let graph = Adjacency::from_rules(&compiled);
+    let built = live();
+    crate::alloc::reset_peak();
+    let f = maze_features::features(&graph, maze.blocks());
+    let features = crate::alloc::peak() - built;
+    let states = graph.n_states();
+    std::hint::black_box(f);
+    Ok(Heap {
+        states,
+        maze: read - base,
+        rules: rules - read,
+        graph: built - rules,
+        features,
+    })
 }
 
 /// Best-of-`runs` time to compile, build the flat graph, build the petgraph graph and

@@ -1,6 +1,7 @@
 //! `cargo xtask`: project automation that orchestrates the libraries and the `maze` binary;
 //! it holds no engine logic.
 
+mod alloc;
 mod batch;
 mod bench;
 mod fuzz;
@@ -12,6 +13,10 @@ mod random;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+
+// Counts heap bytes for `cargo xtask bench analyze`'s bytes per state.
+#[global_allocator]
+static ALLOCATOR: alloc::Counting = alloc::Counting;
 
 /// Project automation for the maze workspace.
 #[derive(Debug, Parser)]

@@ -20,6 +20,7 @@ nav li { display: inline; margin-right: 1em; }
 .mazes { display: flex; flex-wrap: wrap; gap: 0.8em; margin-top: 1em; }
 .maze { margin: 0; width: 170px; }
 .maze img { width: 170px; height: 170px; object-fit: contain; border: 1px solid #ddd; }
+.timed-out { color: #a33; font-weight: bold; }
 ";
 
 /// The index page of a batch; `records[v]` are variant v's mazes in index order.
@@ -159,12 +160,13 @@ fn section(
         let _ = writeln!(
             out,
             "<figure class=\"maze\"><a href=\"{folder}/{svg}\"><img src=\"{folder}/{svg}\" \
-             alt=\"{stem}\"/></a><figcaption>{stem}: {length}{grade}, energy {energy}<br/>\
+             alt=\"{stem}\"/></a><figcaption>{stem}: {length}{grade}, energy {energy}{timed}<br/>\
              <a href=\"{folder}/{answer}\">answer</a> · <a href=\"{folder}/{key}\">key</a> · \
              <a href=\"{folder}/{ron}\">file</a></figcaption></figure>",
             svg = url_segment(&files.svg()),
             stem = escape(&files.stem),
             energy = report::number(r.energy),
+            timed = timed_out(r),
             answer = url_segment(&files.answer_svg()),
             key = url_segment(&files.answer_json()),
             ron = url_segment(&files.ron()),
@@ -179,15 +181,25 @@ fn section(
         for r in &rejected {
             let _ = writeln!(
                 out,
-                "<li><a href=\"{folder}/{}\">{}</a>: {}</li>",
+                "<li><a href=\"{folder}/{}\">{}</a>: {}{}</li>",
                 url_segment(&maze_file(config, variant, r)),
                 escape(&r.name),
-                escape(&r.failed_gates.join("; "))
+                escape(&r.failed_gates.join("; ")),
+                timed_out(r)
             );
         }
         out.push_str("</ul>\n");
     }
     out.push_str("</section>\n");
+}
+
+/// The mark of a maze the time limit cut short, after its caption; nothing otherwise.
+fn timed_out(r: &Record) -> &'static str {
+    if r.timed_out {
+        " <span class=\"timed-out\">(timed out: the best maze reached by the time limit)</span>"
+    } else {
+        ""
+    }
 }
 
 /// One path segment of a relative link, percent-encoded (RFC 3986): every byte but the

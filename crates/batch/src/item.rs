@@ -2,8 +2,10 @@
 //! run already wrote it, and writing its files atomically.
 
 use std::path::Path;
+use std::time::Instant;
 
 use maze_features::Features;
+use maze_file::ReadLimits;
 use maze_gen::Provenance;
 use maze_gen::Scorer;
 use maze_graph::{Adjacency, Rules};
@@ -33,6 +35,8 @@ pub struct Record {
     pub features: Features,
     /// The maze, to tell a repeated puzzle.
     pub maze: Maze,
+    /// Whether the time limit ended its search (its provenance says so).
+    pub timed_out: bool,
 }
 
 /// How an item ended.
@@ -98,6 +102,7 @@ pub(crate) fn process(config: &Config, variant: &Variant, index: u64) -> Result<
     if accepted.iter().all(|name| dir.join(name).is_file()) {
         let (record, text) = read_back(
             variant,
+            config.limits,
             &dir.join(files.ron()),
             &files,
             &provenance,
@@ -112,6 +117,7 @@ pub(crate) fn process(config: &Config, variant: &Variant, index: u64) -> Result<
         // record is recomputed from it.
         let (record, _) = read_back(
             variant,
+            config.limits,
             &dir.join(&rejected),
             &files,
             &provenance,
@@ -123,9 +129,9 @@ pub(crate) fn process(config: &Config, variant: &Variant, index: u64) -> Result<
         return Ok(Done::Missing(files.stem));
     }
 
-    let outcome = maze_gen::generate(
+    let outcome = maze_gen::generate_with(
         &variant.settings,
-        Some(variant.iterations),
+        budget(config, variant),
         item_seed,
         &mut |_| {},
     )
@@ -151,14 +157,17 @@ fn write(
     let accepted = files.accepted();
     let rejected = files.rejected();
     let text = outcome.file_text(&variant.settings, provenance);
-    let record = record(
-        variant,
-        index,
-        &files,
-        item_seed,
-        outcome.features,
-        outcome.maze,
-    );
+    let record = Record {
+        timed_out: outcome.timed_out,
+        ..record(
+            variant,
+            index,
+            &files,
+            item_seed,
+            outcome.features,
+            outcome.maze,
+        )
+    };
     // A maze searched for again may change from accepted to rejected or back.
     for name in accepted.iter().chain([&rejected]) {
         remove(&dir.join(name))?;
@@ -198,11 +207,10 @@ fn accepted_contents(
     let key = answer_key(
         variant,
         config.seed,
-        record.index,
         files,
         &maze_gen::variant_hash(&text),
         &record.maze.compile(),
-        &record.features,
+        record,
     )?;
     Ok([svg(false), svg(true), key, text])
 }
@@ -251,9 +259,9 @@ pub(crate) fn search_again(
     made: &mut maze_gen::Made,
 ) -> Result<Record, Error> {
     let first_seed = maze_gen::item_seed(config.seed, &variant.name, index);
-    let searched = maze_gen::generate_distinct(
+    let searched = maze_gen::generate_distinct_with(
         &variant.settings,
-        variant.iterations,
+        budget(config, variant),
         first_seed,
         index,
         1,
@@ -295,7 +303,16 @@ pub(crate) fn search_again(
     }
 }
 
-/// The provenance of a first search.
+/// One maze's budget: the variant's iterations, and the time limit from now.
+fn budget(config: &Config, variant: &Variant) -> maze_gen::Budget {
+    maze_gen::Budget {
+        iterations: Some(variant.iterations),
+        deadline: config.time_limit.map(|limit| Instant::now() + limit),
+    }
+}
+
+/// The provenance of a first search that runs its budget (`Outcome::file_text` marks one
+/// the time limit cut short).
 fn provenance(config: &Config, variant: &Variant, index: u64) -> Provenance {
     Provenance {
         variant: variant.name.clone(),
@@ -305,6 +322,7 @@ fn provenance(config: &Config, variant: &Variant, index: u64) -> Provenance {
         iterations: variant.iterations,
         engine: maze_gen::ENGINE.to_string(),
         retry: 0,
+        timed_out: false,
     }
 }
 
@@ -338,6 +356,7 @@ fn record(
         energy: settings.objective.energy(&f),
         features: f,
         maze,
+        timed_out: false,
     }
 }
 
@@ -345,6 +364,7 @@ fn record(
 /// recomputes its features exactly as the generator does; returns its record and its text.
 fn read_back(
     variant: &Variant,
+    limits: ReadLimits,
     path: &Path,
     files: &Files,
     expected: &Provenance,
@@ -352,16 +372,25 @@ fn read_back(
 ) -> Result<(Record, String), Error> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| Error::Resume(format!("cannot read {}: {e}", path.display())))?;
-    let file = maze_file::parse_file(&path.display().to_string(), &text).map_err(|e| {
-        Error::Resume(format!(
-            "cannot read back a maze an earlier run wrote ({}): remove it to generate it again",
-            e.one_line()
-        ))
-    })?;
+    let file =
+        maze_file::parse_file_with(&path.display().to_string(), &text, limits).map_err(|e| {
+            Error::Resume(format!(
+                "cannot read back a maze an earlier run wrote ({}): remove it to generate it again",
+                e.one_line()
+            ))
+        })?;
     // A maze searched for again because it repeated a puzzle says which search made it.
     let retry = file.provenance.as_ref().map_or(0, |p| p.retry);
+    // A maze the time limit cut short records the iterations it ran, at most the budget:
+    // it is this batch's maze, kept as it is (its search would not make it again).
+    let (timed_out, iterations) = match &file.provenance {
+        Some(p) if p.timed_out && p.iterations <= expected.iterations => (true, p.iterations),
+        _ => (false, expected.iterations),
+    };
     let expected = &Provenance {
         retry,
+        timed_out,
+        iterations,
         ..expected.clone()
     };
     match &file.provenance {
@@ -399,14 +428,17 @@ fn read_back(
     }
     let features = features(&file.maze);
     let item_seed = maze_gen::retry_seed(item_seed, retry);
-    let record = record(
-        variant,
-        expected.index,
-        files,
-        item_seed,
-        features,
-        file.maze,
-    );
+    let record = Record {
+        timed_out,
+        ..record(
+            variant,
+            expected.index,
+            files,
+            item_seed,
+            features,
+            file.maze,
+        )
+    };
     Ok((record, text))
 }
 
@@ -437,17 +469,17 @@ fn check_kind(record: Record, accepted: bool, files: &Files) -> Result<Record, E
 
 /// The answer key of one maze, `<stem>-answer.json`: `maze solve --json`'s fields plus the
 /// maze, the hash of its maze file's text (what resume checks the file against) and the states the solution passes through (`(r,c)`, `(r,c)/NE`, `(r,c) 1x2x1`,
-/// `Outside`; start first). One field per line, lists on one line, so a person can read it
-/// too.
+/// `Outside`; start first), and `"timed_out": true` last for a maze the time limit cut
+/// short. One field per line, lists on one line, so a person can read it too.
 fn answer_key(
     variant: &Variant,
     seed: u64,
-    index: u64,
     files: &Files,
     maze_file_hash: &str,
     rules: &impl Rules,
-    f: &Features,
+    record: &Record,
 ) -> Result<String, Error> {
+    let f = &record.features;
     let states: Vec<String> = f
         .solution_states
         .as_deref()
@@ -455,19 +487,22 @@ fn answer_key(
         .iter()
         .map(|&s| rules.state_name(s))
         .collect();
-    let fields: [(&str, String); 11] = [
+    let mut fields: Vec<(&str, String)> = vec![
         ("maze", json(&files.stem)?),
         ("maze_file_hash", json(maze_file_hash)?),
         ("variant", json(&variant.name)?),
         ("variant_hash", json(&variant.hash)?),
         ("seed", json(&seed)?),
-        ("index", json(&index)?),
+        ("index", json(&record.index)?),
         ("shortest_length", json(&f.shortest_length)?),
         ("shortest_paths", json(&f.shortest_paths)?),
         ("unique_shortest", json(&f.unique_shortest)?),
         ("solution", json(&f.solution.as_deref().unwrap_or(&[]))?),
         ("solution_states", json(&states)?),
     ];
+    if record.timed_out {
+        fields.push(("timed_out", json(&true)?));
+    }
     let lines: Vec<String> = fields
         .iter()
         .map(|(name, value)| format!("  \"{name}\": {value}"))

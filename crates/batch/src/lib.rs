@@ -10,6 +10,7 @@ mod atomic;
 pub mod chart;
 mod html;
 mod item;
+mod lock;
 mod summary;
 #[cfg(test)]
 mod tests;
@@ -21,9 +22,9 @@ use std::str::FromStr;
 use std::time::Duration;
 
 use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
-use maze_file::SpecError;
+use maze_file::{ReadLimits, SpecError};
 use maze_gen::Settings;
-use maze_variants::Maze;
+use maze_variants::{Maze, StateLimit};
 use rayon::prelude::*;
 
 pub use atomic::write_atomic;
@@ -61,6 +62,31 @@ pub struct Options {
     /// Draw no progress bars (they are drawn only on a terminal anyway).
     #[arg(long, short)]
     pub quiet: bool,
+    /// Stop each maze's search after this many seconds: it ends with the best maze reached
+    /// by then, marked as cut short in its provenance (`timed_out: true`, and the iterations
+    /// it ran), its answer key, the summaries and the index page. Such a maze depends on the
+    /// machine's speed, not only on its seed; a resumed batch keeps it (remove its files to
+    /// search for it again).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub time_limit: Option<Duration>,
+    /// Refuse variant files whose maze may have more states than this, before building
+    /// anything (default 20000000); it also replaces the limit on the boards a variant's
+    /// settings generate (by default the file's `state_limit` setting, or 2000000).
+    #[arg(long, value_name = "STATES")]
+    pub state_limit: Option<StateLimit>,
+}
+
+/// A time limit in seconds (fractions allowed), positive and finite: `--time-limit` of
+/// `maze batch`, `cargo xtask batch` and `maze generate`.
+pub fn parse_seconds(s: &str) -> Result<Duration, String> {
+    let x: f64 = s
+        .parse()
+        .map_err(|e| format!("not a number of seconds: {e}"))?;
+    if x > 0.0 {
+        Duration::try_from_secs_f64(x).map_err(|e| format!("not a time limit: {e}"))
+    } else {
+        Err(format!("{x} seconds: a time limit is more than 0"))
+    }
 }
 
 /// Why a batch could not be made.
@@ -121,6 +147,9 @@ pub enum Error {
         /// Why.
         source: maze_gen::Error,
     },
+    /// Another batch is writing into `--out` (its lock file is there and its process runs).
+    #[error("{0}")]
+    Locked(String),
     /// A variant's settings made too few distinct puzzles for the count asked.
     #[error("{0}")]
     FewDistinct(String),
@@ -187,9 +216,13 @@ pub struct Variant {
     pub iterations: u64,
 }
 
-/// Reads a variant file: its name, hash, maze and settings; `iterations` replaces the file's
-/// budget.
-pub fn read_variant(path: &Path, iterations: Option<u64>) -> Result<Variant, Error> {
+/// Reads a variant file under `limits`: its name, hash, maze and settings; `iterations`
+/// replaces the file's budget.
+pub fn read_variant(
+    path: &Path,
+    iterations: Option<u64>,
+    limits: ReadLimits,
+) -> Result<Variant, Error> {
     // Checked before the file is read, so nothing of a batch is written under a name that
     // could leave `--out`.
     let name = stem(path)?;
@@ -197,7 +230,8 @@ pub fn read_variant(path: &Path, iterations: Option<u64>) -> Result<Variant, Err
         path: path.to_path_buf(),
         source,
     })?;
-    let file = maze_file::parse_file(&path.display().to_string(), &text).map_err(Error::Invalid)?;
+    let file = maze_file::parse_file_with(&path.display().to_string(), &text, limits)
+        .map_err(Error::Invalid)?;
     let settings = file.settings().map_err(|source| Error::Settings {
         path: path.to_path_buf(),
         source,
@@ -272,6 +306,10 @@ pub struct Config {
     pub shard: Option<Shard>,
     /// Generate, or only summarize.
     pub mode: Mode,
+    /// How long each maze's search may run.
+    pub time_limit: Option<Duration>,
+    /// What variant files, and the mazes read back on resume, are read under.
+    pub limits: ReadLimits,
 }
 
 impl Config {
@@ -282,9 +320,12 @@ impl Config {
         if files.is_empty() {
             return Err(Error::Usage("give at least one variant file".to_string()));
         }
+        let limits = options
+            .state_limit
+            .map_or_else(ReadLimits::default, ReadLimits::both);
         let mut variants: Vec<Variant> = Vec::new();
         for path in files {
-            let variant = read_variant(path, options.iterations)?;
+            let variant = read_variant(path, options.iterations, limits)?;
             match variants.iter().find(|v| v.name == variant.name) {
                 Some(v) if v.hash == variant.hash => {}
                 Some(v) => {
@@ -322,6 +363,8 @@ impl Config {
             } else {
                 Mode::Generate
             },
+            time_limit: options.time_limit,
+            limits,
         })
     }
 
@@ -350,6 +393,8 @@ pub struct VariantReport {
     pub accepted: u64,
     /// Mazes that fail them.
     pub rejected: u64,
+    /// Mazes the time limit cut short (accepted or rejected).
+    pub timed_out: u64,
     /// Mean energy of the accepted mazes.
     pub mean_energy: Option<f64>,
     /// Mean shortest length of the accepted mazes.
@@ -424,6 +469,16 @@ pub fn outro(config: &Config, report: &Report, elapsed: Duration, command: &str)
         );
     }
     out.push('\n');
+    let timed_out: u64 = report.variants.iter().map(|v| v.timed_out).sum();
+    if timed_out > 0 {
+        let _ = writeln!(
+            out,
+            "{timed_out} maze{} cut short by the time limit: the best reached by then, marked \
+             `timed_out` in {} provenance, answer key and summaries.",
+            if timed_out == 1 { " was" } else { "s were" },
+            if timed_out == 1 { "its" } else { "their" }
+        );
+    }
     if report.summarized {
         let _ = writeln!(
             out,
@@ -481,6 +536,11 @@ fn distinct(config: &Config, items: &[(usize, u64)], done: &mut [item::Done]) ->
 /// from every item's record in index order.
 pub fn batch(config: &Config, multi: &MultiProgress) -> Result<Report, Error> {
     let items = config.items();
+    std::fs::create_dir_all(&config.out)
+        .map_err(|e| Error::Io(format!("cannot create {}: {e}", config.out.display())))?;
+    // Held until this function returns, whether it succeeds or fails: dropping it removes
+    // the lock file.
+    let _lock = lock::acquire(&config.out, config.shard)?;
     for variant in &config.variants {
         let dir = config.out.join(&variant.name);
         std::fs::create_dir_all(&dir)
@@ -544,6 +604,7 @@ pub fn batch(config: &Config, multi: &MultiProgress) -> Result<Report, Error> {
             skipped: 0,
             accepted: 0,
             rejected: 0,
+            timed_out: 0,
             mean_energy: None,
             mean_length: None,
         })
@@ -586,6 +647,7 @@ pub fn batch(config: &Config, multi: &MultiProgress) -> Result<Report, Error> {
         let accepted: Vec<&Record> = records.iter().filter(|r| r.passed).collect();
         report.accepted = accepted.len() as u64;
         report.rejected = (records.len() - accepted.len()) as u64;
+        report.timed_out = records.iter().filter(|r| r.timed_out).count() as u64;
         if !accepted.is_empty() {
             let n = accepted.len() as f64;
             report.mean_energy = Some(accepted.iter().map(|r| r.energy).sum::<f64>() / n);

@@ -43,6 +43,9 @@ struct Maze<'a> {
     /// The difficulty grade, none without a solution.
     grade: Option<maze_features::Grade>,
     features: &'a Features,
+    /// Only when true: the time limit ended its search.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    timed_out: bool,
 }
 
 /// Writes the variant's summaries.
@@ -91,6 +94,7 @@ fn json(config: &Config, variant: &Variant, records: &[Record]) -> Result<String
                 energy: r.energy,
                 grade: maze_features::grade(&r.features),
                 features: &r.features,
+                timed_out: r.timed_out,
             })
             .collect(),
     };
@@ -100,11 +104,11 @@ fn json(config: &Config, variant: &Variant, records: &[Record]) -> Result<String
 }
 
 /// The columns of `summary.csv`: the maze, its difficulty grade and points, then every
-/// feature in RULES.md's order. Hole
+/// feature in RULES.md's order, then whether the time limit cut its search short. Hole
 /// components and clusters take a count column and a sizes column; lists are
 /// space-separated; an absent value is an empty cell; numbers are written in full (the
 /// shortest text that reads back as the same number).
-pub const COLUMNS: [&str; 33] = [
+pub const COLUMNS: [&str; 34] = [
     "index",
     "name",
     "item_seed",
@@ -138,6 +142,7 @@ pub const COLUMNS: [&str; 33] = [
     "dead_ends",
     "average_loop_length",
     "blocks",
+    "timed_out",
 ];
 
 fn csv(records: &[Record]) -> String {
@@ -183,6 +188,7 @@ fn csv(records: &[Record]) -> String {
             f.dead_ends.to_string(),
             f.average_loop_length.to_string(),
             f.blocks.to_string(),
+            r.timed_out.to_string(),
         ];
         let cells: Vec<String> = cells.iter().map(|c| field(c)).collect();
         let _ = writeln!(out, "{}", cells.join(","));

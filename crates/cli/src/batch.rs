@@ -35,6 +35,12 @@ use std::time::Instant;
 /// key or pictures (the key records the maze file's hash: a file edited by hand). The output is byte-identical for any --jobs,
 /// any interruption and any split into shards.
 ///
+/// One batch per folder: a batch holds DIR/.maze-batch.lock (its process id, machine and
+/// start time) while it runs and removes it when it ends, on an error too; a second batch on
+/// DIR refuses, naming the process that holds it. Shards of one split (--shard I/N, the same
+/// N) share DIR. A lock left behind by a batch that was killed (Ctrl-C) is taken over, with
+/// a note, once its process is gone (on Linux, told by /proc/PID and its start time).
+///
 /// Shards: --shard I/N makes maze k of the batch's global (variant, index) order when
 /// k mod N = I, and writes no summaries; copy every shard's DIR into one, then run with
 /// --summarize (same files and options) to write the summaries and the index page.

@@ -97,22 +97,10 @@ pub(crate) struct Args {
     /// Stop after this many seconds: the search in progress ends with the best maze so far,
     /// printed (and written) marked as stopped by the time limit (`"timed_out": true` in
     /// JSON), and no further maze is started.
-    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    #[arg(long, value_name = "SECONDS", value_parser = maze_batch::parse_seconds)]
     time_limit: Option<Duration>,
     #[command(flatten)]
     limit: crate::load::Limit,
-}
-
-/// A time limit in seconds (fractions allowed), positive and finite.
-fn parse_seconds(s: &str) -> Result<Duration, String> {
-    let x: f64 = s
-        .parse()
-        .map_err(|e| format!("not a number of seconds: {e}"))?;
-    if x > 0.0 {
-        Duration::try_from_secs_f64(x).map_err(|e| format!("not a time limit: {e}"))
-    } else {
-        Err(format!("{x} seconds: a time limit is more than 0"))
-    }
 }
 
 /// A generated maze failed its gates.
@@ -264,6 +252,8 @@ impl Args {
                 iterations,
                 engine: maze_gen::ENGINE.to_string(),
                 retry,
+                // `file_text` marks a maze the time limit cut short.
+                timed_out: false,
             };
             let maze_text = outcome.file_text(&settings, provenance);
             let written = match (&self.out, outcome.passed()) {

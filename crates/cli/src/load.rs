@@ -23,7 +23,7 @@ pub(crate) struct ReadError {
 #[derive(Clone, Copy, Debug, clap::Args)]
 pub(crate) struct Limit {
     /// Refuse mazes that may have more states than this, before building anything (default
-    /// 20000000, about 5.4 GB of analysis). For `generate` it also replaces the limit on
+    /// 20000000, about 5 GB of analysis). For `generate` it also replaces the limit on
     /// generated boards (by default the file's `state_limit` setting, or 2000000). The
     /// estimate counts every register value on every cell a move can land on, or every
     /// placement of the blocks times the settings of the bridges switches change.

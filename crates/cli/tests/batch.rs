@@ -269,3 +269,178 @@ fn batch_help_teaches_outputs_resume_and_shards() {
         assert!(help.contains(needle), "missing {needle:?} in\n{help}");
     }
 }
+
+/// `--time-limit` ends each maze's search with the best maze so far, and every output says
+/// so: the provenance (with the iterations run, not the budget), the answer key, both
+/// summaries, the page and the closing lines; a rerun keeps those mazes.
+#[test]
+fn a_time_limit_cuts_each_search_short_and_marks_the_maze_everywhere() {
+    let dir = temp_dir("time-limit");
+    std::fs::write(dir.join("mine.ron"), MINE).unwrap();
+    let args = [
+        "batch",
+        "mine.ron",
+        "--count",
+        "2",
+        "--iterations",
+        "1000000000",
+        "--time-limit",
+        "0.3",
+        "--out",
+        "out",
+    ];
+    let o = maze_in(&dir, &args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("2 mazes were cut short by the time limit"),
+        "{}",
+        stdout(&o)
+    );
+    let out = dir.join("out");
+    for k in 0..2 {
+        let text = std::fs::read_to_string(out.join(format!("mine/mine-1-{k}.ron"))).unwrap();
+        assert!(text.contains("stopped by the time limit"), "{text}");
+        let provenance = maze_file::parse_file("m.ron", &text)
+            .unwrap()
+            .provenance
+            .unwrap();
+        assert!(provenance.timed_out, "{text}");
+        assert!(provenance.iterations < 1_000_000_000, "{text}");
+        assert!(
+            text.contains(&format!("iterations: {}", provenance.iterations)),
+            "{text}"
+        );
+        let key: serde_json::Value = serde_json::from_slice(
+            &std::fs::read(out.join(format!("mine/mine-1-{k}-answer.json"))).unwrap(),
+        )
+        .unwrap();
+        assert_eq!(key["timed_out"], true);
+    }
+    let summary: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(out.join("mine/summary.json")).unwrap()).unwrap();
+    for maze in summary["mazes"].as_array().unwrap() {
+        assert_eq!(maze["timed_out"], true);
+    }
+    let csv = std::fs::read_to_string(out.join("mine/summary.csv")).unwrap();
+    let mut lines = csv.lines();
+    assert!(lines.next().unwrap().ends_with(",timed_out"));
+    assert!(lines.all(|row| row.ends_with(",true")), "{csv}");
+    let page = std::fs::read_to_string(out.join("index.html")).unwrap();
+    assert_eq!(page.matches("class=\"timed-out\"").count(), 2, "{page}");
+    // Run again: both mazes are this batch's, read back as they are.
+    let o = maze_in(&dir, &args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("| mine | 2 | 0 | 2 |"),
+        "{}",
+        stdout(&o)
+    );
+    // Without a limit nothing is marked: no such field, and false in the column.
+    let o = maze_in(
+        &dir,
+        &["batch", "mine.ron", "--count", "1", "--out", "plain"],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let plain = dir.join("plain/mine");
+    let text = std::fs::read_to_string(plain.join("mine-1-0.ron")).unwrap();
+    assert!(!text.contains("timed_out"), "{text}");
+    assert!(text.contains("iterations: 150"), "{text}");
+    let key = std::fs::read_to_string(plain.join("mine-1-0-answer.json")).unwrap();
+    assert!(!key.contains("timed_out"), "{key}");
+    let csv = std::fs::read_to_string(plain.join("summary.csv")).unwrap();
+    assert!(csv.lines().nth(1).unwrap().ends_with(",false"), "{csv}");
+    let o = maze_in(&dir, &["batch", "mine.ron", "--time-limit", "0"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--time-limit"), "{}", stderr(&o));
+}
+
+/// `--state-limit` refuses a variant file whose maze may have more states, with the
+/// estimate and the limit, and sets the limit on generated boards too.
+#[test]
+fn a_state_limit_refuses_variants_past_it() {
+    let dir = temp_dir("state-limit");
+    std::fs::write(dir.join("mine.ron"), MINE).unwrap();
+    let o = maze_in(
+        &dir,
+        &["batch", "mine.ron", "--state-limit", "10", "--out", "out"],
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let err = stderr(&o);
+    // miette wraps the message: its parts are checked one by one.
+    assert!(
+        err.contains("4 x 4 = 16 cells") && err.contains("limit of 10"),
+        "{err}"
+    );
+    assert!(err.contains("mine.ron:"), "{err}");
+    assert!(!dir.join("out/mine").exists());
+    // A board with room for the maze but not for what its settings generate.
+    let big = MINE.replace("goal: Random,", "goal: Random, size: (8, 8),");
+    std::fs::write(dir.join("big.ron"), big).unwrap();
+    let o = maze_in(
+        &dir,
+        &["batch", "big.ron", "--state-limit", "20", "--out", "out"],
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("up to 65 states") && stderr(&o).contains("limit of 20"),
+        "{}",
+        stderr(&o)
+    );
+    let o = maze_in(
+        &dir,
+        &[
+            "batch",
+            "mine.ron",
+            "--count",
+            "1",
+            "--state-limit",
+            "100",
+            "--out",
+            "out",
+        ],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+}
+
+/// Two batches on one folder: while a live process holds the folder's lock, a second batch
+/// refuses, naming the folder and the process; once that process is gone its lock is stale
+/// and taken over with a note, and the lock goes when the batch ends.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_second_batch_on_a_locked_folder_refuses_and_a_stale_lock_is_taken_over() {
+    let dir = temp_dir("lock");
+    std::fs::write(dir.join("mine.ron"), MINE).unwrap();
+    let out = dir.join("out");
+    std::fs::create_dir_all(&out).unwrap();
+    let lock = out.join(".maze-batch.lock");
+    let mut holder = std::process::Command::new("sleep")
+        .arg("120")
+        .spawn()
+        .unwrap();
+    let host = std::fs::read_to_string("/proc/sys/kernel/hostname").unwrap();
+    let text = format!(
+        "A maze batch is writing into this folder.\npid: {}\nhost: {}\nstarted: \
+         2026-11-23 17:00:00 UTC\npart: the whole batch\n",
+        holder.id(),
+        host.trim()
+    );
+    std::fs::write(&lock, &text).unwrap();
+    let args = ["batch", "mine.ron", "--count", "1", "--out", "out"];
+    let o = maze_in(&dir, &args);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("in use by another batch"), "{err}");
+    assert!(err.contains(&format!("process {}", holder.id())), "{err}");
+    assert!(err.contains("out"), "{err}");
+    assert!(!out.join("mine").exists(), "the refused batch wrote");
+    assert_eq!(std::fs::read_to_string(&lock).unwrap(), text);
+    // The holder ends without removing its lock, as a batch killed by Ctrl-C does.
+    holder.kill().unwrap();
+    holder.wait().unwrap();
+    let o = maze_in(&dir, &args);
+    let err = stderr(&o);
+    assert!(o.status.success(), "{err}");
+    assert!(err.contains("took over the stale lock"), "{err}");
+    assert!(out.join("mine/mine-1-0.ron").is_file());
+    assert!(!lock.exists(), "the lock outlived its batch");
+}

@@ -105,6 +105,61 @@ fn a_board_past_the_default_limit_is_refused_before_its_cells_are_read() {
     );
 }
 
+/// The case: a 20000 x 20000 board, which aborted on allocation after 91 s at
+/// 9.5 GB. Written out whole it is 400 MB as a rolling-block board (one byte a cell, the
+/// format's most compact) and 800 MB as a jumping board (a token and a space a cell): too
+/// much for a test on a shared machine. The reader sizes a board from its row count and the
+/// width of its rows alone (a jumping board's first row, a rolling-block board's widest) and
+/// refuses it before reading any cell, so each file here declares 20000 rows of which only
+/// the first is 20000 cells wide, the others one cell: about 120 KB. That the refusal names
+/// the 400 million cells and the limit, and not the ragged rows, shows it came before any row
+/// past the first was read.
+#[test]
+fn a_20000_by_20000_board_is_refused_by_the_state_limit_before_its_cells_are_read() {
+    const N: usize = 20_000;
+    let dir = temp_dir("hardening", "huge");
+    let wide = vec!["1"; N].join(" ");
+    let mut rows = vec![format!("{wide:?}")];
+    rows.extend(std::iter::repeat_n("\"1\"".to_string(), N - 2));
+    rows.push("\"G\"".to_string());
+    let jumping = dir.join("huge_jumping.ron");
+    std::fs::write(
+        &jumping,
+        format!(
+            "Maze(rules: Jumping(tiling: Square, moves: Rook), board: [{}], start: (0, 0))\n",
+            rows.join(",\n")
+        ),
+    )
+    .unwrap();
+    let mut rows = vec![format!("{:?}", format!("SS{}", ".".repeat(N - 2)))];
+    rows.extend(std::iter::repeat_n("\".\"".to_string(), N - 2));
+    rows.push("\"G\"".to_string());
+    let rolling = dir.join("huge_rolling.ron");
+    std::fs::write(
+        &rolling,
+        format!(
+            "Maze(rules: RollingBlock(block: (1, 2, 1)), board: [{}])\n",
+            rows.join(",\n")
+        ),
+    )
+    .unwrap();
+    for path in [&jumping, &rolling] {
+        assert!(std::fs::metadata(path).unwrap().len() < 200_000);
+        for command in ["analyze", "solve"] {
+            let o = maze(&[command, path.to_str().unwrap()]);
+            let err = stderr(&o);
+            assert_eq!(o.status.code(), Some(2), "{command}: {err}");
+            // miette wraps the message: its parts are checked one by one.
+            assert!(
+                err.contains("20000 x 20000 = 400000000 cells")
+                    && err.contains("limit of 20000000"),
+                "{command}: {err}"
+            );
+            assert!(!err.contains("row 1 has"), "{command}: {err}");
+        }
+    }
+}
+
 #[test]
 fn a_board_too_large_to_generate_on_is_refused_unless_the_limit_is_raised() {
     // The case: a 2000 x 2000 board took 83 s for 2 iterations.
@@ -172,7 +227,15 @@ fn the_time_limit_ends_a_search_with_the_best_maze_so_far_marked_as_such() {
     ]);
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     assert_eq!(v[0]["timed_out"], true);
-    assert!(v[0]["iterations"].as_u64().unwrap() < 1_000_000_000);
+    let run = v[0]["iterations"].as_u64().unwrap();
+    assert!(run < 1_000_000_000);
+    // The maze file's provenance says so too, with the iterations run, not the budget.
+    let provenance = maze_file::parse_file("t.ron", v[0]["file"].as_str().unwrap())
+        .unwrap()
+        .provenance
+        .unwrap();
+    assert!(provenance.timed_out);
+    assert_eq!(provenance.iterations, run);
     // Without a limit nothing is marked.
     let o = maze(&[
         "generate",
@@ -183,6 +246,8 @@ fn the_time_limit_ends_a_search_with_the_best_maze_so_far_marked_as_such() {
     ]);
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     assert_eq!(v[0]["timed_out"], false);
+    let file = v[0]["file"].as_str().unwrap();
+    assert!(file.contains("iterations: 100") && !file.contains("timed_out"));
 }
 
 #[test]
@@ -221,9 +286,24 @@ fn an_interrupted_generate_leaves_only_whole_files_under_their_names() {
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
-    // Wait for some mazes to be written (a generous safety net, not a timing assertion).
+    // Wait for three maze files under their names (a generous safety net, not a timing
+    // assertion); counting every entry raced with the hidden temporary of a write.
+    let written = || {
+        std::fs::read_dir(&dir)
+            .unwrap()
+            .filter(|e| {
+                let name = e
+                    .as_ref()
+                    .unwrap()
+                    .file_name()
+                    .to_string_lossy()
+                    .into_owned();
+                name.ends_with(".ron") && !name.starts_with('.')
+            })
+            .count()
+    };
     let give_up = Instant::now() + Duration::from_secs(120);
-    while std::fs::read_dir(&dir).unwrap().count() < 6 && Instant::now() < give_up {
+    while written() < 3 && Instant::now() < give_up {
         std::thread::sleep(Duration::from_millis(20));
     }
     let killed = Command::new("kill")

@@ -152,7 +152,11 @@ pub fn features<G: Graph + ?Sized>(adjacency: &G, blocks: usize) -> Features {
     let (turns, u_turns) = solution_dirs
         .as_deref()
         .map_or((0, 0), |dirs| paths::turns(g, dirs));
-    let shape = shape::shape(g, &preds, &forward);
+    // The last passes need neither the distances to the goal nor, past its first loop,
+    // the predecessor lists: both go before the shape's loop lengths, the pass that
+    // allocates the most.
+    drop(to_goal);
+    let shape = shape::shape(g, preds, &forward);
     Features {
         n_states: n,
         n_moves: g.n_moves(),

@@ -14,7 +14,9 @@ pub(crate) struct Shape {
     pub average_loop_length: f64,
 }
 
-pub(crate) fn shape<G: Graph + ?Sized>(g: &G, preds: &Reverse, bfs: &Bfs) -> Shape {
+/// Takes the predecessor lists to drop them, with everything else of its first pass, before
+/// the loop lengths: their query lists are the largest arrays of the whole analysis.
+pub(crate) fn shape<G: Graph + ?Sized>(g: &G, preds: Reverse, bfs: &Bfs) -> Shape {
     // (depth, parent) per state: one cache miss per neighbour instead of two.
     let node: Vec<(u32, StateId)> = bfs
         .depth
@@ -55,10 +57,12 @@ pub(crate) fn shape<G: Graph + ?Sized>(g: &G, preds: &Reverse, bfs: &Bfs) -> Sha
             dead_ends += 1;
         }
     }
+    drop((node, preds));
     let average_loop_length = if non_tree.is_empty() {
         0.0
     } else {
-        loop_lengths(bfs, &non_tree) as f64 / non_tree.len() as f64
+        let queries = non_tree.len();
+        loop_lengths(bfs, non_tree) as f64 / queries as f64
     };
     Shape {
         branches,
@@ -72,27 +76,31 @@ pub(crate) fn shape<G: Graph + ?Sized>(g: &G, preds: &Reverse, bfs: &Bfs) -> Sha
 /// tree in which each finished state is linked to its parent, so that for a finished state
 /// v, following links (with path compression) stops at the deepest unfinished ancestor of
 /// v, which is lca(u, v) when u is being finished. The cost does not grow with loop length.
-fn loop_lengths(bfs: &Bfs, edges: &[(StateId, StateId)]) -> u64 {
+/// The edges are taken to be dropped once stored at both ends.
+fn loop_lengths(bfs: &Bfs, edges: Vec<(StateId, StateId)>) -> u64 {
     let n = bfs.depth.len();
     let depth = &bfs.depth;
     // Each query stored at both ends, grouped by state.
     let mut offsets = vec![0u32; n + 1];
-    for &(u, v) in edges {
+    for &(u, v) in &edges {
         offsets[u as usize + 1] += 1;
         offsets[v as usize + 1] += 1;
     }
     for i in 0..n {
         offsets[i + 1] += offsets[i];
     }
-    let mut fill = offsets.clone();
+    // Filled through the offsets themselves (each ends at its group's end, the next
+    // group's start), then shifted back: no second array of cursors.
     let mut others = vec![0 as StateId; 2 * edges.len()];
-    for &(u, v) in edges {
-        others[fill[u as usize] as usize] = v;
-        fill[u as usize] += 1;
-        others[fill[v as usize] as usize] = u;
-        fill[v as usize] += 1;
+    for &(u, v) in &edges {
+        others[offsets[u as usize] as usize] = v;
+        offsets[u as usize] += 1;
+        others[offsets[v as usize] as usize] = u;
+        offsets[v as usize] += 1;
     }
-    drop(fill);
+    drop(edges);
+    offsets.copy_within(0..n, 1);
+    offsets[0] = 0;
 
     let mut link: Vec<StateId> = (0..n as StateId).collect();
     let mut done = vec![false; n];

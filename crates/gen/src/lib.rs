@@ -152,8 +152,19 @@ impl Outcome {
     /// The maze as a generated maze file: two `//` header lines (engine, variant, seed,
     /// index, search; energy and shortest solution), the maze and its `provenance`.
     /// `maze generate --out` and `cargo xtask batch` both write exactly this text, so the
-    /// same seed gives the same file whichever of them made it.
+    /// same seed gives the same file whichever of them made it. A maze the deadline cut
+    /// short has its provenance say so (`timed_out`) and record the iterations it ran,
+    /// not the budget it was given.
     pub fn file_text(&self, settings: &Generate, provenance: Provenance) -> String {
+        let provenance = if self.timed_out {
+            Provenance {
+                iterations: self.iterations,
+                timed_out: true,
+                ..provenance
+            }
+        } else {
+            provenance
+        };
         let f = &self.features;
         let solution = match f.shortest_length {
             Some(l) if f.unique_shortest => format!("{l} moves, unique"),
@@ -173,7 +184,7 @@ impl Outcome {
                         provenance.variant,
                         provenance.seed,
                         provenance.index,
-                        self.iterations,
+                        provenance.iterations,
                         settings.search.name()
                     )
                 } else {

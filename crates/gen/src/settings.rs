@@ -1251,7 +1251,8 @@ pub struct Provenance {
     pub seed: u64,
     /// Its index in the batch (its own seed derives from seed, variant and index).
     pub index: u64,
-    /// Iterations per search, as run.
+    /// Iterations per search, as run: the budget, or when a time limit cut the search short
+    /// (`timed_out`) the iterations it ran in all.
     pub iterations: u64,
     /// The engine that generated it, `maze-gen <version>`.
     pub engine: String,
@@ -1259,6 +1260,11 @@ pub struct Provenance {
     /// written, when the first search's maze was new); its seed derives from this too.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub retry: u32,
+    /// A time limit ended its search: the maze is the best reached by then, after
+    /// `iterations`, and its seed alone does not make it again. Written only when true, so
+    /// files of searches that ran their budget read and write as before.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub timed_out: bool,
 }
 
 fn is_zero(n: &u32) -> bool {

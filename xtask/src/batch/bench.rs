@@ -60,6 +60,8 @@ fn time_batch(jobs: usize, out: &Path) -> Result<(Duration, Duration), String> {
         shard: None,
         summarize: false,
         quiet: true,
+        time_limit: None,
+        state_limit: None,
     };
     let config = Config::new(&super::files(&[])?, &options).map_err(|e| e.to_string())?;
     let hidden = MultiProgress::with_draw_target(ProgressDrawTarget::hidden());
