@@ -11,12 +11,12 @@ use maze::variants::{
 use proptest::prelude::*;
 
 /// The repository root.
-pub fn root() -> PathBuf {
+pub(crate) fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
 /// A maze with everything the tests look at.
-pub struct Analyzed {
+pub(crate) struct Analyzed {
     pub maze: Maze,
     pub compiled: CompiledMaze,
     pub graph: StateGraph,
@@ -25,7 +25,7 @@ pub struct Analyzed {
 }
 
 impl Analyzed {
-    pub fn new(maze: Maze) -> Analyzed {
+    pub(crate) fn new(maze: Maze) -> Analyzed {
         let compiled = maze.compile();
         let graph = state_graph(&compiled);
         let features = features::analyze(&graph, maze.blocks());
@@ -42,19 +42,19 @@ impl Analyzed {
     }
 
     /// The state called `name` (`(r,c)`, `(r,c)/D`, `Goal`, `Outside`).
-    pub fn state(&self, name: &str) -> StateId {
+    pub(crate) fn state(&self, name: &str) -> StateId {
         *self
             .names
             .get(name)
             .unwrap_or_else(|| panic!("no state named {name}"))
     }
 
-    pub fn name(&self, state: StateId) -> String {
+    pub(crate) fn name(&self, state: StateId) -> String {
         self.compiled.state_name(state)
     }
 
     /// The edges out of `name` as (direction names, target name), in direction order.
-    pub fn edges(&self, name: &str) -> Vec<(Vec<String>, String)> {
+    pub(crate) fn edges(&self, name: &str) -> Vec<(Vec<String>, String)> {
         use petgraph::visit::EdgeRef;
         let node = petgraph::graph::NodeIndex::new(self.state(name) as usize);
         let mut edges: Vec<_> = self.graph.graph.edges(node).collect();
@@ -74,23 +74,23 @@ impl Analyzed {
 }
 
 /// Parses maze source text, panicking with the diagnostic if it is invalid.
-pub fn parse(src: &str) -> Maze {
+pub(crate) fn parse(src: &str) -> Maze {
     maze::file::parse("test.ron", src).unwrap_or_else(|e| panic!("{}", e.one_line()))
 }
 
 /// Reads and parses a maze file.
-pub fn read(path: &Path) -> Maze {
+pub(crate) fn read(path: &Path) -> Maze {
     let src = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     maze::file::parse(&path.display().to_string(), &src)
         .unwrap_or_else(|e| panic!("{}", e.one_line()))
 }
 
 /// Analyzes maze source text.
-pub fn analyze(src: &str) -> Analyzed {
+pub(crate) fn analyze(src: &str) -> Analyzed {
     Analyzed::new(parse(src))
 }
 
-pub fn cell_kind() -> impl Strategy<Value = Cell> {
+pub(crate) fn cell_kind() -> impl Strategy<Value = Cell> {
     prop_oneof![
         12 => (1u8..=5).prop_map(Cell::numbered),
         1 => Just(Cell::DEAD_END),
@@ -103,7 +103,7 @@ pub fn cell_kind() -> impl Strategy<Value = Cell> {
 /// A random board of any tiling with every cell kind, some walls, maybe a torus (with the
 /// parity each tiling needs) and maybe an exit goal. Not necessarily a valid maze file: the
 /// move generator must be right on every board.
-pub fn any_maze() -> impl Strategy<Value = JumpingMaze> {
+pub(crate) fn any_maze() -> impl Strategy<Value = JumpingMaze> {
     (
         0usize..3,
         1usize..=4,

@@ -125,7 +125,7 @@ fn check(maze: JumpingMaze) {
 }
 
 /// Every feature of a maze of any variant against the plain computations on petgraph.
-pub fn check_maze(maze: Maze) {
+pub(crate) fn check_maze(maze: Maze) {
     let a = Analyzed::new(maze);
     let g = &a.graph;
     let f: &Features = &a.features;
@@ -371,7 +371,7 @@ fn random_boards_include_mazes_with_and_without_solutions() {
 /// A valid maze of any variant: the random boards of every tiling, torus, wall, cell kind
 /// and exit goal, with or without the no-U-turn rule, kept when the file format would
 /// accept them (start moved to an ordinary cell).
-pub fn any_valid_maze() -> impl Strategy<Value = JumpingMaze> {
+pub(crate) fn any_valid_maze() -> impl Strategy<Value = JumpingMaze> {
     (
         crate::common::any_maze(),
         any::<bool>(),

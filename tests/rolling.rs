@@ -443,7 +443,7 @@ fn legal(board: &RollingBoard, r: i64, c: i64, [rows, cols, _]: [usize; 3]) -> b
 
 /// Random boards: `.` `#` `w` tiles, a block from several shapes, start and goal footprints
 /// in random orientations and places (on floor, not overlapping).
-pub fn rolling_board() -> impl Strategy<Value = RollingBlockMaze> {
+pub(crate) fn rolling_board() -> impl Strategy<Value = RollingBlockMaze> {
     let blocks = prop_oneof![
         Just((1, 1, 2)),
         Just((1, 2, 3)),

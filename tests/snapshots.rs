@@ -11,7 +11,7 @@ use maze::graph::Rules;
 use crate::common::{Analyzed, read, root};
 
 /// The text a designer reviews for one maze file.
-pub fn snapshot_text(a: &Analyzed, file: &MazeFile) -> String {
+pub(crate) fn snapshot_text(a: &Analyzed, file: &MazeFile) -> String {
     let f = &a.features;
     let mut out = String::new();
     let _ = writeln!(

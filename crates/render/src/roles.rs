@@ -52,7 +52,7 @@ pub fn roles(graph: &StateGraph, features: &Features) -> Vec<StateRole> {
 }
 
 /// The moves of the solution as (from, to) state pairs, in order; empty without one.
-pub fn solution_moves(features: &Features) -> Vec<(NodeIndex, NodeIndex)> {
+pub(crate) fn solution_moves(features: &Features) -> Vec<(NodeIndex, NodeIndex)> {
     features
         .solution_states
         .as_deref()

@@ -7,12 +7,12 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 /// Runs `maze` with `args` from the repository root.
-pub fn maze(args: &[&str]) -> Output {
+pub(crate) fn maze(args: &[&str]) -> Output {
     maze_in(&root(), args)
 }
 
 /// Runs `maze` with `args` in `dir`.
-pub fn maze_in(dir: &Path, args: &[&str]) -> Output {
+pub(crate) fn maze_in(dir: &Path, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_maze"))
         .args(args)
         .current_dir(dir)
@@ -21,22 +21,22 @@ pub fn maze_in(dir: &Path, args: &[&str]) -> Output {
 }
 
 /// The repository root.
-pub fn root() -> PathBuf {
+pub(crate) fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
 /// A run's standard output as text.
-pub fn stdout(o: &Output) -> String {
+pub(crate) fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
 }
 
 /// A run's standard error as text.
-pub fn stderr(o: &Output) -> String {
+pub(crate) fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
 /// Writes `src` to a fresh file under the target directory and returns its path.
-pub fn temp_file(name: &str, src: &str) -> PathBuf {
+pub(crate) fn temp_file(name: &str, src: &str) -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli-tests");
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join(name);
@@ -45,7 +45,7 @@ pub fn temp_file(name: &str, src: &str) -> PathBuf {
 }
 
 /// An empty directory `group/name` under the target directory.
-pub fn temp_dir(group: &str, name: &str) -> PathBuf {
+pub(crate) fn temp_dir(group: &str, name: &str) -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
         .join(group)
         .join(name);
