@@ -412,7 +412,14 @@ fn impossible_gates_end_in_a_bounded_search_that_says_what_it_reached() {
     assert_eq!(o.iterations, 200);
     assert_eq!(
         o.failed_gates,
-        vec!["min_length 3: the shortest solution has 2".to_string()]
+        vec![generator::GateFailure::TooShort {
+            min: 3,
+            length: Some(2)
+        }]
+    );
+    assert_eq!(
+        generator::reasons(&o.failed_gates),
+        "min_length 3: the shortest solution has 2"
     );
 }
 
@@ -539,7 +546,7 @@ fn seeded_generations() {
             if o.passed() {
                 "passed".to_string()
             } else {
-                o.failed_gates.join("; ")
+                generator::reasons(&o.failed_gates)
             }
         ));
         out.push_str(&text(&o.maze));

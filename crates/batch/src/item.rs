@@ -346,7 +346,12 @@ fn record(
     maze: Maze,
 ) -> Record {
     let settings = &variant.settings;
-    let failed_gates = Scorer::new(settings.objective.clone(), settings.gates).failed_gates(&f);
+    // The record is what the summary files hold: the gates' reasons as text.
+    let failed_gates: Vec<String> = Scorer::new(settings.objective.clone(), settings.gates)
+        .failed_gates(&f)
+        .iter()
+        .map(ToString::to_string)
+        .collect();
     Record {
         index,
         name: files.stem.clone(),

@@ -76,7 +76,11 @@ impl Args {
                 .as_ref()
                 .map(|g| g.objective.clone())
                 .unwrap_or_default();
-            let reasons = maze_gen::Scorer::new(objective, gates).failed_gates(&f);
+            let reasons: Vec<String> = maze_gen::Scorer::new(objective, gates)
+                .failed_gates(&f)
+                .iter()
+                .map(ToString::to_string)
+                .collect();
             verdicts.push(Verdict {
                 file: path.display().to_string(),
                 read: true,

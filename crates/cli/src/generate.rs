@@ -160,7 +160,7 @@ struct JsonMaze<'a> {
     objective: &'static str,
     energy: f64,
     passed: bool,
-    failed_gates: &'a [String],
+    failed_gates: &'a [maze_gen::GateFailure],
     attempts: u32,
     iterations: u64,
     evaluations: u64,
@@ -446,7 +446,7 @@ fn describe(
                 "\nGates: FAILED after {} attempt{}: {}",
                 o.attempts,
                 if o.attempts == 1 { "" } else { "s" },
-                o.failed_gates.join("; ")
+                maze_gen::reasons(&o.failed_gates)
             );
         }
     }

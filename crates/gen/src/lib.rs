@@ -63,7 +63,7 @@ pub use distinct::{
 };
 pub use jumping::JumpSpace;
 pub use rolling::RollSpace;
-pub use score::{Score, Scorer};
+pub use score::{GateFailure, Score, Scorer, reasons};
 pub use settings::{
     At, Generate, Provenance, RollingTemplate, Setting, Settings, SettingsError, Template,
 };
@@ -131,7 +131,7 @@ pub struct Outcome {
     /// Its score.
     pub score: Score,
     /// The gates it fails, with reasons; empty on success.
-    pub failed_gates: Vec<String>,
+    pub failed_gates: Vec<GateFailure>,
     /// Searches run (more than one when a search ended below the gates).
     pub attempts: u32,
     /// Search iterations in all attempts.

@@ -272,53 +272,137 @@ impl Scorer {
 
     /// The gates a maze with features `f` fails, each with the reason, in the order the
     /// settings list them.
-    pub fn failed_gates(&self, f: &Features) -> Vec<String> {
+    pub fn failed_gates(&self, f: &Features) -> Vec<GateFailure> {
         let g = &self.gates;
         let mut failed = Vec::new();
         if g.solvable && f.shortest_length.is_none() {
-            failed.push("solvable: the goal cannot be reached".to_string());
+            failed.push(GateFailure::Unsolvable);
         }
         if g.unique_shortest && !f.unique_shortest {
-            failed.push(format!(
-                "unique_shortest: {} shortest paths",
-                f.shortest_paths
-            ));
+            failed.push(GateFailure::NotUnique {
+                paths: f.shortest_paths,
+            });
         }
         if g.no_black_holes && f.black_holes.count > 0 {
-            let states: usize = f.black_holes.sizes.iter().sum();
-            failed.push(format!(
-                "no_black_holes: {} black hole{} of {states} state{}",
-                f.black_holes.count,
-                if f.black_holes.count == 1 { "" } else { "s" },
-                if states == 1 { "" } else { "s" }
-            ));
+            failed.push(GateFailure::BlackHoles {
+                holes: f.black_holes.count,
+                states: f.black_holes.sizes.iter().sum(),
+            });
         }
-        if let Some(min) = g.min_length {
-            match f.shortest_length {
-                Some(l) if l >= min => {}
-                Some(l) => failed.push(format!("min_length {min}: the shortest solution has {l}")),
-                None => failed.push(format!("min_length {min}: no solution")),
-            }
+        if let Some(min) = g.min_length
+            && f.shortest_length.is_none_or(|l| l < min)
+        {
+            failed.push(GateFailure::TooShort {
+                min,
+                length: f.shortest_length,
+            });
         }
         if let (Some(max), Some(l)) = (g.max_length, f.shortest_length)
             && l > max
         {
-            failed.push(format!("max_length {max}: the shortest solution has {l}"));
+            failed.push(GateFailure::TooLong { max, length: l });
         }
         if let Some((lo, hi)) = g.grade {
-            match maze_features::grade(f) {
-                Some(grade) if (lo..=hi).contains(&grade.level) => {}
-                Some(grade) => failed.push(format!(
-                    "grade ({lo}, {hi}): this maze is grade {} ({}, {} points)",
-                    grade.level,
-                    grade.name,
-                    maze_features::report::number((grade.points * 10.0).round() / 10.0)
-                )),
-                None => failed.push(format!("grade ({lo}, {hi}): no solution")),
+            let grade = maze_features::grade(f);
+            if grade.is_none_or(|grade| !(lo..=hi).contains(&grade.level)) {
+                failed.push(GateFailure::Grade {
+                    range: (lo, hi),
+                    grade: grade.map(|g| (g.level, g.name, g.points)),
+                });
             }
         }
         failed
     }
+}
+
+/// A hard gate a maze fails, with what it has instead (its text is the reason the tools
+/// print: `min_length 8: the shortest solution has 6`).
+#[derive(Clone, Debug, PartialEq)]
+pub enum GateFailure {
+    /// `solvable`: the goal cannot be reached.
+    Unsolvable,
+    /// `unique_shortest`: this many shortest paths.
+    NotUnique {
+        /// Shortest paths.
+        paths: u64,
+    },
+    /// `no_black_holes`: black holes of this many states in all.
+    BlackHoles {
+        /// Black holes.
+        holes: usize,
+        /// Their states.
+        states: usize,
+    },
+    /// `min_length`: a shorter solution, or none.
+    TooShort {
+        /// The gate.
+        min: u32,
+        /// The shortest solution's length, `None` without a solution.
+        length: Option<u32>,
+    },
+    /// `max_length`: a longer shortest solution.
+    TooLong {
+        /// The gate.
+        max: u32,
+        /// The shortest solution's length.
+        length: u32,
+    },
+    /// `grade`: another grade, or none (no solution).
+    Grade {
+        /// The gate's levels.
+        range: (u8, u8),
+        /// The maze's level, name and points.
+        grade: Option<(u8, &'static str, f64)>,
+    },
+}
+
+impl std::fmt::Display for GateFailure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let plural = |n: usize| if n == 1 { "" } else { "s" };
+        match *self {
+            GateFailure::Unsolvable => write!(f, "solvable: the goal cannot be reached"),
+            GateFailure::NotUnique { paths } => {
+                write!(f, "unique_shortest: {paths} shortest paths")
+            }
+            GateFailure::BlackHoles { holes, states } => write!(
+                f,
+                "no_black_holes: {holes} black hole{} of {states} state{}",
+                plural(holes),
+                plural(states)
+            ),
+            GateFailure::TooShort { min, length } => match length {
+                Some(l) => write!(f, "min_length {min}: the shortest solution has {l}"),
+                None => write!(f, "min_length {min}: no solution"),
+            },
+            GateFailure::TooLong { max, length } => {
+                write!(f, "max_length {max}: the shortest solution has {length}")
+            }
+            GateFailure::Grade {
+                range: (lo, hi),
+                grade,
+            } => match grade {
+                Some((level, name, points)) => write!(
+                    f,
+                    "grade ({lo}, {hi}): this maze is grade {level} ({name}, {} points)",
+                    maze_features::report::number((points * 10.0).round() / 10.0)
+                ),
+                None => write!(f, "grade ({lo}, {hi}): no solution"),
+            },
+        }
+    }
+}
+
+/// Written as its text, as the tools have always reported gates.
+impl serde::Serialize for GateFailure {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+/// The reasons of `failed`, one after another: `a; b`.
+pub fn reasons(failed: &[GateFailure]) -> String {
+    let texts: Vec<String> = failed.iter().map(ToString::to_string).collect();
+    texts.join("; ")
 }
 
 fn gate_input_core(c: &Core) -> GateInput {
