@@ -4,11 +4,63 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Temporary names tried before giving up: each is unique to this process and call, so a
 /// clash means someone plants names on purpose (or a bug), not bad luck.
 const ATTEMPTS: u32 = 64;
+
+/// Files this process made and removes if it is interrupted: temporary files being written
+/// (`None`), and a batch's lock with the contents that show it is still ours. Files are
+/// created and registered under this lock, so an interruption that holds it sees them all.
+static LIVE: Mutex<Vec<(PathBuf, Option<String>)>> = Mutex::new(Vec::new());
+
+/// The files registered in [`LIVE`], even if a thread panicked while holding it.
+fn live() -> std::sync::MutexGuard<'static, Vec<(PathBuf, Option<String>)>> {
+    LIVE.lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// Registers `path` for removal on interruption (a lock file: only while it holds
+/// `contents`).
+pub(crate) fn register(path: &Path, contents: Option<String>) {
+    live().push((path.to_path_buf(), contents));
+}
+
+/// Forgets `path` (written under its name, removed, or released).
+pub(crate) fn forget(path: &Path) {
+    live().retain(|(p, _)| p != path);
+}
+
+/// On Ctrl-C (SIGINT) or SIGTERM, removes every temporary file this process is writing and
+/// the lock of a batch it runs, then exits with status 130: an interrupted `maze generate
+/// --out` or batch leaves only whole files under their own names, and no lock behind. Call
+/// once, at the start of a command that writes files.
+pub fn clean_up_on_interrupt() {
+    #[cfg(unix)]
+    {
+        use signal_hook::consts::{SIGINT, SIGTERM};
+        let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM]) else {
+            return;
+        };
+        std::thread::spawn(move || {
+            if signals.forever().next().is_some() {
+                // Held until the process ends: no file is created after the clean-up.
+                let files = live();
+                for (path, contents) in files.iter() {
+                    let ours = contents
+                        .as_ref()
+                        .is_none_or(|c| std::fs::read_to_string(path).is_ok_and(|now| now == *c));
+                    if ours {
+                        let _ = std::fs::remove_file(path);
+                    }
+                }
+                std::process::exit(130);
+            }
+        });
+    }
+}
 
 /// Tells this process's temporary files apart (two threads of one batch writing into one
 /// folder).
@@ -21,8 +73,9 @@ static COUNTER: AtomicU64 = AtomicU64::new(0);
 /// file or symbolic link of that name is never written through, followed or removed, and
 /// another name is tried instead. So two processes (two batches on one folder, a batch and
 /// `maze generate`) never share a temporary file. Only a temporary file this call created is
-/// removed on failure; an interrupted run (Ctrl-C, a killed job) leaves at most its hidden
-/// temporary file, which no later run removes as it cannot tell it was its own. The data is
+/// removed on failure; Ctrl-C removes it too when the command called
+/// [`clean_up_on_interrupt`], and a killed job (SIGKILL) leaves at most its hidden temporary
+/// file, which no later run removes as it cannot tell it was its own. The data is
 /// synced before the rename, so a crash of the machine leaves the old or the new file.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     let (mut file, temp) = create_temp(path)?;
@@ -34,6 +87,7 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
         // Ours: `create_temp` made it.
         let _ = std::fs::remove_file(&temp);
     }
+    forget(&temp);
     written
 }
 
@@ -53,12 +107,16 @@ fn create_temp(path: &Path) -> std::io::Result<(std::fs::File, PathBuf)> {
         let temp = path.with_file_name(format!(".{name}.{pid}.{count}.{random:016x}.partial"));
         // `create_new` fails on any existing entry, a dangling symbolic link included, and
         // never follows one.
+        let mut files = live();
         match std::fs::OpenOptions::new()
             .write(true)
             .create_new(true)
             .open(&temp)
         {
-            Ok(file) => return Ok((file, temp)),
+            Ok(file) => {
+                files.push((temp.clone(), None));
+                return Ok((file, temp));
+            }
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
             Err(e) => return Err(e),
         }

@@ -27,7 +27,7 @@ use maze_gen::Settings;
 use maze_variants::{Maze, StateLimit};
 use rayon::prelude::*;
 
-pub use atomic::write_atomic;
+pub use atomic::{clean_up_on_interrupt, write_atomic};
 pub use item::Record;
 pub use summary::COLUMNS;
 

@@ -36,6 +36,7 @@ pub(crate) struct Lock {
 
 impl Drop for Lock {
     fn drop(&mut self) {
+        crate::atomic::forget(&self.path);
         // Only if the file is still ours: a batch that wrongly took ours for stale has put
         // its own in its place.
         if std::fs::read_to_string(&self.path).is_ok_and(|c| c == self.contents) {
@@ -80,6 +81,7 @@ pub(crate) fn acquire(out: &Path, shard: Option<Shard>) -> Result<Lock, Error> {
                     path: path.clone(),
                     contents: contents.clone(),
                 };
+                crate::atomic::register(&path, Some(contents.clone()));
                 // Created first and checked second, by every run: of two runs that cannot
                 // share the folder, the later one to create its lock sees the other's.
                 others(out, shard, &path)?;

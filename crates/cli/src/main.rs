@@ -71,6 +71,11 @@ impl<E: miette::Diagnostic + Send + Sync + 'static> From<Box<E>> for Failure {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    // Commands that write files remove their temporaries and lock when interrupted (not
+    // `play`, whose terminal must be restored by the game itself).
+    if matches!(cli.command, Command::Generate(_) | Command::Batch(_)) {
+        maze_batch::clean_up_on_interrupt();
+    }
     let result = match cli.command {
         Command::Solve(args) => args.run(),
         Command::Check(args) => args.run(),

@@ -266,7 +266,7 @@ fn a_bad_time_limit_is_refused() {
 /// Ctrl-C in the middle of `generate --out`: whatever is under a maze's own name is whole.
 #[cfg(unix)]
 #[test]
-fn an_interrupted_generate_leaves_only_whole_files_under_their_names() {
+fn an_interrupted_generate_leaves_only_whole_files_and_no_temporary() {
     use std::process::{Command, Stdio};
     use std::time::{Duration, Instant};
     let dir = temp_dir("hardening", "interrupted");
@@ -312,16 +312,17 @@ fn an_interrupted_generate_leaves_only_whole_files_under_their_names() {
         .unwrap();
     assert!(killed.success());
     let status = child.wait().unwrap();
-    assert!(!status.success(), "the run ended by itself before Ctrl-C");
+    assert_eq!(
+        status.code(),
+        Some(130),
+        "the run ended by itself before Ctrl-C"
+    );
     let mut mazes = 0;
     for entry in std::fs::read_dir(&dir).unwrap() {
         let path = entry.unwrap().path();
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
-        if name.starts_with('.') {
-            // A temporary file of the write that was interrupted, never under a real name.
-            assert!(name.ends_with(".partial"), "{name}");
-            continue;
-        }
+        // Ctrl-C removed the temporary file of the write it interrupted.
+        assert!(!name.starts_with('.'), "{name} is left behind");
         let text = std::fs::read_to_string(&path).unwrap();
         if name.ends_with(".ron") {
             maze_file::parse_file(&name, &text)
@@ -333,4 +334,71 @@ fn an_interrupted_generate_leaves_only_whole_files_under_their_names() {
         }
     }
     assert!(mazes >= 3, "{mazes}");
+}
+
+/// Ctrl-C in the middle of a batch removes the batch's lock and every temporary file it was
+/// writing: what is left is whole files under their own names, and the next batch on the
+/// folder finds no lock.
+#[test]
+fn an_interrupted_batch_leaves_no_lock_and_no_temporary() {
+    use std::process::{Command, Stdio};
+    use std::time::{Duration, Instant};
+    let dir = temp_dir("hardening", "interrupted-batch");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_maze"))
+        .args([
+            "batch",
+            "variants/rook.ron",
+            "--count",
+            "100000",
+            "--iterations",
+            "200",
+        ])
+        .arg("--out")
+        .arg(&dir)
+        .arg("--quiet")
+        .current_dir(common::root())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    // Every entry under `dir`, recursively.
+    let entries = || {
+        let mut all = Vec::new();
+        let mut todo = vec![dir.clone()];
+        while let Some(d) = todo.pop() {
+            for e in std::fs::read_dir(&d).into_iter().flatten().flatten() {
+                let path = e.path();
+                if path.is_dir() {
+                    todo.push(path.clone());
+                }
+                all.push(path);
+            }
+        }
+        all
+    };
+    let mazes = || {
+        entries()
+            .iter()
+            .filter(|p| {
+                let name = p.file_name().unwrap().to_string_lossy().into_owned();
+                name.ends_with(".ron") && !name.starts_with('.')
+            })
+            .count()
+    };
+    // A generous safety net, not a timing assertion.
+    let give_up = Instant::now() + Duration::from_secs(120);
+    while mazes() < 3 && Instant::now() < give_up {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    assert_eq!(child.wait().unwrap().code(), Some(130));
+    assert!(mazes() >= 3);
+    for path in entries() {
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        assert!(!name.starts_with('.'), "{} is left behind", path.display());
+    }
 }

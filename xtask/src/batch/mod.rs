@@ -48,6 +48,7 @@ pub(crate) fn files(names: &[String]) -> Result<Vec<PathBuf>, String> {
 }
 
 pub fn run(args: &Args) -> Result<(), String> {
+    maze_batch::clean_up_on_interrupt();
     let config = maze_batch::Config::new(&files(&args.variants)?, &args.options)
         .map_err(|e| e.to_string())?;
     let started = Instant::now();
