@@ -263,47 +263,48 @@ fn a_bad_time_limit_is_refused() {
     }
 }
 
-/// Ctrl-C in the middle of `generate --out`: whatever is under a maze's own name is whole.
+/// Runs `maze` with `args` and `--out dir` until three maze files are under their names
+/// anywhere in `dir` (a generous safety net, not a timing assertion; counting every entry
+/// would race with the hidden temporary of a write), then sends it Ctrl-C (SIGINT). The
+/// exit status, and every entry left under `dir`.
 #[cfg(unix)]
-#[test]
-fn an_interrupted_generate_leaves_only_whole_files_and_no_temporary() {
+fn interrupt_after_three_mazes(
+    args: &[&str],
+    dir: &std::path::Path,
+) -> (std::process::ExitStatus, Vec<std::path::PathBuf>) {
     use std::process::{Command, Stdio};
     use std::time::{Duration, Instant};
-    let dir = temp_dir("hardening", "interrupted");
     let mut child = Command::new(env!("CARGO_BIN_EXE_maze"))
-        .args([
-            "generate",
-            "variants/rook.ron",
-            "--count",
-            "100000",
-            "--iterations",
-            "200",
-        ])
+        .args(args)
         .arg("--out")
-        .arg(&dir)
+        .arg(dir)
         .current_dir(common::root())
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
-    // Wait for three maze files under their names (a generous safety net, not a timing
-    // assertion); counting every entry raced with the hidden temporary of a write.
-    let written = || {
-        std::fs::read_dir(&dir)
-            .unwrap()
-            .filter(|e| {
-                let name = e
-                    .as_ref()
-                    .unwrap()
-                    .file_name()
-                    .to_string_lossy()
-                    .into_owned();
-                name.ends_with(".ron") && !name.starts_with('.')
-            })
+    let entries = || {
+        let mut all = Vec::new();
+        let mut todo = vec![dir.to_path_buf()];
+        while let Some(d) = todo.pop() {
+            for e in std::fs::read_dir(&d).into_iter().flatten().flatten() {
+                let path = e.path();
+                if path.is_dir() {
+                    todo.push(path.clone());
+                }
+                all.push(path);
+            }
+        }
+        all
+    };
+    let mazes = || {
+        let name = |p: &std::path::PathBuf| p.file_name().unwrap().to_string_lossy().into_owned();
+        (entries().iter())
+            .filter(|p| name(p).ends_with(".ron") && !name(p).starts_with('.'))
             .count()
     };
     let give_up = Instant::now() + Duration::from_secs(120);
-    while written() < 3 && Instant::now() < give_up {
+    while mazes() < 3 && Instant::now() < give_up {
         std::thread::sleep(Duration::from_millis(20));
     }
     let killed = Command::new("kill")
@@ -311,17 +312,32 @@ fn an_interrupted_generate_leaves_only_whole_files_and_no_temporary() {
         .status()
         .unwrap();
     assert!(killed.success());
-    let status = child.wait().unwrap();
+    (child.wait().unwrap(), entries())
+}
+
+/// Ctrl-C in the middle of `generate --out`: whatever is under a maze's own name is whole,
+/// and the temporary file of the write it interrupted is gone.
+#[cfg(unix)]
+#[test]
+fn an_interrupted_generate_leaves_only_whole_files_and_no_temporary() {
+    let dir = temp_dir("hardening", "interrupted");
+    let args = [
+        "generate",
+        "variants/rook.ron",
+        "--count",
+        "100000",
+        "--iterations",
+        "200",
+    ];
+    let (status, entries) = interrupt_after_three_mazes(&args, &dir);
     assert_eq!(
         status.code(),
         Some(130),
         "the run ended by itself before Ctrl-C"
     );
     let mut mazes = 0;
-    for entry in std::fs::read_dir(&dir).unwrap() {
-        let path = entry.unwrap().path();
+    for path in entries {
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
-        // Ctrl-C removed the temporary file of the write it interrupted.
         assert!(!name.starts_with('.'), "{name} is left behind");
         let text = std::fs::read_to_string(&path).unwrap();
         if name.ends_with(".ron") {
@@ -339,65 +355,30 @@ fn an_interrupted_generate_leaves_only_whole_files_and_no_temporary() {
 /// Ctrl-C in the middle of a batch removes the batch's lock and every temporary file it was
 /// writing: what is left is whole files under their own names, and the next batch on the
 /// folder finds no lock.
+#[cfg(unix)]
 #[test]
 fn an_interrupted_batch_leaves_no_lock_and_no_temporary() {
-    use std::process::{Command, Stdio};
-    use std::time::{Duration, Instant};
     let dir = temp_dir("hardening", "interrupted-batch");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_maze"))
-        .args([
-            "batch",
-            "variants/rook.ron",
-            "--count",
-            "100000",
-            "--iterations",
-            "200",
-        ])
-        .arg("--out")
-        .arg(&dir)
-        .arg("--quiet")
-        .current_dir(common::root())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    // Every entry under `dir`, recursively.
-    let entries = || {
-        let mut all = Vec::new();
-        let mut todo = vec![dir.clone()];
-        while let Some(d) = todo.pop() {
-            for e in std::fs::read_dir(&d).into_iter().flatten().flatten() {
-                let path = e.path();
-                if path.is_dir() {
-                    todo.push(path.clone());
-                }
-                all.push(path);
-            }
-        }
-        all
-    };
-    let mazes = || {
-        entries()
-            .iter()
-            .filter(|p| {
-                let name = p.file_name().unwrap().to_string_lossy().into_owned();
-                name.ends_with(".ron") && !name.starts_with('.')
-            })
-            .count()
-    };
-    // A generous safety net, not a timing assertion.
-    let give_up = Instant::now() + Duration::from_secs(120);
-    while mazes() < 3 && Instant::now() < give_up {
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    let killed = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(killed.success());
-    assert_eq!(child.wait().unwrap().code(), Some(130));
-    assert!(mazes() >= 3);
-    for path in entries() {
+    let args = [
+        "batch",
+        "variants/rook.ron",
+        "--count",
+        "100000",
+        "--iterations",
+        "200",
+        "--quiet",
+    ];
+    let (status, entries) = interrupt_after_three_mazes(&args, &dir);
+    assert_eq!(
+        status.code(),
+        Some(130),
+        "the run ended by itself before Ctrl-C"
+    );
+    let mazes = (entries.iter())
+        .filter(|p| p.extension().is_some_and(|e| e == "ron"))
+        .count();
+    assert!(mazes >= 3, "{mazes}");
+    for path in entries {
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
         assert!(!name.starts_with('.'), "{} is left behind", path.display());
     }

@@ -365,6 +365,16 @@ impl<S: Bits> WordGraph<S> {
         blocks: usize,
         limit: Option<&Score>,
     ) -> Option<Score> {
+        let (words, scratch) = self.parts();
+        match limit {
+            None => Some(scorer.score_words(&words, scratch, blocks)),
+            Some(limit) => scorer.score_words_within(&words, scratch, blocks, limit),
+        }
+    }
+
+    /// The rows as the evaluator reads them, and its scratch.
+    #[inline]
+    fn parts(&mut self) -> (Words<'_, S>, &mut WordScratch<S>) {
         let words = Words {
             states: self.states,
             n: self.n,
@@ -377,27 +387,13 @@ impl<S: Bits> WordGraph<S> {
             jump_sets_end: self.jump_sets_end,
             n_moves: self.n_moves,
         };
-        match limit {
-            None => Some(scorer.score_words(&words, &mut self.scratch, blocks)),
-            Some(limit) => scorer.score_words_within(&words, &mut self.scratch, blocks, limit),
-        }
+        (words, &mut self.scratch)
     }
 
     /// The core features of the current rows, in full.
     fn core(&mut self, blocks: usize) -> Core {
-        let words = Words {
-            states: self.states,
-            n: self.n,
-            succ: &self.succ,
-            pred: &self.pred,
-            goals: self.goals,
-            start: self.start,
-            jump_sets: &self.jump_sets,
-            jump_set_of: &self.jump_set_of,
-            jump_sets_end: self.jump_sets_end,
-            n_moves: self.n_moves,
-        };
-        core_of_words(&words, blocks, &mut self.scratch, &Never)
+        let (words, scratch) = self.parts();
+        core_of_words(&words, blocks, scratch, &Never)
             .unwrap_or_else(|| unreachable!("nothing stops the evaluation"))
     }
 
