@@ -283,19 +283,12 @@ fn interrupt_after_three_mazes(
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
-    let entries = || {
-        let mut all = Vec::new();
-        let mut todo = vec![dir.to_path_buf()];
-        while let Some(d) = todo.pop() {
-            for e in std::fs::read_dir(&d).into_iter().flatten().flatten() {
-                let path = e.path();
-                if path.is_dir() {
-                    todo.push(path.clone());
-                }
-                all.push(path);
-            }
-        }
-        all
+    let entries = || -> Vec<std::path::PathBuf> {
+        // Entries that vanish while walked (a temporary renamed into place) are skipped.
+        (walkdir::WalkDir::new(dir).min_depth(1).into_iter())
+            .filter_map(Result::ok)
+            .map(walkdir::DirEntry::into_path)
+            .collect()
     };
     let mazes = || {
         let name = |p: &std::path::PathBuf| p.file_name().unwrap().to_string_lossy().into_owned();

@@ -67,6 +67,8 @@ struct Buffers<S: Bits> {
     pred: S::Rows,
     jump_sets: JumpSets<S>,
     jump_set_of: [u8; 256],
+    /// The jump value of each set in `jump_sets` (set `k + 1` holds value `values[k]`).
+    values: Vec<u32>,
     scratch: WordScratch<S>,
 }
 
@@ -77,6 +79,7 @@ impl<S: Bits> Default for Buffers<S> {
             pred: S::NO_ROWS,
             jump_sets: [S::EMPTY; 256],
             jump_set_of: [0; 256],
+            values: Vec::new(),
             scratch: WordScratch::default(),
         }
     }
@@ -115,7 +118,8 @@ fn read_core<G: Graph + ?Sized, S: Bits>(g: &G, b: &mut Buffers<S>) -> Core {
     }
     // Same-jump sets by jump value, in order of first appearance; a maze has few distinct
     // jump numbers, and a state beyond 255 of them is in no set (then Tarjan counts).
-    let mut values: Vec<u32> = Vec::new();
+    let values = &mut b.values;
+    values.clear();
     let mut too_many = false;
     let mut goals = S::EMPTY;
     for s in 0..n {

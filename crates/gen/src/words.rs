@@ -276,7 +276,7 @@ impl<S: Bits> WordGraph<S> {
         // (registers): the old number's moves out and the new one's in, target by target,
         // all the cell's states moving to a target at once.
         let mut touched = S::EMPTY;
-        if let ([row], 1) = (rows, count) {
+        if let [row] = rows {
             let s = first & (S::BITS - 1);
             touched = self.succ[s].xor(*row);
             for t in touched.members() {
