@@ -200,6 +200,12 @@ fn time_engine(
     Ok((best, evaluations, mean))
 }
 
+/// The `registers` table alone (`cargo xtask bench registers`).
+pub fn registers_only(runs: u32) -> Result<(), String> {
+    let rook = read(&crate::bench::workspace_root().join("variants/rook.ron"))?;
+    registers(&rook, runs)
+}
+
 pub fn run(runs: u32) -> Result<(), String> {
     println!("maze generation, one thread, best of {runs}\n");
     let root = crate::bench::workspace_root();

@@ -21,6 +21,8 @@ pub trait Bits: Copy + Eq + Debug + Send + Sync + 'static {
     const NO_ROWS: Self::Rows;
     /// The set `{i}` (`i < BITS`).
     fn bit(i: usize) -> Self;
+    /// `{i}` when `on`, else the empty set, without a branch (`i < BITS`).
+    fn bit_if(i: usize, on: bool) -> Self;
     /// The set `{0, .., n - 1}` (`n <= BITS`).
     fn first(n: usize) -> Self;
     /// Whether `i` is a member.
@@ -90,6 +92,11 @@ impl Bits for u64 {
     #[inline(always)]
     fn bit(i: usize) -> u64 {
         1 << (i & 63)
+    }
+
+    #[inline(always)]
+    fn bit_if(i: usize, on: bool) -> u64 {
+        u64::from(on) << (i & 63)
     }
 
     #[inline(always)]
@@ -185,6 +192,13 @@ macro_rules! multi_word {
             fn bit(i: usize) -> Self {
                 let mut s = [0; $w];
                 s[(i / 64) % $w] = 1 << (i % 64);
+                s
+            }
+
+            #[inline(always)]
+            fn bit_if(i: usize, on: bool) -> Self {
+                let mut s = [0; $w];
+                s[(i / 64) % $w] = u64::from(on) << (i % 64);
                 s
             }
 
@@ -303,8 +317,122 @@ macro_rules! multi_word {
     };
 }
 
-multi_word!(2, 128);
 multi_word!(4, 256);
+
+/// Two words as one `u128`: the compiler keeps it in two registers and makes every operation
+/// branch-free (a lowest member is two `tzcnt` and a select), where a loop over the words
+/// would mispredict on the small, irregular sets a breadth-first search walks.
+#[inline(always)]
+fn wide(s: [u64; 2]) -> u128 {
+    u128::from(s[0]) | u128::from(s[1]) << 64
+}
+
+#[inline(always)]
+fn narrow(w: u128) -> [u64; 2] {
+    [w as u64, (w >> 64) as u64]
+}
+
+impl Bits for [u64; 2] {
+    const BITS: usize = 128;
+    const EMPTY: [u64; 2] = [0; 2];
+    type Rows = [[u64; 2]; 129];
+    const NO_ROWS: Self::Rows = [[0; 2]; 129];
+
+    #[inline(always)]
+    fn bit(i: usize) -> Self {
+        narrow(1 << (i & 127))
+    }
+
+    #[inline(always)]
+    fn bit_if(i: usize, on: bool) -> Self {
+        narrow(u128::from(on) << (i & 127))
+    }
+
+    #[inline]
+    fn first(n: usize) -> Self {
+        narrow(if n >= 128 { u128::MAX } else { (1 << n) - 1 })
+    }
+
+    #[inline(always)]
+    fn has(self, i: usize) -> bool {
+        wide(self) & (1 << (i & 127)) != 0
+    }
+
+    #[inline(always)]
+    fn and(self, other: Self) -> Self {
+        [self[0] & other[0], self[1] & other[1]]
+    }
+
+    #[inline(always)]
+    fn or(self, other: Self) -> Self {
+        [self[0] | other[0], self[1] | other[1]]
+    }
+
+    #[inline(always)]
+    fn xor(self, other: Self) -> Self {
+        [self[0] ^ other[0], self[1] ^ other[1]]
+    }
+
+    #[inline(always)]
+    fn and_not(self, other: Self) -> Self {
+        [self[0] & !other[0], self[1] & !other[1]]
+    }
+
+    #[inline(always)]
+    fn is_empty(self) -> bool {
+        self[0] | self[1] == 0
+    }
+
+    #[inline(always)]
+    fn count(self) -> usize {
+        (self[0].count_ones() + self[1].count_ones()) as usize
+    }
+
+    #[inline(always)]
+    fn single(self) -> bool {
+        let w = wide(self);
+        w != 0 && w & w.wrapping_sub(1) == 0
+    }
+
+    #[inline(always)]
+    fn several(self) -> bool {
+        let w = wide(self);
+        w & w.wrapping_sub(1) != 0
+    }
+
+    #[inline(always)]
+    fn low_or_end(self) -> usize {
+        (wide(self).trailing_zeros() as usize).min(128)
+    }
+
+    #[inline(always)]
+    fn without_low(self) -> Self {
+        let w = wide(self);
+        narrow(w & w.wrapping_sub(1))
+    }
+
+    #[inline(always)]
+    fn union_of(rows: &Self::Rows, set: Self) -> Self {
+        // Four members a round, as for one word: the end reads the empty row at 128, so a
+        // round has one exit test and BFS frontiers of up to four states one round.
+        let mut set = wide(set);
+        let mut acc = [0u64; 2];
+        while set != 0 {
+            let a = (set.trailing_zeros() as usize).min(128);
+            set &= set.wrapping_sub(1);
+            let b = (set.trailing_zeros() as usize).min(128);
+            set &= set.wrapping_sub(1);
+            let c = (set.trailing_zeros() as usize).min(128);
+            set &= set.wrapping_sub(1);
+            let d = (set.trailing_zeros() as usize).min(128);
+            set &= set.wrapping_sub(1);
+            for j in 0..2 {
+                acc[j] |= rows[a][j] | rows[b][j] | rows[c][j] | rows[d][j];
+            }
+        }
+        acc
+    }
+}
 
 #[cfg(test)]
 mod tests {
@@ -337,6 +465,7 @@ mod tests {
         assert_eq!(sa.xor(sb), sa.and_not(sb).or(sb.and_not(sa)));
         for i in 0..S::BITS {
             assert_eq!(sa.has(i), la.contains(&i));
+            assert_eq!(S::bit_if(i, sa.has(i)), sa.and(S::bit(i)));
         }
         let n = la.len();
         assert_eq!(S::first(n).count(), n);

@@ -297,9 +297,11 @@ impl<S: Bits> WordGraph<S> {
         for (j, (&row, &size)) in rows.iter().zip(sizes).enumerate() {
             // Below `S::BITS` (the superset fits), which spares the row look-ups their checks.
             let s = (first + j) & (S::BITS - 1);
-            if self.states.has(s) {
-                self.n_moves = self.n_moves + usize::from(size) - usize::from(self.degree[s & 255]);
-            }
+            // Whether `s` exists is data the branch predictor cannot learn: the count moves
+            // by the difference times 0 or 1.
+            let exists = usize::from(self.states.has(s));
+            let change = usize::from(size).wrapping_sub(usize::from(self.degree[s & 255]));
+            self.n_moves = self.n_moves.wrapping_add(change.wrapping_mul(exists));
             self.degree[s & 255] = size;
             self.succ[s] = row;
             let old = usize::from(self.jump_set_of[s & 255]);
@@ -315,19 +317,16 @@ impl<S: Bits> WordGraph<S> {
         if !self.all_fixed {
             // States that appeared or vanished: a fixed state stays, any other exists while
             // something lands on it.
+            // Without branches on whether a state flips, which is data.
             for t in touched.and_not(self.fixed).members() {
                 let exists = !self.pred[t].is_empty();
-                if exists != self.states.has(t) {
-                    self.states = self.states.xor(S::bit(t));
-                    let d = usize::from(self.degree[t & 255]);
-                    if exists {
-                        self.n += 1;
-                        self.n_moves += d;
-                    } else {
-                        self.n -= 1;
-                        self.n_moves -= d;
-                    }
-                }
+                let flip = exists != self.states.has(t);
+                self.states = self.states.xor(S::bit_if(t, flip));
+                // +1 when it appears, -1 (wrapping) when it vanishes, 0 otherwise.
+                let delta = usize::from(flip & exists).wrapping_sub(usize::from(flip & !exists));
+                self.n = self.n.wrapping_add(delta);
+                let d = usize::from(self.degree[t & 255]);
+                self.n_moves = self.n_moves.wrapping_add(delta.wrapping_mul(d));
             }
         }
         true
