@@ -263,7 +263,25 @@ impl<S: Bits> WordGraph<S> {
         let (first, count) = (span.first as usize, span.count as usize);
         let (old, new) = (self.entry[cell] as usize, cell * self.width + i);
         let from = new * table.per;
-        let (Some(rows), Some(sizes)) = (
+        if count == 1 {
+            // The common case (no registers kept on the cell), without slices or loops.
+            let (Some(&row), Some(&size)) = (table.rows.get(from), table.sizes.get(from)) else {
+                return false;
+            };
+            if old == UNKNOWN as usize || size == ILLEGAL {
+                return false;
+            }
+            let s = first & (S::BITS - 1);
+            let touched = self.succ[s].xor(row);
+            S::flip_rows(&mut self.pred, touched, S::bit(s));
+            self.entry[cell] = new as u32;
+            self.put(s, row, size, content.jump());
+            if !self.all_fixed {
+                self.settle(touched);
+            }
+            return true;
+        }
+        let (Some(_), Some(sizes)) = (
             table.rows.get(from..from + count),
             table.sizes.get(from..from + count),
         ) else {
@@ -272,64 +290,70 @@ impl<S: Bits> WordGraph<S> {
         if old == UNKNOWN as usize || sizes.first() == Some(&ILLEGAL) {
             return false;
         }
-        // The predecessors. A cell of one state: the targets that changed, flipped. Several
-        // (registers): the old number's moves out and the new one's in, target by target,
-        // all the cell's states moving to a target at once.
+        // The predecessors of a cell of several states (registers): the old number's moves
+        // out and the new one's in, target by target, all the cell's states moving to a
+        // target at once.
         let mut touched = S::EMPTY;
-        if let [row] = rows {
-            let s = first & (S::BITS - 1);
-            touched = self.succ[s].xor(*row);
-            for t in touched.members() {
-                self.pred[t] = self.pred[t].xor(S::bit(s));
-            }
-        } else {
-            for e in [old, new] {
-                let (a, b) = (table.col_at[e] as usize, table.col_at[e + 1] as usize);
-                for &(t, from_cell) in &table.cols[a..b] {
-                    let t = t as usize & (S::BITS - 1);
-                    self.pred[t] = self.pred[t].xor(from_cell);
-                    touched = touched.or(S::bit(t));
-                }
+        for e in [old, new] {
+            let (a, b) = (table.col_at[e] as usize, table.col_at[e + 1] as usize);
+            for &(t, from_cell) in &table.cols[a..b] {
+                let t = t as usize & (S::BITS - 1);
+                self.pred[t] = self.pred[t].xor(from_cell);
+                touched = touched.or(S::bit(t));
             }
         }
         self.entry[cell] = new as u32;
-        let k = content.jump().map_or(0, |v| v as usize + 1);
-        for (j, (&row, &size)) in rows.iter().zip(sizes).enumerate() {
+        for j in 0..count {
+            // Read again each round (`put` needs the whole graph); in range, as checked above.
+            let Some(table) = &self.tables[self.current] else {
+                break;
+            };
+            let (row, size) = (table.rows[from + j], table.sizes[from + j]);
             // Below `S::BITS` (the superset fits), which spares the row look-ups their checks.
-            let s = (first + j) & (S::BITS - 1);
-            // Whether `s` exists is data the branch predictor cannot learn: the count moves
-            // by the difference times 0 or 1.
-            let exists = usize::from(self.states.has(s));
-            let change = usize::from(size).wrapping_sub(usize::from(self.degree[s & 255]));
-            self.n_moves = self.n_moves.wrapping_add(change.wrapping_mul(exists));
-            self.degree[s & 255] = size;
-            self.succ[s] = row;
-            let old = usize::from(self.jump_set_of[s & 255]);
-            self.jump_sets[old] = self.jump_sets[old].and_not(S::bit(s));
-            set_jump(
-                &mut self.jump_sets,
-                &mut self.jump_set_of,
-                &mut self.jump_sets_end,
-                s,
-                k,
-            );
+            self.put((first + j) & (S::BITS - 1), row, size, content.jump());
         }
         if !self.all_fixed {
-            // States that appeared or vanished: a fixed state stays, any other exists while
-            // something lands on it.
-            // Without branches on whether a state flips, which is data.
-            for t in touched.and_not(self.fixed).members() {
-                let exists = !self.pred[t].is_empty();
-                let flip = exists != self.states.has(t);
-                self.states = self.states.xor(S::bit_if(t, flip));
-                // +1 when it appears, -1 (wrapping) when it vanishes, 0 otherwise.
-                let delta = usize::from(flip & exists).wrapping_sub(usize::from(flip & !exists));
-                self.n = self.n.wrapping_add(delta);
-                let d = usize::from(self.degree[t & 255]);
-                self.n_moves = self.n_moves.wrapping_add(delta.wrapping_mul(d));
-            }
+            self.settle(touched);
         }
         true
+    }
+
+    /// Gives superset state `s` its new row, of `size` moves, and jump number.
+    #[inline(always)]
+    fn put(&mut self, s: usize, row: S, size: u16, jump: Option<u32>) {
+        // Whether `s` exists is data the branch predictor cannot learn: the count moves by
+        // the difference times 0 or 1.
+        let exists = usize::from(self.states.has(s));
+        let change = usize::from(size).wrapping_sub(usize::from(self.degree[s & 255]));
+        self.n_moves = self.n_moves.wrapping_add(change.wrapping_mul(exists));
+        self.degree[s & 255] = size;
+        self.succ[s] = row;
+        let old = usize::from(self.jump_set_of[s & 255]);
+        self.jump_sets[old] = self.jump_sets[old].and_not(S::bit(s));
+        set_jump(
+            &mut self.jump_sets,
+            &mut self.jump_set_of,
+            &mut self.jump_sets_end,
+            s,
+            jump.map_or(0, |v| v as usize + 1),
+        );
+    }
+
+    /// The states among `touched` (whose predecessors changed) that appeared or vanished: a
+    /// fixed state stays, any other exists while something lands on it.
+    #[inline(always)]
+    fn settle(&mut self, touched: S) {
+        // Without branches on whether a state flips, which is data.
+        for t in touched.and_not(self.fixed).members() {
+            let exists = !self.pred[t].is_empty();
+            let flip = exists != self.states.has(t);
+            self.states = self.states.xor(S::bit_if(t, flip));
+            // +1 when it appears, -1 (wrapping) when it vanishes, 0 otherwise.
+            let delta = usize::from(flip & exists).wrapping_sub(usize::from(flip & !exists));
+            self.n = self.n.wrapping_add(delta);
+            let d = usize::from(self.degree[t & 255]);
+            self.n_moves = self.n_moves.wrapping_add(delta.wrapping_mul(d));
+        }
     }
 
     /// The successors of superset state `s` in `graph` as a row.

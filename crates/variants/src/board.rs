@@ -245,6 +245,7 @@ impl Cell {
 
     /// The cell's jump number for same-jump clusters: its number, 0 for the goal and dead
     /// ends (RULES.md), `None` for cells without a number.
+    #[inline(always)]
     pub fn jump(&self) -> Option<u32> {
         match self.kind {
             Kind::Goal | Kind::DeadEnd if self.number.is_none() => Some(0),
