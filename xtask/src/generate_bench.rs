@@ -65,7 +65,7 @@ fn bench_settings(file: &MazeFile, size: Option<(usize, usize)>) -> Generate {
 /// both measured here: the cost per evaluation and state, and its ratio (target: at most 2).
 fn registers(rook: &MazeFile, runs: u32) -> Result<(), String> {
     println!(
-        "\nregisters: cost per evaluation and state against a memoryless rook board of about as many states (Neller, hill descent; target ratio <= 2)\n"
+        "\nregisters: cost per evaluation and state against a memoryless rook board of about as many states (Neller, hill descent, the two alternating, best of at least 5 runs each; target ratio <= 2)\n"
     );
     println!(
         "| variant | register | board | states | ns/(evaluation·state) | rook board | rook states | rook ns/(evaluation·state) | ratio |"
@@ -83,8 +83,8 @@ fn registers(rook: &MazeFile, runs: u32) -> Result<(), String> {
             ..bench_settings(&file, None)
         };
         let (rows, cols) = board_size(&file, &settings);
-        let (time, evaluations, states) = time_generation(&file, &settings, 5, 5_000, runs)?;
-        let per_state = time.as_secs_f64() * 1e9 / evaluations as f64 / states as f64;
+        let mut best = time_generation(&file, &settings, 5, 5_000, 1)?;
+        let states = best.2;
         // The square rook board whose cells come closest to the register rule's states.
         let n = ((states as f64).sqrt().round() as usize).max(2);
         let rook_settings = Generate {
@@ -92,7 +92,23 @@ fn registers(rook: &MazeFile, runs: u32) -> Result<(), String> {
             objective: Objective::Neller,
             ..bench_settings(rook, None)
         };
-        let (rtime, revaluations, rstates) = time_generation(rook, &rook_settings, 5, 5_000, runs)?;
+        // The two alternate, run by run, so that a machine shared with other work loads
+        // both alike; the best run of each counts.
+        let mut rook_best = (Duration::MAX, 0, 0);
+        for run in 0..runs.max(5) {
+            if run > 0 {
+                let one = time_generation(&file, &settings, 5, 5_000, 1)?;
+                if one.0 < best.0 {
+                    best = one;
+                }
+            }
+            let other = time_generation(rook, &rook_settings, 5, 5_000, 1)?;
+            if other.0 < rook_best.0 {
+                rook_best = other;
+            }
+        }
+        let ((time, evaluations, states), (rtime, revaluations, rstates)) = (best, rook_best);
+        let per_state = time.as_secs_f64() * 1e9 / evaluations as f64 / states as f64;
         let rook_per_state = rtime.as_secs_f64() * 1e9 / revaluations as f64 / rstates as f64;
         println!(
             "| {name} | {register} | {rows} x {cols} | {states} | {per_state:.1} | {n} x {n} | {rstates} | {rook_per_state:.1} | {:.2} |",
