@@ -18,13 +18,14 @@ use crate::random;
 /// analyzing large mazes of the heavier jumping variants in-process), `rolling` (the same for
 /// 100 x 100 rolling-block boards), `generate` (the generator's candidate evaluations per
 /// second: Neller et al.'s 5x5 rook configuration, every bundled variant at two board sizes,
-/// and rook boards of growing size), `registers` (only the part of `generate` that sets rules with
-/// registers against memoryless ones), `batch` (`cargo xtask batch` with one and with two jobs:
+/// and rook boards of growing size), `neller` (only the part of `generate` against the C
+/// baseline), `registers` (only the part of `generate` that sets rules with registers against
+/// memoryless ones), `batch` (`cargo xtask batch` with one and with two jobs:
 /// wall times and the speed-up).
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// Run only these benchmarks (default: all).
-    #[arg(value_parser = ["analyze", "variants", "rolling", "generate", "registers", "batch"])]
+    #[arg(value_parser = ["analyze", "variants", "rolling", "generate", "neller", "registers", "batch"])]
     only: Vec<String>,
     /// Repetitions per measurement (the minimum is reported).
     #[arg(long, default_value_t = 3)]
@@ -53,8 +54,13 @@ pub fn run(args: &Args) -> Result<(), String> {
     }
     if wants("generate") {
         crate::generate_bench::run(args.runs.max(1))?;
-    } else if wants("registers") {
-        crate::generate_bench::registers_only(args.runs.max(1))?;
+    } else {
+        if wants("neller") {
+            crate::generate_bench::neller(args.runs.max(1))?;
+        }
+        if wants("registers") {
+            crate::generate_bench::registers_only(args.runs.max(1))?;
+        }
     }
     if wants("batch") {
         crate::batch::bench::run(args.runs.max(1))?;

@@ -223,6 +223,13 @@ pub fn registers_only(runs: u32) -> Result<(), String> {
 }
 
 pub fn run(runs: u32) -> Result<(), String> {
+    neller(runs)?;
+    variants_and_sizes(runs)
+}
+
+/// Neller et al.'s configuration against the C baseline, and `variants/rook_best.ron`
+/// (`cargo xtask bench neller`).
+pub fn neller(runs: u32) -> Result<(), String> {
     println!("maze generation, one thread, best of {runs}\n");
     let root = crate::bench::workspace_root();
     let rook = read(&root.join("variants/rook.ron"))?;
@@ -289,7 +296,13 @@ pub fn run(runs: u32) -> Result<(), String> {
         );
     }
     println!();
+    Ok(())
+}
 
+/// Every bundled variant at two sizes, the registers table, and rook boards of growing size.
+fn variants_and_sizes(runs: u32) -> Result<(), String> {
+    let root = crate::bench::workspace_root();
+    let rook = read(&root.join("variants/rook.ron"))?;
     println!(
         "every bundled variant, its own objective, hill descent without gates, at its sample size and at twice the sides\n"
     );
