@@ -2,7 +2,8 @@
 //! no floor, optionally fragile floor, and with `change: (switches: true)` bridges and soft
 //! or heavy switches with their actions), with start and goal footprints fixed or placed at
 //! random. Any tile change can add or remove block placements, so every step recompiles the
-//! rules and rebuilds the state graph.
+//! rules and rebuilds the state graph; the graph from before the last step is kept, so that
+//! undoing a rejected step (most of them) swaps it back instead of building it again.
 //!
 //! Cells the template keeps (split switches and their targets, the other blocks' start and
 //! goal footprints, and without `switches` the file's bridges and switches) are never
@@ -26,6 +27,13 @@ pub struct RollSpace {
     template: RollingTemplate,
     maze: RollingBlockMaze,
     adj: StrideAdjacency,
+    /// The graph and obstacle count of the board before the last step, while `undoable`: a
+    /// rejected step swaps it back instead of building the graph again (as many builds as
+    /// the step itself costs, the most expensive part of a rolling-block iteration).
+    before: StrideAdjacency,
+    before_blocks: usize,
+    /// Whether nothing but one step changed the board since `before` was its graph.
+    undoable: bool,
     /// Editable cells not under the current footprints, in index order.
     cells: Vec<u32>,
     blocks: usize,
@@ -102,6 +110,9 @@ impl RollSpace {
         let mut space = RollSpace {
             template,
             blocks: maze.blocks(),
+            before: adj.clone(),
+            before_blocks: 0,
+            undoable: false,
             maze,
             adj,
             cells: Vec::new(),
@@ -119,6 +130,7 @@ impl RollSpace {
     fn recompile(&mut self) {
         self.adj.rebuild(&RollGraph::new(&self.maze));
         self.blocks = self.maze.blocks();
+        self.undoable = false;
     }
 
     fn index_cells(&mut self) {
@@ -427,7 +439,12 @@ impl Space for RollSpace {
         }
         let cell = self.cells[pick(self.cells.len(), rng)];
         let change = self.change_cell(cell as usize, rng);
+        // Keep the graph of the board before the step, built into the buffers of the one
+        // before that.
+        std::mem::swap(&mut self.adj, &mut self.before);
+        self.before_blocks = self.blocks;
         self.recompile();
+        self.undoable = true;
         change
     }
 
@@ -450,7 +467,7 @@ impl Space for RollSpace {
     }
 
     fn revert(&mut self, changes: impl DoubleEndedIterator<Item = RollChange>) {
-        let mut any = false;
+        let mut undone = 0;
         for change in changes.rev().filter(|c| c.cell != NOTHING) {
             if let Some(undo) = change.more {
                 for &(cell, old) in undo.cells.iter().rev() {
@@ -459,10 +476,18 @@ impl Space for RollSpace {
                 self.maze.rules.switches = undo.switches;
             }
             self.maze.board.tiles[change.cell as usize] = change.old;
-            any = true;
+            undone += 1;
         }
-        if any {
-            self.recompile();
+        match undone {
+            0 => {}
+            // The last step alone, and nothing since: the board is the one `before` was
+            // built from.
+            1 if self.undoable => {
+                std::mem::swap(&mut self.adj, &mut self.before);
+                self.blocks = self.before_blocks;
+                self.undoable = false;
+            }
+            _ => self.recompile(),
         }
     }
 
@@ -726,6 +751,19 @@ mod tests {
         assert!(space.placed(is_bridge) <= t.max_bridges, "{what}");
         assert!(space.placed(is_switch) <= t.max_switches, "{what}");
         assert!(RollGraph::new(maze).n_states() <= t.max_states(), "{what}");
+        // The graph the space scores is the maze's, whether built or swapped back.
+        use maze_graph::Graph;
+        let fresh = StrideAdjacency::from_rules(&RollGraph::new(maze));
+        let g = &space.adj;
+        assert_eq!(g.n_states(), fresh.n_states(), "{what}: states");
+        assert_eq!(g.n_moves(), fresh.n_moves(), "{what}: moves");
+        assert_eq!(g.start(), fresh.start(), "{what}: start");
+        assert_eq!(space.blocks, maze.blocks(), "{what}: blocks");
+        for s in 0..fresh.n_states() as u32 {
+            assert_eq!(g.targets(s), fresh.targets(s), "{what}: state {s}");
+            assert_eq!(g.edge_dirs(s), fresh.edge_dirs(s), "{what}: state {s}");
+            assert_eq!(g.is_goal(s), fresh.is_goal(s), "{what}: state {s}");
+        }
     }
 
     /// Random templates with every mechanic, under random settings: every step, mutation,
@@ -757,10 +795,14 @@ mod tests {
             for k in 0..20 {
                 let before = space.snapshot();
                 let mut changes = Vec::new();
-                if k % 3 == 0 {
-                    space.mutate_each(0.2, &mut rng, &mut changes);
-                } else {
-                    changes.push(space.step(&mut rng));
+                match k % 4 {
+                    0 => space.mutate_each(0.2, &mut rng, &mut changes),
+                    // Two steps reverted together: the graph before them is not kept.
+                    1 => {
+                        changes.push(space.step(&mut rng));
+                        changes.push(space.step(&mut rng));
+                    }
+                    _ => changes.push(space.step(&mut rng)),
                 }
                 check(&space, "step");
                 with_switches += usize::from(space.placed(is_switch) > 0);
