@@ -6,7 +6,7 @@ use maze_gen::settings::{self as generate, At, Generate, Provenance, Setting, Se
 use maze_variants::board::{Attr, Board, Cell, NUMBER_SCHEMA};
 use maze_variants::jumping::{Coord, GoalKind, JumpRules, JumpingMaze, Problem, Where};
 use maze_variants::rolling::{
-    self, OtherBlock, ParsedBoard, RollingBlockMaze, RollingBlockRules, Switch,
+    self, Bridge, OtherBlock, ParsedBoard, RollingBlockMaze, RollingBlockRules, Switch,
 };
 use maze_variants::rules::{Effect, JumpKind, Register, RulePart};
 use maze_variants::tiling::{MoveSet, Tiling};
@@ -211,6 +211,9 @@ struct RawRollingRules {
     weights: maze_features::RollingBlockWeights,
     switches: Vec<Located<Switch>>,
     others: Vec<Located<RawBlock>>,
+    registers: Vec<Located<Register>>,
+    bridges: Vec<Located<Bridge>>,
+    effects: Vec<Located<Effect>>,
 }
 
 impl Default for RawRollingRules {
@@ -221,6 +224,9 @@ impl Default for RawRollingRules {
             weights: d.weights,
             switches: Vec::new(),
             others: Vec::new(),
+            registers: Vec::new(),
+            bridges: Vec::new(),
+            effects: Vec::new(),
         }
     }
 }
@@ -265,6 +271,9 @@ impl RawRollingRules {
             weights: self.weights,
             switches: self.switches.iter().map(|l| l.value.clone()).collect(),
             others,
+            registers: self.registers.iter().map(|l| l.value.clone()).collect(),
+            bridges: self.bridges.iter().map(|l| l.value.clone()).collect(),
+            effects: self.effects.iter().map(|l| l.value.clone()).collect(),
         })
     }
 
@@ -272,7 +281,10 @@ impl RawRollingRules {
         match part {
             RulePart::Switch(i) => self.switches.get(i).map(|l| l.ordinal),
             RulePart::Block(i) => self.others.get(i).map(|l| l.ordinal),
-            _ => None,
+            RulePart::Register(i) => self.registers.get(i).map(|l| l.ordinal),
+            RulePart::Bridge(i) => self.bridges.get(i).map(|l| l.ordinal),
+            RulePart::Effect(i) => self.effects.get(i).map(|l| l.ordinal),
+            RulePart::Whole | RulePart::Jump(_) => None,
         }
     }
 }
@@ -331,7 +343,7 @@ impl RawJumpRules {
             RulePart::Register(i) => self.registers.get(i).map(|l| l.ordinal),
             RulePart::Jump(i) => self.jumps.get(i).map(|l| l.ordinal),
             RulePart::Effect(i) => self.effects.get(i).map(|l| l.ordinal),
-            RulePart::Switch(_) | RulePart::Block(_) => None,
+            RulePart::Switch(_) | RulePart::Block(_) | RulePart::Bridge(_) => None,
         }
     }
 }

@@ -17,6 +17,7 @@ pub mod jumping;
 mod limit;
 pub mod maze;
 mod roll_graph;
+pub mod roll_rules;
 pub mod roll_walker;
 pub mod rolling;
 pub mod rules;

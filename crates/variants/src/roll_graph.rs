@@ -18,9 +18,9 @@ use maze_graph::{Dir, Directions, Move, Rules, StateId};
 
 use crate::jumping::{Coord, Problem, Where};
 use crate::limit::StateLimit;
-use crate::rolling::{
-    Action, Footprint, MAX_BLOCKS, RollingBlockMaze, SwitchKind, Tile, orientation_of, orientations,
-};
+use crate::roll_rules::RollSet;
+use crate::rolling::{Footprint, MAX_BLOCKS, RollingBlockMaze, Tile, orientation_of, orientations};
+use crate::rules::{Domain, Press};
 
 /// The rolling directions of one block in direction order (RULES.md: N, E, S, W), each with
 /// its opposite.
@@ -165,24 +165,34 @@ impl Shape {
 }
 
 /// Where everything is: each block's placement, or while split the two cubes' cells in
-/// reading order in the first two slots; and the bridges that are on, one bit per bridge
-/// tile in reading order. Unused slots are 0 so equal states are equal values.
+/// reading order in the first two slots; and the registers, packed ([`RollSet::pack`]).
+/// Unused slots are 0 so equal states are equal values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 struct Config {
     at: [u32; MAX_BLOCKS],
     split: bool,
-    bridges: u64,
+    regs: u64,
 }
 
-/// A switch as the engine applies it.
-#[derive(Clone, Debug)]
-struct Press {
-    kind: SwitchKind,
-    /// (bridge bit, action) in the file's order.
-    acts: Vec<(u8, Action)>,
-    /// Split targets as cell indices, in reading order.
-    split: Option<[u32; 2]>,
+/// What pressing one switch cell does in one way of pressing it (by part of a lying block,
+/// by a standing block, by a cube), precompiled from the effects where they read no register.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Outcome {
+    /// Every register bit kept, cleared, set or flipped, `regs & keep ^ flip`, and the cubes'
+    /// cells (indices, reading order) if the block splits.
+    Bits {
+        keep: u64,
+        flip: u64,
+        split: Option<[u32; 2]>,
+    },
+    /// The effects read registers: the evaluator applies them state by state.
+    Evaluate,
 }
+
+/// The ways a cell is pressed, in the order of [`Outcome`]s per switch.
+const PART: usize = 0;
+const STANDING: usize = 1;
+const CUBE: usize = 2;
 
 /// Where everything is in one state, for pictures and play.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -218,14 +228,16 @@ pub struct RollGraph {
     shapes: Vec<Shape>,
     /// Per block, the footprint it must cover at the goal.
     goals: Vec<Option<Footprint>>,
-    /// Per cell: its bridge bit, or `u8::MAX`.
-    bridge_bit: Vec<u8>,
+    /// The rules: registers, bridges and effects.
+    roll: RollSet,
+    /// Per cell: the packed test of its bridge (on while `regs & mask == want`); a mask of 0
+    /// for a cell that is no bridge.
+    bridge_test: Vec<(u64, u64)>,
     bridge_cells: Vec<Coord>,
     /// Per cell: its switch, or `NONE`.
     switch_at: Vec<u32>,
-    presses: Vec<Press>,
-    /// Whether bridge states can change (there is a switch acting on one).
-    dynamic_bridges: bool,
+    /// Per switch: its outcome pressed by part of a lying block, by a standing block, by a cube.
+    outcomes: Vec<[Outcome; 3]>,
     /// The start state's configuration; seeds differ from it in the first block only.
     initial: Config,
     /// The first block's placement of each seed.
@@ -261,42 +273,30 @@ impl RollGraph {
             .iter()
             .map(|&b| Shape::new(&board.tiles, rows, cols, b))
             .collect();
-        let mut bridge_bit = vec![u8::MAX; rows * cols];
+        let roll = match maze.compile() {
+            Ok(set) => set,
+            Err(p) => panic!("RollGraph::new takes a valid maze: {}", p.message),
+        };
+        let mut bridge_test = vec![(0, 0); rows * cols];
         let mut bridge_cells = Vec::new();
-        let mut bridges = 0u64;
-        for (i, tile) in board.tiles.iter().enumerate() {
-            if let Tile::Bridge { on } = *tile {
-                bridges |= u64::from(on) << bridge_cells.len();
-                bridge_bit[i] = bridge_cells.len() as u8;
-                bridge_cells.push((i / cols, i % cols));
-            }
+        for (i, &((r, c), _)) in roll.bridges.iter().enumerate() {
+            bridge_test[r * cols + c] = roll.bridge_test(i);
+            bridge_cells.push((r, c));
         }
         let mut switch_at = vec![NONE; rows * cols];
-        let mut presses = Vec::new();
-        for s in &maze.rules.switches {
-            let Tile::Switch(kind) = board.get(s.at) else {
-                continue;
-            };
-            switch_at[s.at.0 * cols + s.at.1] = presses.len() as u32;
-            let cell = |(r, c): Coord| (r * cols + c) as u32;
-            presses.push(Press {
-                kind,
-                acts: s
-                    .acts
-                    .iter()
-                    .map(|a| (bridge_bit[cell(a.tile()) as usize], *a))
-                    .collect(),
-                split: s.split.map(|(a, b)| {
-                    let (a, b) = (cell(a), cell(b));
-                    [a.min(b), a.max(b)]
-                }),
-            });
+        let mut outcomes = Vec::new();
+        if !roll.set.land.is_empty() {
+            for (i, tile) in board.tiles.iter().enumerate() {
+                if matches!(tile, Tile::Switch(_)) {
+                    switch_at[i] = outcomes.len() as u32;
+                    outcomes.push(outcomes_at(&roll, (i / cols, i % cols), cols));
+                }
+            }
         }
-        let dynamic_bridges = presses.iter().any(|p| !p.acts.is_empty());
         let mut initial = Config {
             at: [0; MAX_BLOCKS],
             split: false,
-            bridges,
+            regs: roll.pack(&roll.start_key()),
         };
         let starts: Vec<Footprint> = std::iter::once(maze.start)
             .chain(maze.rules.others.iter().map(|b| b.start))
@@ -307,7 +307,7 @@ impl RollGraph {
         let goals = std::iter::once(Some(maze.goal))
             .chain(maze.rules.others.iter().map(|b| b.goal))
             .collect();
-        let dirs = if presses.iter().any(|p| p.kind == SwitchKind::Split) {
+        let dirs = if roll.splits {
             &SPLIT_DIRECTIONS
         } else if blocks.len() > 1 {
             &BLOCKS_DIRECTIONS
@@ -322,11 +322,11 @@ impl RollGraph {
             blocks,
             shapes,
             goals,
-            bridge_bit,
+            roll,
+            bridge_test,
             bridge_cells,
             switch_at,
-            presses,
-            dynamic_bridges,
+            outcomes,
             initial,
             seeds: Vec::new(),
             seed_of: Vec::new(),
@@ -337,7 +337,7 @@ impl RollGraph {
             start: 0,
             goal: 0,
         };
-        if g.presses.is_empty() && g.blocks.len() == 1 && g.bridge_cells.is_empty() {
+        if g.outcomes.is_empty() && g.blocks.len() == 1 && g.bridge_cells.is_empty() {
             g.plain(maze);
             return Ok(g);
         }
@@ -442,7 +442,7 @@ impl RollGraph {
     /// start, and the first block on a seed placement.
     fn seed_id(&self, c: &Config) -> Option<StateId> {
         let seed_form =
-            !c.split && c.bridges == self.initial.bridges && c.at[1..] == self.initial.at[1..];
+            !c.split && c.regs == self.initial.regs && c.at[1..] == self.initial.at[1..];
         match self.seed_of.get(c.at[0] as usize) {
             Some(&s) if seed_form && s != NONE => Some(s),
             _ => None,
@@ -476,17 +476,20 @@ impl RollGraph {
             })
     }
 
-    fn covers_off_bridge(&self, f: Footprint, bridges: u64) -> bool {
-        f.cells().any(|(r, c)| {
-            let bit = self.bridge_bit[r * self.cols + c];
-            bit != u8::MAX && bridges >> bit & 1 == 0
-        })
+    fn covers_off_bridge(&self, f: Footprint, regs: u64) -> bool {
+        f.cells()
+            .any(|(r, c)| self.off_bridge(r * self.cols + c, regs))
+    }
+
+    fn off_bridge(&self, cell: usize, regs: u64) -> bool {
+        let (mask, want) = self.bridge_test[cell];
+        mask != 0 && regs & mask != want
     }
 
     /// Whether block `k` of `c` rests legally: on bridges that are on, clear of the others.
     fn legal(&self, c: &Config, k: usize) -> bool {
         let f = self.shapes[k].footprint(c.at[k], self.cols);
-        !self.covers_off_bridge(f, c.bridges)
+        !self.covers_off_bridge(f, c.regs)
             && (0..self.blocks.len()).all(|j| j == k || !overlap(f, self.block_at(c, j)))
     }
 
@@ -494,11 +497,49 @@ impl RollGraph {
         self.shapes[k].footprint(c.at[k], self.cols)
     }
 
-    fn press(&self, switch: u32, bridges: &mut u64) {
-        for &(bit, action) in &self.presses[switch as usize].acts {
-            let on = action.apply(*bridges >> bit & 1 == 1);
-            *bridges = *bridges & !(1 << bit) | u64::from(on) << bit;
+    /// Presses the switch on `cell` (if any) in way `how` ([`PART`], [`STANDING`] or
+    /// [`CUBE`]): the registers change and the block may split. `false` when a register
+    /// would leave its range, which makes the move no move.
+    fn press(&self, cell: usize, how: usize, n: &mut Config) -> bool {
+        let switch = self.switch_at[cell];
+        if switch == NONE {
+            return true;
         }
+        let split = match self.outcomes[switch as usize][how] {
+            Outcome::Bits { keep, flip, split } => {
+                n.regs = n.regs & keep ^ flip;
+                split
+            }
+            Outcome::Evaluate => {
+                let mut key = [0i64; 64];
+                let key = &mut key[..self.roll.fields.len()];
+                self.roll.unpack(n.regs, key);
+                let press = Press {
+                    at: (cell / self.cols, cell % self.cols),
+                    standing: how == STANDING,
+                    cube: how == CUBE,
+                };
+                match self.roll.press(&press, key) {
+                    Ok(split) => {
+                        n.regs = self.roll.pack(key);
+                        split.map(|[a, b]| {
+                            [
+                                (a.0 * self.cols + a.1) as u32,
+                                (b.0 * self.cols + b.1) as u32,
+                            ]
+                        })
+                    }
+                    Err(_) => return false,
+                }
+            }
+        };
+        if let Some([a, b]) = split {
+            n.split = true;
+            n.at = [0; MAX_BLOCKS];
+            n.at[0] = a;
+            n.at[1] = b;
+        }
+        true
     }
 
     /// Every move from `c` in direction order, with the configuration it reaches.
@@ -515,16 +556,13 @@ impl RollGraph {
                         W if col > 0 => cell - 1,
                         _ => continue,
                     };
-                    let bit = self.bridge_bit[to];
-                    if self.tiles[to] == Tile::NoFloor
-                        || (bit != u8::MAX && c.bridges >> bit & 1 == 0)
-                    {
+                    if self.tiles[to] == Tile::NoFloor || self.off_bridge(to, c.regs) {
                         continue;
                     }
                     let mut n = *c;
-                    let switch = self.switch_at[to];
-                    if switch != NONE && self.presses[switch as usize].kind == SwitchKind::Soft {
-                        self.press(switch, &mut n.bridges);
+                    // A cube's press splits nothing: a split needs a standing block.
+                    if !self.press(to, CUBE, &mut n) {
+                        continue;
                     }
                     let other = c.at[1 - i] as usize;
                     let (a, b) = (to.min(other), to.max(other));
@@ -563,25 +601,12 @@ impl RollGraph {
                 // Every roll covers only new cells, so each switch under the block is pressed.
                 let f = shape.footprint(q, self.cols);
                 let standing = f.rows == 1 && f.cols == 1 && shape.extents(q)[2] > 1;
-                for (r, col) in f.cells() {
-                    let switch = self.switch_at[r * self.cols + col];
-                    if switch == NONE {
-                        continue;
-                    }
-                    let press = &self.presses[switch as usize];
-                    match press.kind {
-                        SwitchKind::Soft => self.press(switch, &mut n.bridges),
-                        SwitchKind::Heavy if standing => self.press(switch, &mut n.bridges),
-                        SwitchKind::Split if standing => {
-                            if let Some([a, b]) = press.split {
-                                n.split = true;
-                                n.at = [0; MAX_BLOCKS];
-                                n.at[0] = a;
-                                n.at[1] = b;
-                            }
-                        }
-                        _ => {}
-                    }
+                let how = if standing { STANDING } else { PART };
+                if !f
+                    .cells()
+                    .all(|(r, col)| self.press(r * self.cols + col, how, &mut n))
+                {
+                    continue;
                 }
                 out.push(((4 * k + d) as Dir, n));
             }
@@ -634,8 +659,7 @@ impl RollGraph {
             bridges: self
                 .bridge_cells
                 .iter()
-                .enumerate()
-                .map(|(bit, &at)| (at, c.bridges >> bit & 1 == 1))
+                .map(|&at| (at, !self.off_bridge(at.0 * self.cols + at.1, c.regs)))
                 .collect(),
         }
     }
@@ -663,6 +687,38 @@ impl RollGraph {
     }
 }
 
+/// The outcomes of pressing the switch at `at` ([`PART`], [`STANDING`], [`CUBE`]). Where the
+/// effects read no register, each register bit is kept, cleared, set or flipped whatever the
+/// others hold, so the evaluator's result on all bits clear and on all bits set says which.
+fn outcomes_at(roll: &RollSet, at: Coord, cols: usize) -> [Outcome; 3] {
+    if !roll.bitwise_at(at) {
+        return [Outcome::Evaluate; 3];
+    }
+    let clear: Vec<i64> = roll.fields.iter().map(|&(_, _, lo)| lo).collect();
+    let set: Vec<i64> = roll
+        .fields
+        .iter()
+        .map(|&(_, w, lo)| lo + ((1i64 << w) - 1))
+        .collect();
+    let cell = |(r, c): Coord| (r * cols + c) as u32;
+    [PART, STANDING, CUBE].map(|how| {
+        let press = Press {
+            at,
+            standing: how == STANDING,
+            cube: how == CUBE,
+        };
+        let (mut zero, mut one) = (clear.clone(), set.clone());
+        let split = roll.apply_press(&press, &mut zero);
+        roll.apply_press(&press, &mut one);
+        let (zero, one) = (roll.pack(&zero), roll.pack(&one));
+        Outcome::Bits {
+            keep: zero ^ one,
+            flip: zero,
+            split: split.map(|[a, b]| [cell(a), cell(b)]),
+        }
+    })
+}
+
 fn overlap(a: Footprint, b: Footprint) -> bool {
     a.row < b.row + b.rows
         && b.row < a.row + a.rows
@@ -671,8 +727,27 @@ fn overlap(a: Footprint, b: Footprint) -> bool {
 }
 
 /// The states of a maze without bridges (the blocks' placements, and the split cubes'
-/// cells), and that times two for every bridge a switch changes.
+/// cells), and that times every register's values when an effect changes registers (two
+/// for every lone bridge tile).
 pub(crate) fn state_bound(maze: &RollingBlockMaze) -> (u128, u128) {
+    match maze.compile() {
+        Ok(roll) => bound_with(maze, &roll),
+        // An invalid maze is refused before its states matter; its placements still bound it.
+        Err(_) => {
+            let base = maze.rules.dims().iter().fold(1u128, |n, &b| {
+                n.saturating_mul(
+                    Shape::new(&maze.board.tiles, maze.board.rows, maze.board.cols, b)
+                        .placements
+                        .len() as u128,
+                )
+            });
+            (base, base)
+        }
+    }
+}
+
+/// [`state_bound`] of a maze with its compiled rules.
+fn bound_with(maze: &RollingBlockMaze, roll: &RollSet) -> (u128, u128) {
     let board = &maze.board;
     let mut base: u128 = 1;
     for b in maze.rules.dims() {
@@ -681,18 +756,19 @@ pub(crate) fn state_bound(maze: &RollingBlockMaze) -> (u128, u128) {
             .len();
         base = base.saturating_mul(placements as u128);
     }
-    if maze.rules.switches.iter().any(|s| s.split.is_some()) {
+    if roll.splits {
         let cells = board.tiles.iter().filter(|t| t.is_floor()).count() as u128;
         base = base.saturating_add(cells * cells.saturating_sub(1) / 2);
     }
-    let switched = maze.rules.switches.iter().any(|s| !s.acts.is_empty());
-    let bridges = board
-        .tiles
-        .iter()
-        .filter(|t| matches!(t, Tile::Bridge { .. }))
-        .count() as u32;
-    let bound = if switched {
-        base.saturating_mul(1u128.checked_shl(bridges).unwrap_or(u128::MAX))
+    let bound = if roll.written.iter().any(|&w| w) {
+        roll.set.regs.iter().fold(base, |n, r| {
+            let values = match r.domain {
+                Domain::Choice(ref names) => names.len() as u128,
+                Domain::Counter(lo, hi) => (hi - lo + 1) as u128,
+                _ => 1,
+            };
+            n.saturating_mul(values)
+        })
     } else {
         base
     };
@@ -705,7 +781,8 @@ pub(crate) fn state_bound(maze: &RollingBlockMaze) -> (u128, u128) {
 /// few bridge states are usually reachable: only when the bound with them is past the limit
 /// are the states counted, the count stopping at the limit.
 pub(crate) fn check_state_count(maze: &RollingBlockMaze, limit: StateLimit) -> Result<(), Problem> {
-    let (base, bound) = state_bound(maze);
+    let roll = maze.compile()?;
+    let (base, bound) = bound_with(maze, &roll);
     if limit.exceeded_by(base) {
         return Err(Problem::new(
             Where::Board,
@@ -733,8 +810,11 @@ pub(crate) fn check_state_count(maze: &RollingBlockMaze, limit: StateLimit) -> R
 /// Refuses, without exploring, a maze whose blocks alone have more placements than state
 /// ids can number: what [`RollingBlockMaze::validate`] asks so that the engine never sees
 /// one (the file reader then applies the configurable limit).
-pub(crate) fn check_engine_capacity(maze: &RollingBlockMaze) -> Result<(), Problem> {
-    let (base, _) = state_bound(maze);
+pub(crate) fn check_engine_capacity(
+    maze: &RollingBlockMaze,
+    roll: &RollSet,
+) -> Result<(), Problem> {
+    let (base, _) = bound_with(maze, roll);
     if StateLimit::MAX.exceeded_by(base) {
         return Err(Problem::new(
             Where::Board,
@@ -792,11 +872,10 @@ impl Rules for RollGraph {
             }
             parts.join(", ")
         };
-        if self.dynamic_bridges && !self.bridge_cells.is_empty() {
-            let bits: String = (0..self.bridge_cells.len())
-                .map(|b| if c.bridges >> b & 1 == 1 { '=' } else { '-' })
-                .collect();
-            out.push_str(&format!(" [{bits}]"));
+        if !self.roll.set.regs.is_empty() {
+            let mut key = vec![0; self.roll.fields.len()];
+            self.roll.unpack(c.regs, &mut key);
+            out.push_str(&self.roll.suffix(&key));
         }
         out
     }

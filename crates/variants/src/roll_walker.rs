@@ -2,17 +2,21 @@
 //! and FAMILIES.md section 6, one configuration at a time, with states as plain values in
 //! ordered maps and named as text.
 //!
-//! It shares nothing with the engine ([`crate::RollGraph`]) but the maze: no placement
-//! tables, no numbering, no bit sets. A roll moves a block by its extents as the spec writes
-//! it, legality is checked cell by cell, switches are pressed in reading order of the cells
-//! the mover lands on. The engine is tested against it on random boards with bridges,
-//! switches, split cubes and several blocks.
+//! It shares nothing with the engine ([`crate::RollGraph`]) but the maze and its compiled
+//! rules ([`RollSet`], whose evaluator gives effects their meaning): no placement tables, no
+//! numbering, no bit sets, no precompiled presses. A roll moves a block by its extents as the
+//! spec writes it, legality is checked cell by cell, switches are pressed in reading order of
+//! the cells the mover lands on, each press one call of the evaluator. The engine is tested
+//! against it on random boards with bridges, switches, registers, split cubes and several
+//! blocks.
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 use crate::jumping::Coord;
 use crate::roll_graph::StateView;
-use crate::rolling::{Footprint, RollingBlockMaze, SwitchKind, Tile};
+use crate::roll_rules::RollSet;
+use crate::rolling::{Footprint, RollingBlockMaze, Tile};
+use crate::rules::Press;
 use crate::walker::Walked;
 
 /// A block: top-left cell and extents `[rows, cols, height]`.
@@ -25,8 +29,8 @@ struct Pos {
     blocks: Vec<Block>,
     /// The two cubes of a split block, in reading order.
     cubes: Option<(Coord, Coord)>,
-    /// Every bridge tile's state, in reading order of the tiles.
-    bridges: Vec<bool>,
+    /// Every register's value (the lone bridge tiles' among them).
+    regs: Vec<i64>,
 }
 
 const COMPASS: [&str; 4] = ["N", "E", "S", "W"];
@@ -70,24 +74,18 @@ fn coord((r, c): Coord) -> String {
 
 struct Walker<'a> {
     maze: &'a RollingBlockMaze,
-    bridge_cells: Vec<Coord>,
+    roll: RollSet,
 }
 
 impl<'a> Walker<'a> {
-    /// The walker of `maze`, and its bridges' states at the start.
-    fn new(maze: &'a RollingBlockMaze) -> (Walker<'a>, Vec<bool>) {
-        let board = &maze.board;
-        let mut bridge_cells = Vec::new();
-        let mut bridges = Vec::new();
-        for r in 0..board.rows {
-            for c in 0..board.cols {
-                if let Tile::Bridge { on } = board.get((r, c)) {
-                    bridge_cells.push((r, c));
-                    bridges.push(on);
-                }
-            }
-        }
-        (Walker { maze, bridge_cells }, bridges)
+    /// The walker of a valid `maze`, and its registers at the start.
+    fn new(maze: &'a RollingBlockMaze) -> (Walker<'a>, Vec<i64>) {
+        let roll = match maze.compile() {
+            Ok(roll) => roll,
+            Err(p) => panic!("the walker takes a valid maze: {}", p.message),
+        };
+        let regs = roll.start_key();
+        (Walker { maze, roll }, regs)
     }
 
     fn tile(&self, (r, c): (i64, i64)) -> Option<Tile> {
@@ -97,8 +95,8 @@ impl<'a> Walker<'a> {
     }
 
     fn bridge_on(&self, pos: &Pos, cell: Coord) -> bool {
-        match self.bridge_cells.iter().position(|&b| b == cell) {
-            Some(i) => pos.bridges[i],
+        match self.roll.bridges.iter().position(|&(b, _)| b == cell) {
+            Some(i) => self.roll.bridge_on(i, &pos.regs),
             None => true,
         }
     }
@@ -114,23 +112,27 @@ impl<'a> Walker<'a> {
         out
     }
 
-    fn act(&self, pos: &mut Pos, at: Coord) {
-        for switch in self.maze.rules.switches.iter().filter(|s| s.at == at) {
-            for action in &switch.acts {
-                let i = self
-                    .bridge_cells
-                    .iter()
-                    .position(|&b| b == action.tile())
-                    .expect("a validated action names a bridge");
-                pos.bridges[i] = action.apply(pos.bridges[i]);
+    /// Presses `at` as `press` says: the evaluator changes the registers and may split the
+    /// block; a register leaving its range refuses the move.
+    fn act(&self, pos: &mut Pos, press: Press) -> Result<(), String> {
+        match self.roll.press(&press, &mut pos.regs) {
+            Ok(None) => Ok(()),
+            Ok(Some([a, b])) => {
+                pos.blocks.clear();
+                pos.cubes = Some((a, b));
+                Ok(())
             }
+            Err(r) => Err(format!(
+                "pressing {} would take register `{}` out of its range",
+                coord(press.at),
+                self.roll.set.regs[r].name
+            )),
         }
     }
 
     /// Who is moved and how, or why not: the move of `mover` in compass direction `d` (0 to
     /// 3: N, E, S, W) from `pos`, with its effects, or the rule it breaks.
     fn step(&self, pos: &Pos, mover: Mover, d: usize) -> Result<Pos, String> {
-        let board = &self.maze.board;
         let (dr, dc) = [(-1, 0), (0, 1), (1, 0), (0, -1)][d];
         match (mover, pos.cubes) {
             (Mover::Cube(_), None) => {
@@ -161,9 +163,14 @@ impl<'a> Walker<'a> {
                 }
                 // Cubes may rest on fragile floor, and two cubes never meet: they join first.
                 let mut next = pos.clone();
-                if tile == Tile::Switch(SwitchKind::Soft) {
-                    self.act(&mut next, to);
-                }
+                self.act(
+                    &mut next,
+                    Press {
+                        at: to,
+                        standing: false,
+                        cube: true,
+                    },
+                )?;
                 if to.0.abs_diff(still.0) + to.1.abs_diff(still.1) == 1 {
                     let (p, q) = (to.min(still), to.max(still));
                     let extents = if p.0 == q.0 { [1, 2, 1] } else { [2, 1, 1] };
@@ -225,19 +232,14 @@ impl<'a> Walker<'a> {
                 next.blocks[k] = rolled;
                 let standing = one && rolled.2[2] > 1;
                 for &(cr, cc) in &cells {
-                    let at = (cr as usize, cc as usize);
-                    match board.get(at) {
-                        Tile::Switch(SwitchKind::Soft) => self.act(&mut next, at),
-                        Tile::Switch(SwitchKind::Heavy) if standing => self.act(&mut next, at),
-                        Tile::Switch(SwitchKind::Split) if standing => {
-                            let switch = self.maze.rules.switches.iter().find(|s| s.at == at);
-                            if let Some((a, b)) = switch.and_then(|s| s.split) {
-                                next.blocks.clear();
-                                next.cubes = Some((a.min(b), a.max(b)));
-                            }
-                        }
-                        _ => {}
-                    }
+                    self.act(
+                        &mut next,
+                        Press {
+                            at: (cr as usize, cc as usize),
+                            standing,
+                            cube: false,
+                        },
+                    )?;
                 }
                 Ok(next)
             }
@@ -294,15 +296,7 @@ impl<'a> Walker<'a> {
                 .collect::<Vec<_>>()
                 .join(", "),
         };
-        let switching = self.maze.rules.switches.iter().any(|s| !s.acts.is_empty());
-        if switching && !pos.bridges.is_empty() {
-            let bits: String = pos
-                .bridges
-                .iter()
-                .map(|&on| if on { '=' } else { '-' })
-                .collect();
-            out.push_str(&format!(" [{bits}]"));
-        }
+        out.push_str(&self.roll.suffix(&pos.regs));
         out
     }
 }
@@ -310,7 +304,7 @@ impl<'a> Walker<'a> {
 /// Walks a valid maze from its start into every reachable state; goal states are all named
 /// `goal` and have no moves out.
 pub fn walk(maze: &RollingBlockMaze) -> Walked {
-    let (w, bridges) = Walker::new(maze);
+    let (w, regs) = Walker::new(maze);
     let block = |f: Footprint, dims: (usize, usize, usize)| {
         let extents = crate::rolling::orientation_of(dims, f.rows, f.cols)
             .expect("a validated footprint fits its block");
@@ -321,7 +315,7 @@ pub fn walk(maze: &RollingBlockMaze) -> Walked {
             .chain(maze.rules.others.iter().map(|b| block(b.start, b.block)))
             .collect(),
         cubes: None,
-        bridges,
+        regs,
     };
     let mut walked = Walked {
         start: w.name(&start),
@@ -357,7 +351,20 @@ pub fn walk(maze: &RollingBlockMaze) -> Walked {
 /// tested against.
 pub fn explain(maze: &RollingBlockMaze, view: &StateView, dir: &str) -> Option<String> {
     let (mover, d) = Mover::parse(dir)?;
-    let (w, _) = Walker::new(maze);
+    let (w, mut regs) = Walker::new(maze);
+    // Only bridges decide whether a move is legal: they are all the view shows.
+    for (i, &(cell, r)) in w.roll.bridges.iter().enumerate() {
+        let on = view
+            .bridges
+            .iter()
+            .find(|(at, _)| *at == cell)
+            .is_none_or(|&(_, on)| on);
+        if on != w.roll.bridge_on(i, &regs)
+            && let Some(v) = (0..2).find(|&v| (w.roll.on[r] == Some(v)) == on)
+        {
+            regs[r] = v;
+        }
+    }
     let pos = Pos {
         blocks: view
             .blocks
@@ -365,16 +372,7 @@ pub fn explain(maze: &RollingBlockMaze, view: &StateView, dir: &str) -> Option<S
             .map(|&(f, extents)| (f.row as i64, f.col as i64, extents))
             .collect(),
         cubes: view.cubes.map(|[a, b]| (a, b)),
-        bridges: w
-            .bridge_cells
-            .iter()
-            .map(|cell| {
-                view.bridges
-                    .iter()
-                    .find(|(at, _)| at == cell)
-                    .is_none_or(|&(_, on)| on)
-            })
-            .collect(),
+        regs,
     };
     w.step(&pos, mover, d)
         .err()

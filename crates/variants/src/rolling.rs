@@ -17,7 +17,7 @@ use maze_features::RollingBlockWeights;
 use serde::{Deserialize, Serialize};
 
 use crate::jumping::{Coord, Problem, Where};
-use crate::rules::RulePart;
+use crate::rules::{Effect, Register, RulePart};
 
 pub use crate::roll_graph::{
     BLOCKS_DIRECTIONS, ROLL_DIRECTIONS, RollGraph, SPLIT_DIRECTIONS, StateView,
@@ -141,6 +141,18 @@ pub struct Switch {
     pub split: Option<(Coord, Coord)>,
 }
 
+/// Bridge tiles that follow one declared register, opened and closed together (a gate):
+/// `Bridge(cells: [(2, 3), (2, 4)], register: "gate")`. The register is a `Choice` of `on`
+/// and `off`; the tiles are floor while it holds `on`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Bridge {
+    /// The bridge tiles (`=` or `-` on the board, as the register starts).
+    pub cells: Vec<Coord>,
+    /// The register they follow.
+    pub register: String,
+}
+
 /// A block besides the first: its dimensions, where it starts and, if it has one, the
 /// footprint it must end on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -199,6 +211,12 @@ pub struct RollingBlockRules {
     pub switches: Vec<Switch>,
     /// The blocks besides the first (whose start and goal are the board's `S` and `G`).
     pub others: Vec<OtherBlock>,
+    /// Registers (RULES.md section 7): choices and counters the state carries.
+    pub registers: Vec<Register>,
+    /// Bridge tiles that follow a declared register (a lone bridge tile follows its own).
+    pub bridges: Vec<Bridge>,
+    /// What pressing a switch does to the registers, besides the `switches` entries.
+    pub effects: Vec<Effect>,
 }
 
 impl Default for RollingBlockRules {
@@ -208,6 +226,9 @@ impl Default for RollingBlockRules {
             weights: RollingBlockWeights::default(),
             switches: Vec::new(),
             others: Vec::new(),
+            registers: Vec::new(),
+            bridges: Vec::new(),
+            effects: Vec::new(),
         }
     }
 }
@@ -239,6 +260,28 @@ impl RollingBlockRules {
                 .collect();
             out.push_str(&format!(", switches: [{}]", switches.join(", ")));
         }
+        let list = |name: &str, items: Vec<String>| {
+            if items.is_empty() {
+                String::new()
+            } else {
+                format!(", {name}: [{}]", items.join(", "))
+            }
+        };
+        out.push_str(&list(
+            "registers",
+            self.registers.iter().map(crate::maze::one_line).collect(),
+        ));
+        out.push_str(&list(
+            "bridges",
+            self.bridges
+                .iter()
+                .map(|b| format!("Bridge{}", crate::maze::one_line(b)))
+                .collect(),
+        ));
+        out.push_str(&list(
+            "effects",
+            self.effects.iter().map(crate::maze::one_line).collect(),
+        ));
         if !self.others.is_empty() {
             let cells = |f: &Footprint| {
                 let list: Vec<String> = f.cells().map(|(r, c)| format!("({r}, {c})")).collect();
@@ -264,7 +307,11 @@ impl RollingBlockRules {
     /// Whether the state is more than one block's placement: bridges, switches, split cubes
     /// or several blocks. Without them every legal placement is a state and nothing else is.
     pub fn is_plain(&self) -> bool {
-        self.switches.is_empty() && self.others.is_empty()
+        self.switches.is_empty()
+            && self.others.is_empty()
+            && self.registers.is_empty()
+            && self.bridges.is_empty()
+            && self.effects.is_empty()
     }
 
     /// Every block's dimensions, the first block's first.
@@ -594,177 +641,21 @@ impl RollingBlockMaze {
                 ),
             ));
         }
-        self.validate_mechanics()?;
-        crate::roll_graph::check_engine_capacity(self)
+        let set = self.compile()?;
+        crate::roll_graph::check_engine_capacity(self, &set)
     }
 
-    /// Checks bridges, switches and the other blocks (FAMILIES.md section 6).
-    fn validate_mechanics(&self) -> Result<(), Problem> {
+    /// Checks bridges, switches, registers, effects and the other blocks (FAMILIES.md
+    /// section 6) into the compiled rules the engine and the walker read.
+    pub fn compile(&self) -> Result<crate::roll_rules::RollSet, Problem> {
+        let set = crate::roll_rules::compile(self)?;
+        self.validate_blocks()?;
+        Ok(set)
+    }
+
+    /// Checks the other blocks.
+    fn validate_blocks(&self) -> Result<(), Problem> {
         let (rules, board) = (&self.rules, &self.board);
-        let on_board = |(r, c): Coord| r < board.rows && c < board.cols;
-        let bridges = board
-            .tiles
-            .iter()
-            .filter(|t| matches!(t, Tile::Bridge { .. }))
-            .count();
-        if bridges > MAX_BRIDGES {
-            return Err(Problem::new(
-                Where::Board,
-                format!("the board has {bridges} bridge tiles, more than the {MAX_BRIDGES} one state can hold"),
-            )
-            .help("every bridge doubles the states; join bridge tiles that always change together into fewer"));
-        }
-        let mut seen: Vec<Coord> = Vec::new();
-        for (i, switch) in rules.switches.iter().enumerate() {
-            let at = Where::Rule(RulePart::Switch(i));
-            let (r, c) = switch.at;
-            if !on_board(switch.at) {
-                return Err(Problem::new(
-                    at,
-                    format!(
-                        "the switch at ({r}, {c}) is outside the {} x {} board",
-                        board.rows, board.cols
-                    ),
-                ));
-            }
-            let Tile::Switch(kind) = board.get(switch.at) else {
-                return Err(Problem::new(
-                    at,
-                    format!("({r}, {c}) is {}, not a switch", tile_name(board.get(switch.at))),
-                )
-                .help("a switch is a board cell `o` (soft), `x` (heavy) or `y` (split); `at` names that cell"));
-            };
-            if seen.contains(&switch.at) {
-                return Err(Problem::new(
-                    at,
-                    format!("the switch at ({r}, {c}) is described twice"),
-                )
-                .help("give each switch one entry, with all of its actions"));
-            }
-            seen.push(switch.at);
-            match kind {
-                SwitchKind::Soft | SwitchKind::Heavy => {
-                    if switch.split.is_some() {
-                        return Err(Problem::new(
-                            at,
-                            format!(
-                                "the switch at ({r}, {c}) is {}, but only a split switch `y` has `split` targets",
-                                tile_name(board.get(switch.at))
-                            ),
-                        ));
-                    }
-                    if switch.acts.is_empty() {
-                        return Err(Problem::new(
-                            at,
-                            format!("the switch at ({r}, {c}) does nothing: it has no `acts`"),
-                        )
-                        .help("list the bridges it changes, e.g. acts: [Toggle(5, 4), On(5, 5)]"));
-                    }
-                    for action in &switch.acts {
-                        let (tr, tc) = action.tile();
-                        if !on_board(action.tile()) {
-                            return Err(Problem::new(
-                                at,
-                                format!(
-                                    "the switch at ({r}, {c}) acts on ({tr}, {tc}), outside the {} x {} board",
-                                    board.rows, board.cols
-                                ),
-                            ));
-                        }
-                        if !matches!(board.get(action.tile()), Tile::Bridge { .. }) {
-                            return Err(Problem::new(
-                                at,
-                                format!(
-                                    "the switch at ({r}, {c}) acts on ({tr}, {tc}), which is {}, not a bridge tile",
-                                    tile_name(board.get(action.tile()))
-                                ),
-                            )
-                            .help("switches turn bridge tiles on and off: mark them `=` (on at the start) or `-` (off)"));
-                        }
-                    }
-                }
-                SwitchKind::Split => {
-                    if !switch.acts.is_empty() {
-                        return Err(Problem::new(
-                            at,
-                            format!(
-                                "the split switch at ({r}, {c}) has `acts`: a split switch splits the block and changes no bridge"
-                            ),
-                        ));
-                    }
-                    let Some((a, b)) = switch.split else {
-                        return Err(Problem::new(
-                            at,
-                            format!("the split switch at ({r}, {c}) has no `split` targets"),
-                        )
-                        .help(
-                            "add split: ((row, col), (row, col)), the cells the two cubes go to",
-                        ));
-                    };
-                    let mut dims = [rules.block.0, rules.block.1, rules.block.2];
-                    dims.sort_unstable();
-                    if dims != [1, 1, 2] {
-                        return Err(Problem::new(
-                            at,
-                            format!(
-                                "a split switch splits a 1 x 1 x 2 block into two cubes, but this block is {} x {} x {}",
-                                rules.block.0, rules.block.1, rules.block.2
-                            ),
-                        ));
-                    }
-                    if !rules.others.is_empty() {
-                        return Err(Problem::new(
-                            at,
-                            "split switches work with one block: this board has several",
-                        ));
-                    }
-                    for t in [a, b] {
-                        if !on_board(t) {
-                            return Err(Problem::new(
-                                at,
-                                format!(
-                                    "the split target ({}, {}) is outside the {} x {} board",
-                                    t.0, t.1, board.rows, board.cols
-                                ),
-                            ));
-                        }
-                        match board.get(t) {
-                            Tile::NoFloor | Tile::Bridge { .. } => {
-                                return Err(Problem::new(
-                                    at,
-                                    format!(
-                                        "the split target ({}, {}) is {}: a cube needs floor that is always there",
-                                        t.0,
-                                        t.1,
-                                        tile_name(board.get(t))
-                                    ),
-                                ));
-                            }
-                            _ => {}
-                        }
-                    }
-                    if a.0.abs_diff(b.0) + a.1.abs_diff(b.1) <= 1 {
-                        return Err(Problem::new(
-                            at,
-                            format!(
-                                "the split targets ({}, {}) and ({}, {}) are the same or edge-adjacent cells: the cubes would merge at once",
-                                a.0, a.1, b.0, b.1
-                            ),
-                        ));
-                    }
-                }
-            }
-        }
-        for (i, &tile) in board.tiles.iter().enumerate() {
-            let cell = (i / board.cols, i % board.cols);
-            if matches!(tile, Tile::Switch(_)) && !seen.contains(&cell) {
-                return Err(Problem::new(
-                    Where::Char(cell.0, cell.1),
-                    format!("{} at ({}, {}) has no entry in `switches`", tile_name(tile), cell.0, cell.1),
-                )
-                .help("say what it does in the rules: switches: [Switch(at: (row, col), acts: [Toggle(row, col)])]"));
-            }
-        }
         if rules.others.len() + 1 > MAX_BLOCKS {
             return Err(Problem::new(
                 Where::Rule(RulePart::Block(MAX_BLOCKS - 1)),
@@ -871,7 +762,7 @@ impl RollingBlockMaze {
 }
 
 /// How a message names a tile: "no floor `#`".
-fn tile_name(tile: Tile) -> &'static str {
+pub(crate) fn tile_name(tile: Tile) -> &'static str {
     match tile {
         Tile::Floor => "floor `.`",
         Tile::NoFloor => "no floor `#`",

@@ -239,6 +239,9 @@ pub enum Op {
     Add(String, Value),
     /// The next value, wrapping from the last to the first (flips a two-valued choice).
     Next(String),
+    /// Rolling blocks: the standing block splits into two cubes on these cells (a split
+    /// switch; the effect's `when` holds `Standing`).
+    Split((usize, usize), (usize, usize)),
 }
 
 /// A value an effect uses.
@@ -299,6 +302,13 @@ pub enum Cond {
     SameSymbol,
     /// The move goes opposite to the direction in a direction register.
     Opposite(String),
+    /// Rolling blocks: the cell pressed is `(row, col)` (a switch: every rolling-block
+    /// effect names its cell).
+    At(usize, usize),
+    /// Rolling blocks: the press is a whole block standing on the cell alone (heavy).
+    Standing,
+    /// Rolling blocks: the press is a split cube rolling onto the cell.
+    Cube,
     /// Not.
     Not(Box<Cond>),
     /// At least one.
@@ -408,6 +418,8 @@ pub enum RulePart {
     Switch(usize),
     /// The i-th of a rolling-block maze's other blocks.
     Block(usize),
+    /// The i-th bridge of a rolling-block maze's `bridges`.
+    Bridge(usize),
 }
 
 /// A problem with the rules: where, and what.
@@ -515,6 +527,12 @@ pub enum C {
     SameSymbol,
     /// The move is opposite to a direction register.
     Opposite(usize),
+    /// Rolling blocks: the pressed cell.
+    At(usize, usize),
+    /// Rolling blocks: pressed by a standing block.
+    Standing,
+    /// Rolling blocks: pressed by a split cube.
+    Cube,
     /// Not.
     Not(Box<C>),
     /// Any.
@@ -553,6 +571,8 @@ pub enum O {
     Add(usize, V),
     /// Next value, wrapping.
     Next(usize),
+    /// Split the block into cubes on these cells (reading order).
+    Split([(usize, usize); 2]),
 }
 
 /// An effect, compiled.
@@ -681,7 +701,14 @@ impl Reads {
             C::Symbol(_) | C::SameSymbol => self.symbol = true,
             C::Not(c) => self.add(c),
             C::Any(cs) | C::All(cs) => cs.iter().for_each(|c| self.add(c)),
-            C::Eq(..) | C::Lt(..) | C::Gt(..) | C::Goal | C::Opposite(_) => {}
+            C::Eq(..)
+            | C::Lt(..)
+            | C::Gt(..)
+            | C::Goal
+            | C::Opposite(_)
+            | C::At(..)
+            | C::Standing
+            | C::Cube => {}
         }
     }
 }
@@ -696,8 +723,8 @@ pub struct Ctx<'a> {
     pub here: &'a Cell,
     /// The cell moved from (landing phase), effective.
     pub from: Option<&'a Cell>,
-    /// The registers.
-    pub regs: &'a Key,
+    /// The registers (a jumping maze's [`Key`], a rolling-block maze's longer list).
+    pub regs: &'a [i64],
     /// The move: direction and length (landing phase).
     pub mv: Option<(Dir, i64)>,
     /// The direction table (for opposites).
@@ -725,9 +752,26 @@ fn piece_value(p: Option<Piece>) -> i64 {
     p.map_or(NONE, |p| p as i64)
 }
 
+/// A rolling-block press: the cell a block or cube lands on, and how it lands. What the
+/// conditions `At`, `Standing` and `Cube` read; jumping mazes have none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Press {
+    /// The cell.
+    pub at: (usize, usize),
+    /// A whole block stands on this cell alone.
+    pub standing: bool,
+    /// A split cube rolls onto it.
+    pub cube: bool,
+}
+
 impl C {
     /// Evaluates the condition.
     pub fn eval(&self, ctx: &Ctx) -> bool {
+        self.eval_in(ctx, None)
+    }
+
+    /// Evaluates the condition, with the rolling-block press when there is one.
+    pub fn eval_in(&self, ctx: &Ctx, press: Option<&Press>) -> bool {
         let here = ctx.here;
         match self {
             C::Eq(r, v) => ctx.regs[*r] == *v,
@@ -755,9 +799,12 @@ impl C {
                 }
                 None => false,
             },
-            C::Not(c) => !c.eval(ctx),
-            C::Any(cs) => cs.iter().any(|c| c.eval(ctx)),
-            C::All(cs) => cs.iter().all(|c| c.eval(ctx)),
+            C::At(r, c) => press.is_some_and(|p| p.at == (*r, *c)),
+            C::Standing => press.is_some_and(|p| p.standing),
+            C::Cube => press.is_some_and(|p| p.cube),
+            C::Not(c) => !c.eval_in(ctx, press),
+            C::Any(cs) => cs.iter().any(|c| c.eval_in(ctx, press)),
+            C::All(cs) => cs.iter().all(|c| c.eval_in(ctx, press)),
         }
     }
 }
@@ -850,30 +897,53 @@ impl RuleSet {
         mv: Option<(Dir, i64)>,
         key: &mut Key,
     ) -> Option<()> {
+        self.apply_in(effects, here, from, mv, None, key, &mut None)
+    }
+
+    /// [`RuleSet::apply`] with a rolling-block press (conditions `At`, `Standing`, `Cube`) and
+    /// registers of any number; a `Split` sets `split` to its cubes' cells. The one place an
+    /// effect gets its meaning, for jumping and rolling mazes alike.
+    #[allow(clippy::too_many_arguments)]
+    pub fn apply_in(
+        &self,
+        effects: &[E],
+        here: &Cell,
+        from: Option<&Cell>,
+        mv: Option<(Dir, i64)>,
+        press: Option<&Press>,
+        key: &mut [i64],
+        split: &mut Option<[(usize, usize); 2]>,
+    ) -> Option<()> {
         for e in effects {
-            let snapshot = *key;
+            // An effect's conditions see the registers as before its first operation, which
+            // is `key` as it stands: nothing of this effect has run yet.
             let ctx = Ctx {
                 here,
                 from,
-                regs: &snapshot,
+                regs: key,
                 mv,
                 dirs: self.directions,
             };
-            if !e.when.iter().all(|c| c.eval(&ctx)) {
+            if !e.when.iter().all(|c| c.eval_in(&ctx, press)) {
                 continue;
             }
             for op in &e.ops {
-                let now = *key;
                 let ctx = Ctx {
                     here,
                     from,
-                    regs: &now,
+                    regs: key,
                     mv,
                     dirs: self.directions,
                 };
                 match op {
-                    O::Set(r, v) => key[*r] = self.value(v, &ctx)?,
-                    O::Add(r, v) => key[*r] += self.value(v, &ctx)?,
+                    O::Set(r, v) => {
+                        let v = self.value(v, &ctx)?;
+                        key[*r] = v;
+                    }
+                    O::Add(r, v) => {
+                        let v = self.value(v, &ctx)?;
+                        key[*r] += v;
+                    }
                     O::Next(r) => {
                         key[*r] = match &self.regs[*r].domain {
                             Domain::Choice(names) => (key[*r] + 1).rem_euclid(names.len() as i64),
@@ -887,6 +957,7 @@ impl RuleSet {
                             _ => key[*r],
                         }
                     }
+                    O::Split(cells) => *split = Some(*cells),
                 }
             }
         }
@@ -1124,6 +1195,7 @@ impl fmt::Display for RulePart {
             RulePart::Effect(i) => write!(f, "effect {i}"),
             RulePart::Switch(i) => write!(f, "switch {i}"),
             RulePart::Block(i) => write!(f, "other block {i}"),
+            RulePart::Bridge(i) => write!(f, "bridge {i}"),
         }
     }
 }
@@ -1143,6 +1215,8 @@ struct Compiler<'a> {
     rules: &'a JumpRules,
     directions: &'static Directions,
     regs: Vec<Reg>,
+    /// Compiling a rolling-block maze's rules: presses instead of cells and moves.
+    rolling: bool,
 }
 
 impl Compiler<'_> {
@@ -1259,7 +1333,41 @@ impl Compiler<'_> {
                 ))
             }
         };
+        let (jumping_only, rolling_only) = (
+            matches!(
+                c,
+                Cond::Circled
+                    | Cond::Wildcard
+                    | Cond::Turn
+                    | Cond::Goal
+                    | Cond::Piece(_)
+                    | Cond::Colour(_)
+                    | Cond::Symbol(_)
+                    | Cond::SameColour
+                    | Cond::OtherColour
+                    | Cond::SameSymbol
+                    | Cond::Opposite(_)
+            ),
+            matches!(c, Cond::At(..) | Cond::Standing | Cond::Cube),
+        );
+        if self.rolling && jumping_only {
+            return Err(problem(
+                part,
+                format!("`{}` reads a jumping maze's cells or moves, which a rolling block has none of", cond_name(c)),
+            )
+            .help("a rolling-block effect tests registers (`Is`, `Eq`, `Lt`, `Gt`) and the press: `At(row, col)`, `Standing`, `Cube`"));
+        }
+        if !self.rolling && rolling_only {
+            return Err(problem(
+                part,
+                format!("`{}` tests how a rolling block presses a switch: a jumping maze has no presses", cond_name(c)),
+            )
+            .help("jumping conditions test registers and cells (`Circled`, `Colour(..)`, ...)"));
+        }
         Ok(match c {
+            Cond::At(r, col) => C::At(*r, *col),
+            Cond::Standing => C::Standing,
+            Cond::Cube => C::Cube,
             Cond::Is(name, value) => {
                 only_cells("registers")?;
                 let r = self.reg(part, name)?;
@@ -1350,6 +1458,23 @@ impl Compiler<'_> {
                 ))
             }
         };
+        if self.rolling
+            && matches!(
+                v,
+                Value::Number
+                    | Value::Piece
+                    | Value::Colour
+                    | Value::Symbol
+                    | Value::Length
+                    | Value::Direction
+            )
+        {
+            return Err(problem(
+                part,
+                "this value reads a jumping maze's cell or move: a rolling-block effect sets registers from constants and other registers",
+            )
+            .help("use `Int(k)`, `Name(\"value\")` or `Register(\"name\")`"));
+        }
         let domain = &self.regs[r].domain;
         let fits = |ok: bool, what: &str| -> Result<(), RuleProblem> {
             if ok {
@@ -1439,7 +1564,29 @@ impl Compiler<'_> {
                     }
                     O::Next(r)
                 }
+                Op::Split(a, b) => {
+                    if !self.rolling {
+                        return Err(problem(
+                            part,
+                            "`Split` splits a rolling block into cubes: a jumping maze has none",
+                        ));
+                    }
+                    if !when.contains(&C::Standing) {
+                        return Err(problem(
+                            part,
+                            "only a block standing on the switch splits: a `Split` effect's `when` holds `Standing`",
+                        )
+                        .help("when: [At(row, col), Standing]"));
+                    }
+                    O::Split([*a.min(b), *a.max(b)])
+                }
             });
+        }
+        if self.rolling && e.on == Phase::Leave {
+            return Err(problem(
+                part,
+                "a rolling block's effects happen when it lands on a switch: `on: Land`",
+            ));
         }
         Ok((e.on, E { when, ops }))
     }
@@ -1643,6 +1790,7 @@ impl JumpRules {
             rules: self,
             directions,
             regs: Vec::new(),
+            rolling: false,
         };
         let mut declared: Vec<Register> = self.registers.clone();
         if self.no_u_turn {
@@ -1668,121 +1816,8 @@ impl JumpRules {
         }
         // Domains first, so conditions can name any register.
         for (i, r) in declared.iter().enumerate() {
-            let part = RulePart::Register(i);
-            if r.name.is_empty()
-                || !r
-                    .name
-                    .chars()
-                    .all(|ch| ch.is_ascii_alphanumeric() || ch == '_')
-            {
-                return Err(problem(
-                    part,
-                    format!(
-                        "`{}` is no register name: use letters, digits and _",
-                        r.name
-                    ),
-                ));
-            }
-            if declared[..i].iter().any(|o| o.name == r.name) {
-                return Err(problem(
-                    part,
-                    format!("a second register called `{}`", r.name),
-                ));
-            }
-            let (domain, start) = match &r.kind {
-                RegisterKind::Choice(names) => {
-                    if names.len() < 2 {
-                        return Err(problem(part, "a `Choice` needs at least two values"));
-                    }
-                    if let Some(d) = names
-                        .iter()
-                        .enumerate()
-                        .find(|(j, n)| names[..*j].contains(n))
-                    {
-                        return Err(problem(part, format!("`{}` is listed twice", d.1)));
-                    }
-                    (Domain::Choice(names.clone()), 0)
-                }
-                RegisterKind::Counter { min, max, start } => {
-                    if min > max {
-                        return Err(problem(
-                            part,
-                            format!("a counter from {min} to {max} holds no value"),
-                        ));
-                    }
-                    if i64::from(*min).abs() > MAX_COUNTER || i64::from(*max).abs() > MAX_COUNTER {
-                        return Err(problem(
-                            part,
-                            format!("a counter holds values from -{MAX_COUNTER} to {MAX_COUNTER}"),
-                        ));
-                    }
-                    if i64::from(*max) - i64::from(*min) > 10_000 {
-                        return Err(problem(
-                            part,
-                            "a counter may span at most 10,000 values (states are made of them)",
-                        ));
-                    }
-                    let s = start.unwrap_or(*min);
-                    if !(min..=max).contains(&&s) {
-                        return Err(problem(part, format!("start {s} is outside {min}..={max}")));
-                    }
-                    (
-                        Domain::Counter(i64::from(*min), i64::from(*max)),
-                        i64::from(s),
-                    )
-                }
-                RegisterKind::Direction => (Domain::Direction, NONE),
-                RegisterKind::Piece => (Domain::Piece, NONE),
-                RegisterKind::Colour => (Domain::Colour, NONE),
-                RegisterKind::Symbol => (Domain::Symbol, NONE),
-            };
-            if let Some(attr) = r.stands_for {
-                let ok = matches!(
-                    (attr, &domain),
-                    (Attr::Number, Domain::Counter(..))
-                        | (Attr::Piece, Domain::Piece)
-                        | (Attr::Colour, Domain::Colour)
-                        | (Attr::Symbol, Domain::Symbol)
-                );
-                if !ok {
-                    return Err(problem(
-                        part,
-                        format!(
-                            "a {} register cannot stand for the cells' {}",
-                            match &r.kind {
-                                RegisterKind::Choice(_) => "Choice",
-                                RegisterKind::Counter { .. } => "Counter",
-                                RegisterKind::Direction => "Direction",
-                                RegisterKind::Piece => "Piece",
-                                RegisterKind::Colour => "Colour",
-                                RegisterKind::Symbol => "Symbol",
-                            },
-                            attr.name()
-                        ),
-                    )
-                    .help(
-                        "Number needs a Counter; Piece, Colour and Symbol registers of that kind",
-                    ));
-                }
-                if r.keep == Keep::Everywhere {
-                    return Err(problem(
-                        part,
-                        format!(
-                            "a register standing for {} everywhere would hide every cell's own {}",
-                            attr.name(),
-                            attr.name()
-                        ),
-                    )
-                    .help("keep it where it stands in, e.g. `keep: Where(Wildcard)`"));
-                }
-            }
-            c.regs.push(Reg {
-                name: r.name.clone(),
-                domain,
-                start,
-                keep: None,
-                stands_for: r.stands_for,
-            });
+            let reg = compile_register(RulePart::Register(i), r, &declared[..i], true)?;
+            c.regs.push(reg);
         }
         for (i, r) in declared.iter().enumerate() {
             if let Keep::Where(cond) = &r.keep {
@@ -1863,6 +1898,239 @@ impl JumpRules {
     }
 }
 
+/// The registers and effects of a rolling-block maze compiled by the same compiler as a
+/// jumping maze's (FAMILIES.md section 6, RULES.md section 8): `registers` are the file's
+/// `declared` first, then those its shorthands declare (a lone bridge tile's, named by its
+/// cell `(r,c)`, whose names are not checked); `effects` are the shorthands' (a `switches`
+/// entry's, at its `RulePart::Switch`) and the file's, each with the part a problem points
+/// at. `bridged[r]` says a bridge reads register `r`. Only landing effects, the conditions
+/// `Is`, `Eq`, `Lt`, `Gt`, `At`, `Standing`, `Cube` (and `Not`, `Any`, `All`), and choices and
+/// counters mean anything to a rolling block; the rest is refused where it is written.
+pub fn compile_rolling(
+    registers: &[Register],
+    declared: usize,
+    effects: &[(RulePart, &Effect)],
+    bridged: &[bool],
+    directions: &'static Directions,
+) -> Result<RuleSet, RuleProblem> {
+    let rules = JumpRules {
+        cells: Vec::new(),
+        ..JumpRules::default()
+    };
+    let mut c = Compiler {
+        rules: &rules,
+        directions,
+        regs: Vec::new(),
+        rolling: true,
+    };
+    for (i, r) in registers.iter().enumerate() {
+        let part = RulePart::Register(i);
+        if i < declared {
+            if !matches!(
+                r.kind,
+                RegisterKind::Choice(_) | RegisterKind::Counter { .. }
+            ) {
+                return Err(problem(
+                    part,
+                    "a rolling block's registers are choices and counters: directions, pieces, colours and symbols belong to jumping mazes",
+                )
+                .help("e.g. kind: Choice([\"off\", \"on\"]) for a bridge, or kind: Counter(min: 0, max: 3)"));
+            }
+            if r.keep != Keep::Everywhere || r.stands_for.is_some() {
+                return Err(problem(
+                    part,
+                    "`keep` and `stands_for` relate registers to a jumping maze's cells: a rolling block's registers are kept everywhere",
+                ));
+            }
+            let reg = compile_register(part, r, &registers[..i], true)?;
+            c.regs.push(reg);
+        } else {
+            // A shorthand's register: its cell name `(r,c)` cannot clash with a declared one.
+            c.regs.push(compile_register(part, r, &[], false)?);
+        }
+    }
+    let mut land = Vec::new();
+    for (part, e) in effects {
+        let (_, e) = c.effect(*part, e)?;
+        land.push(e);
+    }
+    for i in 0..declared {
+        if !bridged.get(i).copied().unwrap_or(false) && !reads(&[], &[], &land, &c.regs, i) {
+            return Err(problem(
+                RulePart::Register(i),
+                format!(
+                    "register `{}` is never read: it would only multiply states",
+                    c.regs[i].name
+                ),
+            )
+            .help("put a bridge on it (`bridges`), test it in an effect's `when`, or remove it"));
+        }
+    }
+    Ok(RuleSet {
+        tiling: Tiling::Square,
+        torus: false,
+        goal: GoalKind::Cell,
+        directions,
+        regs: c.regs,
+        kinds: Vec::new(),
+        leave: Vec::new(),
+        land,
+        bare: None,
+        geometry_free: false,
+        landing_reads: Reads::default(),
+    })
+}
+
+/// A declared register compiled into its domain and start, checked against the registers
+/// declared before it (`earlier`).
+fn compile_register(
+    part: RulePart,
+    r: &Register,
+    earlier: &[Register],
+    check_name: bool,
+) -> Result<Reg, RuleProblem> {
+    if check_name
+        && (r.name.is_empty()
+            || !r
+                .name
+                .chars()
+                .all(|ch| ch.is_ascii_alphanumeric() || ch == '_'))
+    {
+        return Err(problem(
+            part,
+            format!(
+                "`{}` is no register name: use letters, digits and _",
+                r.name
+            ),
+        ));
+    }
+    if earlier.iter().any(|o| o.name == r.name) {
+        return Err(problem(
+            part,
+            format!("a second register called `{}`", r.name),
+        ));
+    }
+    let (domain, start) = match &r.kind {
+        RegisterKind::Choice(names) => {
+            if names.len() < 2 {
+                return Err(problem(part, "a `Choice` needs at least two values"));
+            }
+            if let Some(d) = names
+                .iter()
+                .enumerate()
+                .find(|(j, n)| names[..*j].contains(n))
+            {
+                return Err(problem(part, format!("`{}` is listed twice", d.1)));
+            }
+            (Domain::Choice(names.clone()), 0)
+        }
+        RegisterKind::Counter { min, max, start } => {
+            if min > max {
+                return Err(problem(
+                    part,
+                    format!("a counter from {min} to {max} holds no value"),
+                ));
+            }
+            if i64::from(*min).abs() > MAX_COUNTER || i64::from(*max).abs() > MAX_COUNTER {
+                return Err(problem(
+                    part,
+                    format!("a counter holds values from -{MAX_COUNTER} to {MAX_COUNTER}"),
+                ));
+            }
+            if i64::from(*max) - i64::from(*min) > 10_000 {
+                return Err(problem(
+                    part,
+                    "a counter may span at most 10,000 values (states are made of them)",
+                ));
+            }
+            let s = start.unwrap_or(*min);
+            if !(min..=max).contains(&&s) {
+                return Err(problem(part, format!("start {s} is outside {min}..={max}")));
+            }
+            (
+                Domain::Counter(i64::from(*min), i64::from(*max)),
+                i64::from(s),
+            )
+        }
+        RegisterKind::Direction => (Domain::Direction, NONE),
+        RegisterKind::Piece => (Domain::Piece, NONE),
+        RegisterKind::Colour => (Domain::Colour, NONE),
+        RegisterKind::Symbol => (Domain::Symbol, NONE),
+    };
+    if let Some(attr) = r.stands_for {
+        let ok = matches!(
+            (attr, &domain),
+            (Attr::Number, Domain::Counter(..))
+                | (Attr::Piece, Domain::Piece)
+                | (Attr::Colour, Domain::Colour)
+                | (Attr::Symbol, Domain::Symbol)
+        );
+        if !ok {
+            return Err(problem(
+                part,
+                format!(
+                    "a {} register cannot stand for the cells' {}",
+                    match &r.kind {
+                        RegisterKind::Choice(_) => "Choice",
+                        RegisterKind::Counter { .. } => "Counter",
+                        RegisterKind::Direction => "Direction",
+                        RegisterKind::Piece => "Piece",
+                        RegisterKind::Colour => "Colour",
+                        RegisterKind::Symbol => "Symbol",
+                    },
+                    attr.name()
+                ),
+            )
+            .help("Number needs a Counter; Piece, Colour and Symbol registers of that kind"));
+        }
+        if r.keep == Keep::Everywhere {
+            return Err(problem(
+                part,
+                format!(
+                    "a register standing for {} everywhere would hide every cell's own {}",
+                    attr.name(),
+                    attr.name()
+                ),
+            )
+            .help("keep it where it stands in, e.g. `keep: Where(Wildcard)`"));
+        }
+    }
+    Ok(Reg {
+        name: r.name.clone(),
+        domain,
+        start,
+        keep: None,
+        stands_for: r.stands_for,
+    })
+}
+
+/// A condition's name as a file writes it, for messages.
+fn cond_name(c: &Cond) -> &'static str {
+    match c {
+        Cond::Is(..) => "Is",
+        Cond::Eq(..) => "Eq",
+        Cond::Lt(..) => "Lt",
+        Cond::Gt(..) => "Gt",
+        Cond::Circled => "Circled",
+        Cond::Wildcard => "Wildcard",
+        Cond::Turn => "Turn",
+        Cond::Goal => "Goal",
+        Cond::Piece(_) => "Piece",
+        Cond::Colour(_) => "Colour",
+        Cond::Symbol(_) => "Symbol",
+        Cond::SameColour => "SameColour",
+        Cond::OtherColour => "OtherColour",
+        Cond::SameSymbol => "SameSymbol",
+        Cond::Opposite(_) => "Opposite",
+        Cond::At(..) => "At",
+        Cond::Standing => "Standing",
+        Cond::Cube => "Cube",
+        Cond::Not(_) => "Not",
+        Cond::Any(_) => "Any",
+        Cond::All(_) => "All",
+    }
+}
+
 fn reads_any_register(c: &C) -> bool {
     match c {
         C::Eq(..) | C::Lt(..) | C::Gt(..) | C::Opposite(_) => true,
@@ -1891,7 +2159,7 @@ fn reads(kinds: &[K], leave: &[E], land: &[E], regs: &[Reg], r: usize) -> bool {
         e.when.iter().any(|c| in_c(c, r))
             || e.ops.iter().any(|o| match o {
                 O::Set(t, v) | O::Add(t, v) => in_v(v, r) || (matches!(o, O::Add(..)) && *t == r),
-                O::Next(_) => false,
+                O::Next(_) | O::Split(_) => false,
             })
     };
     kinds.iter().any(|k| {

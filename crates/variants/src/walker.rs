@@ -479,6 +479,8 @@ fn describe(c: &C) -> String {
         C::All(cs) => cs.iter().map(describe).collect::<Vec<_>>().join(", and "),
         C::Not(c) => format!("not {}", describe(c)),
         C::Eq(..) | C::Lt(..) | C::Gt(..) | C::Opposite(_) => "allowed by what you carry".into(),
+        // Rolling-block presses: a jumping rule set never holds them.
+        C::At(..) | C::Standing | C::Cube => "pressed".into(),
     }
 }
 

@@ -234,7 +234,14 @@ fn length(l: &Length) -> String {
 /// Whether a condition is about a cell only (no register, no move).
 fn about_cell(c: &Cond) -> bool {
     match c {
-        Cond::Is(..) | Cond::Eq(..) | Cond::Lt(..) | Cond::Gt(..) | Cond::Opposite(_) => false,
+        Cond::Is(..)
+        | Cond::Eq(..)
+        | Cond::Lt(..)
+        | Cond::Gt(..)
+        | Cond::Opposite(_)
+        | Cond::At(..)
+        | Cond::Standing
+        | Cond::Cube => false,
         Cond::Not(c) => about_cell(c),
         Cond::Any(cs) | Cond::All(cs) => cs.iter().all(about_cell),
         _ => true,
@@ -253,6 +260,9 @@ fn condition(c: &Cond, prefix: &str) -> String {
         Cond::Lt(r, v) => format!("{r} < {v}"),
         Cond::Gt(r, v) => format!("{r} > {v}"),
         Cond::Opposite(r) => format!("the move goes opposite to {r}"),
+        Cond::At(r, col) => format!("the switch at ({r}, {col}) is pressed"),
+        Cond::Standing => "by a standing block".into(),
+        Cond::Cube => "by a cube".into(),
         Cond::Not(c) => format!("not ({})", condition(c, prefix)),
         Cond::Any(cs) => join(cs.iter().map(|c| condition(c, prefix)), "or"),
         Cond::All(cs) => join(cs.iter().map(|c| condition(c, prefix)), "and"),
@@ -359,6 +369,10 @@ fn operation(op: &Op, cell: &str) -> String {
         Op::Add(r, Value::Int(k)) if *k < 0 => format!("{r} goes down by {}", k.unsigned_abs()),
         Op::Add(r, v) => format!("{r} goes up by {}", value(v, cell)),
         Op::Next(r) => format!("{r} takes its next value"),
+        Op::Split(a, b) => format!(
+            "the block splits into cubes on ({}, {}) and ({}, {})",
+            a.0, a.1, b.0, b.1
+        ),
     }
 }
 
