@@ -7,7 +7,8 @@ use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 use maze::graph::{Move, Rules, StateId};
 use maze::variants::roll_walker;
-use maze::variants::rolling::{Action, OtherBlock, Switch, SwitchKind, Tile};
+use maze::variants::rolling::{Action, Bridge, OtherBlock, Switch, SwitchKind, Tile};
+use maze::variants::rules::{Cond, Effect, Op, Phase, Register, RegisterKind, Value};
 use maze::variants::walker::Walked;
 use maze::variants::{Footprint, RollGraph, RollingBlockMaze, RollingBlockRules, RollingBoard};
 use proptest::prelude::*;
@@ -148,6 +149,73 @@ fn two_blocks_take_turns() {
     assert_eq!(a.features.solution.clone().unwrap().join(" "), "2N E E E E");
     let Rolling(m) = rolling(src);
     assert_eq!(engine_walk(&m), roll_walker::walk(&m));
+}
+
+/// A gate: two bridge tiles on one register, opened together by one press. On the strip
+/// `S.o--.G` the block standing on 0 rolls E onto 1-2, pressing the soft switch on 2, which
+/// sets `gate` on (both 3 and 4: a standing block on 3 and a lying one on 4-5 need both). Then
+/// E stands on 3, E lies on 4-5, E stands on the goal 6: 4 moves, and on a one-row strip the
+/// only moves are E and W, so EEEE is the one shortest path. The states: standing on 0 with
+/// the gate off (the start), then with it on: lying 1-2, standing 0, standing 3, lying 4-5 and
+/// the goal; 6 in all, which the walker reaches and the engine reaches too (it also numbers
+/// every placement with the gate as at the start).
+#[test]
+fn a_gate_opens_two_bridge_tiles_at_once() {
+    let src = r###"Maze(
+        rules: RollingBlock(
+            block: (1, 1, 2),
+            registers: [Register(name: "gate", kind: Choice(["off", "on"]))],
+            bridges: [Bridge(cells: [(0, 3), (0, 4)], register: "gate")],
+            effects: [Effect(on: Land, when: [At(0, 2)], do: [Set("gate", Name("on"))])],
+        ),
+        board: ["S.o--.G"],
+    )"###;
+    let a = analyze(src);
+    assert_eq!(a.features.shortest_length, Some(4));
+    assert_eq!(a.features.shortest_paths, 1);
+    assert_eq!(a.features.solution.clone().unwrap().join(" "), "E E E E");
+    let Rolling(m) = rolling(src);
+    let walked = roll_walker::walk(&m);
+    assert_eq!(walked.states.len(), 6);
+    assert_eq!(engine_walk(&m), walked);
+}
+
+/// A switch conditioned on a register: the soft switch on 2 counts its presses up to 2, and
+/// only the second press opens the gate (effects run in order, each seeing the last one's
+/// registers). On `S.o--.G`: E lies on 1-2 (one press); E would stand on the closed bridge 3,
+/// so W stands on 0 again and E presses a second time, opening the gate; then E E E as in the
+/// gate above. Standing on 0 only E is legal (W is off the strip) and lying on 1-2 only W
+/// before the gate opens, so E W E E E E (6 moves) is the only shortest path. The states:
+/// standing 0 and lying 1-2 with 0, 1 and 2 presses (the start has 0 presses and lying 1-2
+/// has at least 1: five), then standing 3, lying 4-5 and the goal: 8 reachable states.
+#[test]
+fn a_counted_switch_opens_the_gate_on_its_second_press() {
+    let src = r###"Maze(
+        rules: RollingBlock(
+            block: (1, 1, 2),
+            registers: [
+                Register(name: "gate", kind: Choice(["off", "on"])),
+                Register(name: "presses", kind: Counter(min: 0, max: 2)),
+            ],
+            bridges: [Bridge(cells: [(0, 3), (0, 4)], register: "gate")],
+            effects: [
+                Effect(on: Land, when: [At(0, 2), Lt("presses", 2)], do: [Add("presses", Int(1))]),
+                Effect(on: Land, when: [At(0, 2), Eq("presses", 2)], do: [Set("gate", Name("on"))]),
+            ],
+        ),
+        board: ["S.o--.G"],
+    )"###;
+    let a = analyze(src);
+    assert_eq!(a.features.shortest_length, Some(6));
+    assert_eq!(a.features.shortest_paths, 1);
+    assert_eq!(
+        a.features.solution.clone().unwrap().join(" "),
+        "E W E E E E"
+    );
+    let Rolling(m) = rolling(src);
+    let walked = roll_walker::walk(&m);
+    assert_eq!(walked.states.len(), 8);
+    assert_eq!(engine_walk(&m), walked);
 }
 
 struct Rolling(RollingBlockMaze);
@@ -328,7 +396,7 @@ fn build(
             });
         }
     }
-    let maze = RollingBlockMaze {
+    let mut maze = RollingBlockMaze {
         rules: RollingBlockRules {
             switches,
             others,
@@ -338,7 +406,104 @@ fn build(
         start: standing(s),
         goal: standing(g),
     };
+    general_form(&mut maze, &mut rng);
     maze.validate().is_ok().then_some(maze)
+}
+
+/// Half the time, rules only the general form says: a gate of the first two bridge tiles
+/// that start alike, and a counter that switches count their presses on, conditioning
+/// effects that change a bridge (while the counter is below or at a value, pressed standing,
+/// by a cube or not).
+fn general_form(maze: &mut RollingBlockMaze, rng: &mut Lcg) {
+    if rng.below(2) == 0 {
+        return;
+    }
+    let board = &maze.board;
+    let cell = |i: usize| (i / board.cols, i % board.cols);
+    let bridges: Vec<(usize, bool)> = (0..board.tiles.len())
+        .filter_map(|i| match board.tiles[i] {
+            Tile::Bridge { on } => Some((i, on)),
+            _ => None,
+        })
+        .collect();
+    let switches: Vec<(usize, usize)> = (0..board.tiles.len())
+        .filter(|&i| {
+            matches!(
+                board.tiles[i],
+                Tile::Switch(SwitchKind::Soft | SwitchKind::Heavy)
+            )
+        })
+        .map(cell)
+        .collect();
+    let rules = &mut maze.rules;
+    let mut target = None;
+    if let Some(&(a, on)) = bridges.first()
+        && let Some(&(b, _)) = bridges[1..].iter().find(|&&(_, o)| o == on)
+    {
+        let names = if on { ["on", "off"] } else { ["off", "on"] };
+        rules.registers.push(Register {
+            name: "gate".into(),
+            kind: RegisterKind::Choice(names.iter().map(|n| n.to_string()).collect()),
+            keep: Default::default(),
+            stands_for: None,
+        });
+        rules.bridges.push(Bridge {
+            cells: vec![cell(a), cell(b)],
+            register: "gate".into(),
+        });
+        target = Some("gate".to_string());
+    } else if let Some(&(a, _)) = bridges.first() {
+        let (r, c) = cell(a);
+        target = Some(format!("({r},{c})"));
+    }
+    let (Some(target), false) = (target, switches.is_empty()) else {
+        return;
+    };
+    rules.registers.push(Register {
+        name: "n".into(),
+        kind: RegisterKind::Counter {
+            min: 0,
+            max: 2,
+            start: None,
+        },
+        keep: Default::default(),
+        stands_for: None,
+    });
+    for k in 0..1 + rng.below(3) {
+        let (r, c) = switches[rng.below(switches.len())];
+        let how = [
+            vec![],
+            vec![Cond::Standing],
+            vec![Cond::Cube],
+            vec![Cond::Not(Box::new(Cond::Standing))],
+        ][rng.below(4)]
+        .clone();
+        let counted = [
+            Cond::Lt("n".into(), 2),
+            Cond::Eq("n".into(), rng.below(3) as i32),
+            Cond::Gt("n".into(), 0),
+        ][rng.below(3)]
+        .clone();
+        let ops = match rng.below(3) {
+            0 => vec![Op::Add("n".into(), Value::Int(1))],
+            1 => vec![Op::Next(target.clone())],
+            _ => vec![
+                Op::Set(target.clone(), Value::Name("on".into())),
+                Op::Next("n".into()),
+            ],
+        };
+        let mut when = vec![Cond::At(r, c)];
+        when.extend(how);
+        // The first effect reads the counter, so it is never a register nothing reads.
+        if k == 0 || rng.below(2) == 0 {
+            when.push(counted);
+        }
+        rules.effects.push(Effect {
+            on: Phase::Land,
+            when,
+            ops,
+        });
+    }
 }
 
 proptest! {

@@ -531,6 +531,19 @@ fn values_a_register_cannot_hold_point_at_their_rule() {
         (5, 19),
         "`Next` steps a choice or counter; `a` is neither",
     );
+    // A rolling block's press in a jumping maze.
+    check(
+        &with_rules(
+            &[
+                T,
+                "jumps: [(when: [Is(\"t\", \"a\")])],",
+                "effects: [(on: Land, when: [Standing], do: [Next(\"t\")])],",
+            ],
+            "1 G",
+        ),
+        (5, 19),
+        "`Standing` tests how a rolling block presses a switch",
+    );
 }
 
 #[test]
@@ -1266,6 +1279,101 @@ mod rolling {
         check(&src, (2, 34), "another block's goal covers too");
     }
 
+    /// The general form (RULES.md section 8): registers, bridges and effects, each mistake
+    /// pointed at the register, bridge or effect it is in (all on line 2 here).
+    #[test]
+    fn registers_bridges_and_effects_point_at_the_mistake() {
+        const GATE: &str = "registers: [Register(name: \"gate\", kind: Choice([\"off\", \"on\"]))], bridges: [Bridge(cells: [(0, 3)], register: \"gate\")]";
+        let rows = &["S.o-.G"];
+        // An effect naming an unknown register.
+        let src = file(
+            &format!("{GATE}, effects: [Effect(on: Land, when: [At(0, 2)], do: [Next(\"gat\")])]"),
+            rows,
+        );
+        check(&src, (2, 161), "no register is called `gat`");
+        // A bridge on a register that is not two-valued on/off.
+        let src = file(
+            "registers: [Register(name: \"n\", kind: Counter(min: 0, max: 3))], bridges: [Bridge(cells: [(0, 3)], register: \"n\")], switches: [Switch(at: (0, 2), acts: [Toggle(0, 3)])]",
+            rows,
+        );
+        check(&src, (2, 106), "register `n` is not two-valued on/off");
+        // A bridge on a register nobody declared.
+        let src = file(
+            "bridges: [Bridge(cells: [(0, 3)], register: \"gate\")], switches: [Switch(at: (0, 2), acts: [Toggle(0, 3)])]",
+            rows,
+        );
+        check(&src, (2, 41), "no register is called `gate`");
+        // A bridge cell that is no bridge tile, and one the board shows on while its register
+        // starts off.
+        let src = file(
+            "registers: [Register(name: \"gate\", kind: Choice([\"off\", \"on\"]))], bridges: [Bridge(cells: [(0, 4)], register: \"gate\")]",
+            rows,
+        );
+        check(&src, (2, 107), "(0, 4) is floor `.`, not a bridge tile");
+        let src = file(
+            "registers: [Register(name: \"gate\", kind: Choice([\"off\", \"on\"]))], bridges: [Bridge(cells: [(0, 3)], register: \"gate\")], effects: [Effect(on: Land, when: [At(0, 2)], do: [Next(\"gate\")])]",
+            &["S.o=.G"],
+        );
+        check(
+            &src,
+            (2, 107),
+            "(0, 3) is a bridge `=` but register `gate` starts off",
+        );
+        // A jumping-only condition in a rolling file.
+        let src = file(
+            &format!(
+                "{GATE}, effects: [Effect(on: Land, when: [At(0, 2), Circled], do: [Next(\"gate\")])]"
+            ),
+            rows,
+        );
+        check(
+            &src,
+            (2, 161),
+            "`Circled` reads a jumping maze's cells or moves",
+        );
+        // An effect that names no switch, or a cell that is no switch.
+        let src = file(
+            &format!("{GATE}, effects: [Effect(on: Land, when: [Standing], do: [Next(\"gate\")])]"),
+            rows,
+        );
+        check(&src, (2, 161), "its `when` opens with `At(row, col)`");
+        let src = file(
+            &format!(
+                "{GATE}, switches: [Switch(at: (0, 2), acts: [Toggle(0, 3)])], effects: [Effect(on: Land, when: [At(0, 1)], do: [Next(\"gate\")])]"
+            ),
+            rows,
+        );
+        check(&src, (2, 215), "(0, 1) is floor `.`, not a switch");
+        // A split that a lying block could trigger, and a leaving effect.
+        let src = file(
+            "effects: [Effect(on: Land, when: [At(0, 2)], do: [Split((0, 0), (0, 5))])]",
+            &["S.y..G"],
+        );
+        check(&src, (2, 41), "a `Split` effect's `when` holds `Standing`");
+        let src = file(
+            &format!(
+                "{GATE}, effects: [Effect(on: Leave, when: [At(0, 2)], do: [Next(\"gate\")])]"
+            ),
+            rows,
+        );
+        check(&src, (2, 161), "`on: Land`");
+        // A register nothing reads, and a jumping register kind.
+        let src = file(
+            "registers: [Register(name: \"gate\", kind: Choice([\"off\", \"on\"])), Register(name: \"n\", kind: Counter(min: 0, max: 3))], bridges: [Bridge(cells: [(0, 3)], register: \"gate\")], switches: [Switch(at: (0, 2), acts: [Toggle(0, 3)])], effects: [Effect(on: Land, when: [At(0, 2)], do: [Set(\"n\", Int(1))])]",
+            rows,
+        );
+        check(&src, (2, 98), "register `n` is never read");
+        let src = file(
+            "registers: [Register(name: \"d\", kind: Direction)], switches: [Switch(at: (0, 2), acts: [Toggle(0, 3)])]",
+            rows,
+        );
+        check(
+            &src,
+            (2, 45),
+            "a rolling block's registers are choices and counters",
+        );
+    }
+
     #[test]
     fn too_many_bridges() {
         let row = "=".repeat(65);
@@ -1305,9 +1413,57 @@ mod rolling {
     /// `genes` are for jumping mazes: a rolling-block file that sets them is told so, not
     /// silently ignored.
     #[test]
-    fn genes_in_a_rolling_block_file_are_refused() {
-        let src = "Maze(\n    rules: RollingBlock(),\n    board: [\"S..G\"],\n    generate: (genes: [Circled]),\n)\n";
-        check(src, (4, 23), "a rolling-block generator changes tiles");
+    fn genes_in_a_rolling_block_file_are_tiles() {
+        let with = |generate: &str| {
+            format!(
+                "Maze(\n    rules: RollingBlock(),\n    board: [\"S...G\"],\n    generate: ({generate}),\n)\n"
+            )
+        };
+        check(
+            &with("genes: [Circled]"),
+            (4, 24),
+            "`Circled` is a jumping maze's cell attribute: a rolling-block generator places tiles",
+        );
+        check(
+            &with("genes: [Fragile]"),
+            (4, 23),
+            "a rolling-block generator always places floor and no floor",
+        );
+        check(
+            &with("genes: [Floor, Bridges(2)]"),
+            (4, 31),
+            "list `Bridges(n)` and `Switches(n)` together",
+        );
+        check(
+            &with("genes: [Floor, Fragile], change: (fragile: true)"),
+            (4, 49),
+            "`genes` and `change` both say which tiles the generator places",
+        );
+        check(
+            &with("genes: [Floor, Floor]"),
+            (4, 31),
+            "`Floor` is listed twice",
+        );
+        for genes in [
+            "[Floor]",
+            "[Floor, Fragile]",
+            "[Floor, Fragile, Bridges(2), Switches(1)]",
+        ] {
+            let src = with(&format!("genes: {genes}"));
+            maze_file::parse_file("good.ron", &src)
+                .unwrap_or_else(|e| panic!("{genes}: {}", e.one_line()));
+        }
+    }
+
+    /// A rolling-block tile gene in a jumping file is pointed at.
+    #[test]
+    fn rolling_genes_in_a_jumping_file_are_refused() {
+        let src = "Maze(\n    rules: Jumping(tiling: Square),\n    board: [\"1 G\"],\n    start: (0, 0),\n    generate: (genes: [Number(1, 2), Fragile]),\n)\n";
+        check(
+            src,
+            (5, 38),
+            "`Fragile` places a rolling-block tile: a jumping maze's genes are its cells' attributes",
+        );
     }
 }
 

@@ -368,6 +368,8 @@ impl JumpSpace {
             Gene::Colour(names) => c.colour = Tag::new(&names[pick(names.len(), rng)]),
             Gene::Symbol(names) => c.symbol = Tag::new(&names[pick(names.len(), rng)]),
             Gene::Piece(pieces) => c.piece = Some(pieces[pick(pieces.len(), rng)]),
+            // Settings keep rolling-block tiles out of a jumping template's genes.
+            Gene::Floor | Gene::Fragile | Gene::Bridges(_) | Gene::Switches(_) => {}
         }
     }
 

@@ -189,6 +189,15 @@ pub enum Gene {
     Symbol(Vec<String>),
     /// One of these pieces.
     Piece(Vec<Piece>),
+    /// Rolling blocks: floor or no floor, what every rolling-block generator places.
+    Floor,
+    /// Rolling blocks: fragile floor `w` too.
+    Fragile,
+    /// Rolling blocks: up to this many bridge tiles (1 to [`MAX_GENERATED_BRIDGES`]), which
+    /// the `Switches` placed act on.
+    Bridges(u8),
+    /// Rolling blocks: up to this many soft or heavy switches acting on the bridges.
+    Switches(u8),
 }
 
 impl Gene {
@@ -200,8 +209,21 @@ impl Gene {
             Gene::Colour(_) => Some(Attr::Colour),
             Gene::Symbol(_) => Some(Attr::Symbol),
             Gene::Piece(_) => Some(Attr::Piece),
-            Gene::Circled | Gene::Wildcard => None,
+            Gene::Circled
+            | Gene::Wildcard
+            | Gene::Floor
+            | Gene::Fragile
+            | Gene::Bridges(_)
+            | Gene::Switches(_) => None,
         }
+    }
+
+    /// Whether the gene places a rolling-block tile (and means nothing to a jumping maze).
+    pub fn is_rolling(&self) -> bool {
+        matches!(
+            self,
+            Gene::Floor | Gene::Fragile | Gene::Bridges(_) | Gene::Switches(_)
+        )
     }
 
     /// The gene's name as the file writes it.
@@ -214,6 +236,10 @@ impl Gene {
             Gene::Colour(_) => "Colour",
             Gene::Symbol(_) => "Symbol",
             Gene::Piece(_) => "Piece",
+            Gene::Floor => "Floor",
+            Gene::Fragile => "Fragile",
+            Gene::Bridges(_) => "Bridges",
+            Gene::Switches(_) => "Switches",
         }
     }
 }
@@ -899,6 +925,16 @@ impl Generate {
                     format!("`{}` is listed twice", g.name()),
                 ));
             }
+            if g.is_rolling() {
+                return Err(SettingsError::invalid(
+                    at(),
+                    format!(
+                        "`{}` places a rolling-block tile: a jumping maze's genes are its cells' attributes",
+                        g.name()
+                    ),
+                )
+                .with_help("Number, Arrows, Circled, Wildcard, Colour, Symbol or Piece"));
+            }
             if let Some(a) = g.attr()
                 && !schema.contains(&a)
             {
@@ -957,7 +993,13 @@ impl Generate {
                         ),
                     ))
                 }
-                Gene::Arrows(_) | Gene::Circled | Gene::Wildcard => None,
+                Gene::Arrows(_)
+                | Gene::Circled
+                | Gene::Wildcard
+                | Gene::Floor
+                | Gene::Fragile
+                | Gene::Bridges(_)
+                | Gene::Switches(_) => None,
             };
             if let Some(p) = problem {
                 return Err(p);
@@ -1369,19 +1411,80 @@ fn overlaps(a: Footprint, b: Footprint) -> bool {
 }
 
 impl Generate {
+    /// The tiles a rolling-block generator places, as `change` says them: from `genes` when
+    /// the file declares them (`Floor`, `Fragile`, `Bridges(n)`, `Switches(n)`, what the
+    /// shorthand `change: (fragile: true, switches: true, max_bridges: n, max_switches: m)`
+    /// stands for), else `change` itself.
+    fn rolling_change(&self) -> Result<Change, SettingsError> {
+        let Some(genes) = &self.genes else {
+            return Ok(self.change);
+        };
+        let c = self.change;
+        if c.fragile || c.switches || c.max_bridges.is_some() || c.max_switches.is_some() {
+            return Err(SettingsError::invalid(
+                At::Setting(Setting::Change),
+                "`genes` and `change` both say which tiles the generator places",
+            )
+            .with_help("say it once: genes: [Floor, Fragile, Bridges(4), Switches(2)] is change: (fragile: true, switches: true, max_bridges: 4, max_switches: 2)"));
+        }
+        let mut change = Change { ..c };
+        let (mut bridges, mut switches) = (None, None);
+        for (i, g) in genes.iter().enumerate() {
+            let at = || At::Setting(Setting::Gene(i));
+            if genes[..i].iter().any(|h| h.name() == g.name()) {
+                return Err(SettingsError::invalid(
+                    at(),
+                    format!("`{}` is listed twice", g.name()),
+                ));
+            }
+            match g {
+                Gene::Floor => {}
+                Gene::Fragile => change.fragile = true,
+                Gene::Bridges(n) => bridges = Some((i, *n)),
+                Gene::Switches(n) => switches = Some((i, *n)),
+                other => {
+                    return Err(SettingsError::invalid(
+                        at(),
+                        format!(
+                            "`{}` is a jumping maze's cell attribute: a rolling-block generator places tiles",
+                            other.name()
+                        ),
+                    )
+                    .with_help("Floor, Fragile, Bridges(n) and Switches(n)"));
+                }
+            }
+        }
+        if !genes.contains(&Gene::Floor) {
+            return Err(SettingsError::invalid(
+                At::Setting(Setting::Genes),
+                "a rolling-block generator always places floor and no floor: `genes` lists `Floor`",
+            )
+            .with_help("genes: [Floor], with Fragile, Bridges(n) and Switches(n) as you like"));
+        }
+        match (bridges, switches) {
+            (Some((_, b)), Some((_, s))) => {
+                change.switches = true;
+                change.max_bridges = Some(b);
+                change.max_switches = Some(s);
+            }
+            (Some((i, _)), None) | (None, Some((i, _))) => {
+                return Err(SettingsError::invalid(
+                    At::Setting(Setting::Gene(i)),
+                    "bridges need switches to change them, and switches bridges to act on: list `Bridges(n)` and `Switches(n)` together",
+                ));
+            }
+            (None, None) => {}
+        }
+        Ok(change)
+    }
+
     /// Checks the settings against a rolling-block maze and builds the template to fill.
     pub fn rolling_template(
         &self,
         maze: &RollingBlockMaze,
     ) -> Result<RollingTemplate, SettingsError> {
         let at = At::Setting;
-        if self.genes.is_some() {
-            return Err(SettingsError::invalid(
-                at(Setting::Genes),
-                "`genes` are the attributes a jumping maze's generator may give its cells; a rolling-block generator changes tiles",
-            )
-            .with_help("remove `genes`; `change: (fragile: true, switches: true)` lets it place fragile floor, bridges and switches"));
-        }
+        let change = self.rolling_change()?;
         if self.max_jump.is_some() {
             return Err(SettingsError::invalid(
                 at(Setting::MaxJump),
@@ -1389,16 +1492,16 @@ impl Generate {
             )
             .with_help("remove `max_jump`"));
         }
-        if self.change.blocked || self.change.holes || self.change.walls {
+        if change.blocked || change.holes || change.walls {
             return Err(SettingsError::invalid(
                 at(Setting::Change),
                 "rolling blocks change floor and no-floor cells (and `fragile` floor, bridges and switches if asked); `blocked`, `holes` and `walls` are for jumping mazes",
             ));
         }
-        let switches = self.change.switches;
+        let switches = change.switches;
         let (max_bridges, max_switches) = if switches {
-            let b = self.change.max_bridges.unwrap_or(DEFAULT_MAX_BRIDGES);
-            let s = self.change.max_switches.unwrap_or(DEFAULT_MAX_SWITCHES);
+            let b = change.max_bridges.unwrap_or(DEFAULT_MAX_BRIDGES);
+            let s = change.max_switches.unwrap_or(DEFAULT_MAX_SWITCHES);
             if b == 0 || s == 0 || b > MAX_GENERATED_BRIDGES {
                 return Err(SettingsError::invalid(
                     at(Setting::Change),
@@ -1410,7 +1513,7 @@ impl Generate {
             }
             (usize::from(b), usize::from(s))
         } else {
-            if self.change.max_bridges.is_some() || self.change.max_switches.is_some() {
+            if change.max_bridges.is_some() || change.max_switches.is_some() {
                 return Err(SettingsError::invalid(
                     at(Setting::Change),
                     "`max_bridges` and `max_switches` limit what `switches: true` places, and it is not set",
@@ -1574,7 +1677,7 @@ impl Generate {
             editable,
             start,
             goal,
-            fragile: self.change.fragile,
+            fragile: change.fragile,
             switches,
             max_bridges,
             max_switches,

@@ -13,6 +13,7 @@
 //! bridge whatever the maze.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use maze_graph::{Dir, Directions, Move, Rules, StateId};
 
@@ -174,6 +175,57 @@ struct Config {
     regs: u64,
 }
 
+/// A multiply-rotate hash for configurations (as rustc's Fx hash): states are interned by
+/// the million while the generator explores, and nothing is numbered in hash order, so
+/// SipHash's resistance to chosen keys buys nothing here.
+#[derive(Clone, Copy, Default)]
+struct ConfigHasher(u64);
+
+impl ConfigHasher {
+    #[inline]
+    fn add(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+impl Hasher for ConfigHasher {
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.add(u64::from_le_bytes(word));
+        }
+    }
+
+    #[inline]
+    fn write_u8(&mut self, n: u8) {
+        self.add(u64::from(n));
+    }
+
+    #[inline]
+    fn write_u32(&mut self, n: u32) {
+        self.add(u64::from(n));
+    }
+
+    #[inline]
+    fn write_u64(&mut self, n: u64) {
+        self.add(n);
+    }
+
+    #[inline]
+    fn write_usize(&mut self, n: usize) {
+        self.add(n as u64);
+    }
+
+    #[inline]
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+type ConfigMap = HashMap<Config, StateId, BuildHasherDefault<ConfigHasher>>;
+
 /// What pressing one switch cell does in one way of pressing it (by part of a lying block,
 /// by a standing block, by a cube), precompiled from the effects where they read no register.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -246,7 +298,7 @@ pub struct RollGraph {
     seed_of: Vec<u32>,
     /// States after the seeds.
     extra: Vec<Config>,
-    index: HashMap<Config, StateId>,
+    index: ConfigMap,
     offsets: Vec<u32>,
     moves: Vec<Move>,
     start: StateId,
@@ -331,7 +383,7 @@ impl RollGraph {
             seeds: Vec::new(),
             seed_of: Vec::new(),
             extra: Vec::new(),
-            index: HashMap::new(),
+            index: ConfigMap::default(),
             offsets: vec![0],
             moves: Vec::new(),
             start: 0,
@@ -481,6 +533,7 @@ impl RollGraph {
             .any(|(r, c)| self.off_bridge(r * self.cols + c, regs))
     }
 
+    #[inline]
     fn off_bridge(&self, cell: usize, regs: u64) -> bool {
         let (mask, want) = self.bridge_test[cell];
         mask != 0 && regs & mask != want
@@ -500,6 +553,7 @@ impl RollGraph {
     /// Presses the switch on `cell` (if any) in way `how` ([`PART`], [`STANDING`] or
     /// [`CUBE`]): the registers change and the block may split. `false` when a register
     /// would leave its range, which makes the move no move.
+    #[inline]
     fn press(&self, cell: usize, how: usize, n: &mut Config) -> bool {
         let switch = self.switch_at[cell];
         if switch == NONE {
