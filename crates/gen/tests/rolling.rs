@@ -75,3 +75,34 @@ fn f_switches(maze: &Maze) -> Vec<Switch> {
         Maze::Jumping(_) => Vec::new(),
     }
 }
+
+/// Declared genes and the `change` shorthand are one thing: `genes: [Floor, Fragile,
+/// Bridges(3), Switches(2)]` generates, seed for seed, what `change: (fragile: true,
+/// switches: true, max_bridges: 3, max_switches: 2)` does; `genes: [Floor]` what no `change`
+/// does.
+#[test]
+fn declared_genes_generate_what_change_says() {
+    let with = |generate: &str| {
+        file(&format!(
+            r#"Maze(
+rules: RollingBlock(),
+board: ["S.....", "......", "......", "......", "....G."],
+generate: ({generate}, objective: GoalDepth, search: UphillSteps(iterations: 200, p: 0.01)),
+)"#
+        ))
+    };
+    for (genes, change) in [
+        (
+            "genes: [Floor, Fragile, Bridges(3), Switches(2)]",
+            "change: (fragile: true, switches: true, max_bridges: 3, max_switches: 2)",
+        ),
+        ("genes: [Floor]", "change: ()"),
+    ] {
+        let run = |f: &maze_file::MazeFile| {
+            maze_gen::generate(&settings(f), None, 7, &mut |_| {})
+                .unwrap_or_else(|e| panic!("{e}"))
+                .maze
+        };
+        assert_eq!(run(&with(genes)), run(&with(change)), "{genes}");
+    }
+}
