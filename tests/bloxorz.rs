@@ -178,6 +178,7 @@ fn a_gate_opens_two_bridge_tiles_at_once() {
     let walked = roll_walker::walk(&m);
     assert_eq!(walked.states.len(), 6);
     assert_eq!(engine_walk(&m), walked);
+    general_form_is_written_and_turned(&m);
 }
 
 /// A switch conditioned on a register: the soft switch on 2 counts its presses up to 2, and
@@ -216,6 +217,21 @@ fn a_counted_switch_opens_the_gate_on_its_second_press() {
     let walked = roll_walker::walk(&m);
     assert_eq!(walked.states.len(), 8);
     assert_eq!(engine_walk(&m), walked);
+    general_form_is_written_and_turned(&m);
+}
+
+/// A maze in the general form writes out as it reads, and each of its images under the
+/// square's symmetries (bridges, `At` and register names `(r,c)` turned with the board) is a
+/// valid maze with the same shortest length.
+fn general_form_is_written_and_turned(m: &RollingBlockMaze) {
+    let maze = maze::variants::Maze::RollingBlock(m.clone());
+    let text = maze::variants::write(&maze, &[]);
+    assert_eq!(parse(&text), maze, "{text}");
+    let length = analyze(&text).features.shortest_length;
+    for image in maze::variants::symmetry::images(&maze) {
+        let text = maze::variants::write(&image, &[]);
+        assert_eq!(analyze(&text).features.shortest_length, length, "{text}");
+    }
 }
 
 struct Rolling(RollingBlockMaze);

@@ -12,7 +12,8 @@
 use crate::board::{Board, NUMBER_SCHEMA};
 use crate::jumping::{Coord, JumpingMaze};
 use crate::maze::{Maze, write};
-use crate::rolling::{Action, Footprint, OtherBlock, RollingBlockMaze, Switch};
+use crate::rolling::{Action, Bridge, Footprint, OtherBlock, RollingBlockMaze, Switch};
+use crate::rules::{Cond, Effect, Op, Value};
 use crate::tiling::Tiling;
 
 /// One of the eight symmetries of the square, acting on a `rows x cols` board.
@@ -128,6 +129,75 @@ impl Turn {
             })
             .collect();
         rules.switches.sort_by_key(|s| s.at);
+        // A lone bridge tile's register is named by its cell, `(r,c)`: it moves with the tile.
+        let name = |n: &str| -> String {
+            let cell_of = |n: &str| -> Option<Coord> {
+                let (r, c) = n.strip_prefix('(')?.strip_suffix(')')?.split_once(',')?;
+                Some((r.parse().ok()?, c.parse().ok()?))
+            };
+            match cell_of(n) {
+                Some(t) if t.0 < size.0 && t.1 < size.1 => {
+                    let (r, c) = cell(t);
+                    format!("({r},{c})")
+                }
+                _ => n.to_string(),
+            }
+        };
+        fn cond(c: &Cond, cell: &dyn Fn(Coord) -> Coord, name: &dyn Fn(&str) -> String) -> Cond {
+            match c {
+                Cond::At(r, col) => {
+                    let (r, col) = cell((*r, *col));
+                    Cond::At(r, col)
+                }
+                Cond::Is(n, v) => Cond::Is(name(n), v.clone()),
+                Cond::Eq(n, v) => Cond::Eq(name(n), *v),
+                Cond::Lt(n, v) => Cond::Lt(name(n), *v),
+                Cond::Gt(n, v) => Cond::Gt(name(n), *v),
+                Cond::Not(c) => Cond::Not(Box::new(cond(c, cell, name))),
+                Cond::Any(cs) => Cond::Any(cs.iter().map(|c| cond(c, cell, name)).collect()),
+                Cond::All(cs) => Cond::All(cs.iter().map(|c| cond(c, cell, name)).collect()),
+                other => other.clone(),
+            }
+        }
+        let value = |v: &Value| match v {
+            Value::Register(n) => Value::Register(name(n)),
+            other => other.clone(),
+        };
+        rules.bridges = m
+            .rules
+            .bridges
+            .iter()
+            .map(|b| {
+                let mut cells: Vec<Coord> = b.cells.iter().map(|&t| cell(t)).collect();
+                cells.sort_unstable();
+                Bridge {
+                    cells,
+                    register: b.register.clone(),
+                }
+            })
+            .collect();
+        rules.effects = m
+            .rules
+            .effects
+            .iter()
+            .map(|e| Effect {
+                on: e.on,
+                when: e.when.iter().map(|c| cond(c, &cell, &name)).collect(),
+                ops: e
+                    .ops
+                    .iter()
+                    .map(|o| match o {
+                        Op::Set(n, v) => Op::Set(name(n), value(v)),
+                        Op::Add(n, v) => Op::Add(name(n), value(v)),
+                        Op::Next(n) => Op::Next(name(n)),
+                        Op::Split(a, b) => {
+                            let (a, b) = (cell(*a), cell(*b));
+                            Op::Split(a.min(b), a.max(b))
+                        }
+                    })
+                    .collect(),
+            })
+            .collect();
         rules.others = m
             .rules
             .others
