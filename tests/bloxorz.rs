@@ -234,6 +234,50 @@ fn general_form_is_written_and_turned(m: &RollingBlockMaze) {
     }
 }
 
+/// A press that would take a counter out of its range is no move, and play says why: on
+/// `S.o--.G` the first press counts 1 and opens the gate; back on 0, a second press would
+/// count 2, past `max: 1`, so `E` from there is refused, in the walker's words.
+#[test]
+fn a_press_past_a_counters_range_is_no_move() {
+    let src = r###"Maze(
+        rules: RollingBlock(
+            block: (1, 1, 2),
+            registers: [
+                Register(name: "gate", kind: Choice(["off", "on"])),
+                Register(name: "presses", kind: Counter(min: 0, max: 1)),
+            ],
+            bridges: [Bridge(cells: [(0, 3), (0, 4)], register: "gate")],
+            effects: [
+                Effect(on: Land, when: [At(0, 2)], do: [Add("presses", Int(1))]),
+                Effect(on: Land, when: [At(0, 2), Eq("presses", 1)], do: [Set("gate", Name("on"))]),
+            ],
+        ),
+        board: ["S.o--.G"],
+    )"###;
+    let a = analyze(src);
+    assert_eq!(a.features.shortest_length, Some(4));
+    let Rolling(m) = rolling(src);
+    assert_eq!(engine_walk(&m), roll_walker::walk(&m));
+    let maze = maze::variants::Maze::RollingBlock(m.clone());
+    let g = RollGraph::new(&m);
+    let dirs = g.directions();
+    let (e, w) = (dirs.parse("E").unwrap(), dirs.parse("W").unwrap());
+    let mut acc = Vec::new();
+    let mut step = |s: StateId, d| {
+        acc.clear();
+        g.successors(&mut acc, s);
+        acc.iter().find(|m| m.dir == d).map(|m| m.to)
+    };
+    let lying = step(g.start(), e).unwrap();
+    let back = step(lying, w).unwrap();
+    assert_eq!(g.state_name(back), "(0,0) 1x1x2 [==] presses=1");
+    assert_eq!(step(back, e), None);
+    assert_eq!(
+        a.compiled.refusal(&maze, back, e).as_deref(),
+        Some("E: pressing (0,2) would take register `presses` out of its range")
+    );
+}
+
 struct Rolling(RollingBlockMaze);
 
 fn rolling(src: &str) -> Rolling {

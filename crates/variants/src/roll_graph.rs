@@ -256,6 +256,9 @@ pub struct StateView {
     pub cubes: Option<[Coord; 2]>,
     /// Every bridge tile in reading order, and whether it is on.
     pub bridges: Vec<(Coord, bool)>,
+    /// Every register's value, in the order of the compiled rules (the file's registers,
+    /// then one per lone bridge tile).
+    pub registers: Vec<i64>,
 }
 
 impl StateView {
@@ -715,6 +718,11 @@ impl RollGraph {
                 .iter()
                 .map(|&at| (at, !self.off_bridge(at.0 * self.cols + at.1, c.regs)))
                 .collect(),
+            registers: {
+                let mut key = vec![0; self.roll.fields.len()];
+                self.roll.unpack(c.regs, &mut key);
+                key
+            },
         }
     }
 

@@ -351,20 +351,7 @@ pub fn walk(maze: &RollingBlockMaze) -> Walked {
 /// tested against.
 pub fn explain(maze: &RollingBlockMaze, view: &StateView, dir: &str) -> Option<String> {
     let (mover, d) = Mover::parse(dir)?;
-    let (w, mut regs) = Walker::new(maze);
-    // Only bridges decide whether a move is legal: they are all the view shows.
-    for (i, &(cell, r)) in w.roll.bridges.iter().enumerate() {
-        let on = view
-            .bridges
-            .iter()
-            .find(|(at, _)| *at == cell)
-            .is_none_or(|&(_, on)| on);
-        if on != w.roll.bridge_on(i, &regs)
-            && let Some(v) = (0..2).find(|&v| (w.roll.on[r] == Some(v)) == on)
-        {
-            regs[r] = v;
-        }
-    }
+    let (w, _) = Walker::new(maze);
     let pos = Pos {
         blocks: view
             .blocks
@@ -372,7 +359,7 @@ pub fn explain(maze: &RollingBlockMaze, view: &StateView, dir: &str) -> Option<S
             .map(|&(f, extents)| (f.row as i64, f.col as i64, extents))
             .collect(),
         cubes: view.cubes.map(|[a, b]| (a, b)),
-        regs,
+        regs: view.registers.clone(),
     };
     w.step(&pos, mover, d)
         .err()
