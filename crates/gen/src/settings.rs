@@ -13,6 +13,7 @@ use maze_variants::jumping::{Coord, GoalKind, JumpGraph, JumpingMaze, Where};
 use maze_variants::rolling::{
     Footprint, RollingBlockMaze, RollingBoard, Switch, SwitchKind, Tile, orientations,
 };
+use maze_variants::rules::RegisterKind;
 
 /// A setting of the `generate` section, so a problem can point at it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -1359,8 +1360,22 @@ impl RollingTemplate {
         if self.maze.rules.switches.iter().any(|s| s.split.is_some()) {
             bound = bound.saturating_add(cells * cells / 2);
         }
-        let acting = self.switches || self.maze.rules.switches.iter().any(|s| !s.acts.is_empty());
+        let rules = &self.maze.rules;
+        let acting = self.switches
+            || !rules.effects.is_empty()
+            || rules.switches.iter().any(|s| !s.acts.is_empty());
         if acting {
+            // The file's own registers (a gate, a counter) multiply by their values.
+            for r in &rules.registers {
+                let values = match &r.kind {
+                    RegisterKind::Choice(names) => names.len() as u128,
+                    RegisterKind::Counter { min, max, .. } => {
+                        (i128::from(*max) - i128::from(*min) + 1).max(1) as u128
+                    }
+                    _ => 1,
+                };
+                bound = bound.saturating_mul(values);
+            }
             let fixed = board
                 .tiles
                 .iter()
@@ -1537,11 +1552,11 @@ impl Generate {
                     ),
                 ));
             }
-            if !m.rules.switches.is_empty() {
+            if !m.rules.switches.is_empty() || !m.rules.named_cells().is_empty() {
                 return Err(SettingsError::invalid(
                     at(Setting::Size),
                     format!(
-                        "a blank {rows} x {cols} board has no switch cells for the rules' `switches`"
+                        "a blank {rows} x {cols} board has no switch or bridge cells for the rules' `switches`, `bridges` and `effects`"
                     ),
                 )
                 .with_help("remove `size` or the switches (with `change: (switches: true)` the generator places soft and heavy switches itself)"));
@@ -1606,10 +1621,16 @@ impl Generate {
                 "the board is too small for both footprints",
             ));
         }
-        // Fixed cells: split switches and their targets, the other blocks' footprints and,
-        // unless the generator places them, bridges and soft and heavy switches.
+        // Fixed cells: split switches and their targets, the other blocks' footprints, the
+        // cells the rules' general form names and, unless the generator places them, bridges
+        // and soft and heavy switches.
         let mut editable = vec![true; rows * cols];
+        let named = m.rules.named_cells();
         for (i, tile) in m.board.tiles.iter_mut().enumerate() {
+            if named.binary_search(&(i / cols, i % cols)).is_ok() {
+                editable[i] = false;
+                continue;
+            }
             match *tile {
                 Tile::Bridge { .. } | Tile::Switch(SwitchKind::Soft | SwitchKind::Heavy) => {
                     editable[i] = switches;

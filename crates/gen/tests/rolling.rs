@@ -106,3 +106,42 @@ generate: ({generate}, objective: GoalDepth, search: UphillSteps(iterations: 200
         assert_eq!(run(&with(genes)), run(&with(change)), "{genes}");
     }
 }
+
+/// The general form survives generation: with `switches: true` the generator places lone
+/// bridges and switches of its own, but the cells the file's `bridges` and `effects` name (a
+/// gate's tiles, a counted switch) stay as the file has them, and every maze it makes reads
+/// back valid.
+#[test]
+fn generation_keeps_the_cells_the_general_form_names() {
+    let f = file(
+        r#"Maze(
+rules: RollingBlock(
+    registers: [
+        Register(name: "gate", kind: Choice(["off", "on"])),
+        Register(name: "presses", kind: Counter(min: 0, max: 2)),
+    ],
+    bridges: [Bridge(cells: [(2, 3), (2, 4)], register: "gate")],
+    effects: [
+        Effect(on: Land, when: [At(0, 2), Lt("presses", 2)], do: [Add("presses", Int(1))]),
+        Effect(on: Land, when: [At(0, 2), Eq("presses", 2)], do: [Next("gate")]),
+    ],
+),
+board: ["S.o...", "......", "...--.", "......", "....G."],
+generate: (change: (switches: true, max_bridges: 3), objective: GoalDepth,
+    search: UphillSteps(iterations: 300, p: 0.01)),
+)"#,
+    );
+    for seed in 0..4 {
+        let o = maze_gen::generate(&settings(&f), None, seed, &mut |_| {})
+            .unwrap_or_else(|e| panic!("{e}"));
+        let text = write(&o.maze, &[]);
+        let back = parse("generated.ron", &text).unwrap_or_else(|e| panic!("{}", e.one_line()));
+        let Maze::RollingBlock(m) = back else {
+            panic!("a rolling-block maze");
+        };
+        assert_eq!(m.board.get((0, 2)), Tile::Switch(SwitchKind::Soft));
+        assert_eq!(m.board.get((2, 3)), Tile::Bridge { on: false });
+        assert_eq!(m.board.get((2, 4)), Tile::Bridge { on: false });
+        assert_eq!(m.rules.effects.len(), 2);
+    }
+}

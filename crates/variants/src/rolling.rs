@@ -17,7 +17,7 @@ use maze_features::RollingBlockWeights;
 use serde::{Deserialize, Serialize};
 
 use crate::jumping::{Coord, Problem, Where};
-use crate::rules::{Effect, Register, RulePart};
+use crate::rules::{Cond, Effect, Op, Register, RulePart, Value};
 
 pub use crate::roll_graph::{
     BLOCKS_DIRECTIONS, ROLL_DIRECTIONS, RollGraph, SPLIT_DIRECTIONS, StateView,
@@ -312,6 +312,48 @@ impl RollingBlockRules {
             && self.registers.is_empty()
             && self.bridges.is_empty()
             && self.effects.is_empty()
+    }
+
+    /// The cells the general form names: bridge cells of `bridges`, and in `effects` the
+    /// switch cells (`At`), split targets and lone bridge tiles named as registers `(r,c)`. A
+    /// generator keeps them as they are, or the rules would name tiles that are gone.
+    pub fn named_cells(&self) -> Vec<Coord> {
+        fn conds(c: &Cond, out: &mut Vec<Coord>) {
+            match c {
+                Cond::At(r, col) => out.push((*r, *col)),
+                Cond::Is(n, _) | Cond::Eq(n, _) | Cond::Lt(n, _) | Cond::Gt(n, _) => named(n, out),
+                Cond::Not(c) => conds(c, out),
+                Cond::Any(cs) | Cond::All(cs) => cs.iter().for_each(|c| conds(c, out)),
+                _ => {}
+            }
+        }
+        fn named(n: &str, out: &mut Vec<Coord>) {
+            let cell = n
+                .strip_prefix('(')
+                .and_then(|n| n.strip_suffix(')'))
+                .and_then(|n| n.split_once(','))
+                .and_then(|(r, c)| Some((r.parse().ok()?, c.parse().ok()?)));
+            out.extend(cell);
+        }
+        let mut out: Vec<Coord> = self.bridges.iter().flat_map(|b| b.cells.clone()).collect();
+        for e in &self.effects {
+            e.when.iter().for_each(|c| conds(c, &mut out));
+            for op in &e.ops {
+                match op {
+                    Op::Set(n, v) | Op::Add(n, v) => {
+                        named(n, &mut out);
+                        if let Value::Register(m) = v {
+                            named(m, &mut out);
+                        }
+                    }
+                    Op::Next(n) => named(n, &mut out),
+                    Op::Split(a, b) => out.extend([*a, *b]),
+                }
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        out
     }
 
     /// Every block's dimensions, the first block's first.
