@@ -332,15 +332,22 @@ impl RollGraph {
             Ok(set) => set,
             Err(p) => panic!("RollGraph::new takes a valid maze: {}", p.message),
         };
-        let mut bridge_test = vec![(0, 0); rows * cols];
+        // Boards without bridges or switches (what the generator rebuilds most) need no
+        // per-cell tables: an empty one reads as no bridge and no switch.
+        let mut bridge_test = if roll.bridges.is_empty() {
+            Vec::new()
+        } else {
+            vec![(0, 0); rows * cols]
+        };
         let mut bridge_cells = Vec::new();
         for (i, &((r, c), _)) in roll.bridges.iter().enumerate() {
             bridge_test[r * cols + c] = roll.bridge_test(i);
             bridge_cells.push((r, c));
         }
-        let mut switch_at = vec![NONE; rows * cols];
+        let mut switch_at = Vec::new();
         let mut outcomes = Vec::new();
         if !roll.set.land.is_empty() {
+            switch_at = vec![NONE; rows * cols];
             for (i, tile) in board.tiles.iter().enumerate() {
                 if matches!(tile, Tile::Switch(_)) {
                     switch_at[i] = outcomes.len() as u32;
@@ -538,7 +545,7 @@ impl RollGraph {
 
     #[inline]
     fn off_bridge(&self, cell: usize, regs: u64) -> bool {
-        let (mask, want) = self.bridge_test[cell];
+        let (mask, want) = self.bridge_test.get(cell).copied().unwrap_or((0, 0));
         mask != 0 && regs & mask != want
     }
 
@@ -558,7 +565,7 @@ impl RollGraph {
     /// would leave its range, which makes the move no move.
     #[inline]
     fn press(&self, cell: usize, how: usize, n: &mut Config) -> bool {
-        let switch = self.switch_at[cell];
+        let switch = self.switch_at.get(cell).copied().unwrap_or(NONE);
         if switch == NONE {
             return true;
         }

@@ -229,6 +229,23 @@ fn tile_name(tile: Tile) -> &'static str {
 /// mistake a located [`Problem`].
 pub(crate) fn compile(maze: &RollingBlockMaze) -> Result<RollSet, Problem> {
     let (rules, board) = (&maze.rules, &maze.board);
+    let plain = rules.is_plain()
+        && !board
+            .tiles
+            .iter()
+            .any(|t| matches!(t, Tile::Bridge { .. } | Tile::Switch(_)));
+    if plain {
+        // Section 2's block: nothing to check, and nothing to allocate per candidate board.
+        let set = rules::compile_rolling(&[], 0, &[], &[], &ROLL_DIRECTIONS).map_err(at_rule)?;
+        return Ok(RollSet {
+            set,
+            bridges: Vec::new(),
+            on: Vec::new(),
+            fields: Vec::new(),
+            splits: false,
+            written: Vec::new(),
+        });
+    }
     let on_board = |(r, c): Coord| r < board.rows && c < board.cols;
     let declared = rules.registers.len();
     // Which register each bridge tile follows: a `bridges` entry's, or its own.

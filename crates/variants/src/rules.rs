@@ -1913,9 +1913,18 @@ pub fn compile_rolling(
     bridged: &[bool],
     directions: &'static Directions,
 ) -> Result<RuleSet, RuleProblem> {
+    // Written out rather than `..JumpRules::default()`, which allocates its token schema: the
+    // generator compiles rolling rules once per candidate board.
     let rules = JumpRules {
+        tiling: Tiling::Square,
+        moves: MoveSet::Rook,
+        torus: false,
+        no_u_turn: false,
+        goal: GoalKind::Cell,
         cells: Vec::new(),
-        ..JumpRules::default()
+        registers: Vec::new(),
+        jumps: Vec::new(),
+        effects: Vec::new(),
     };
     let mut c = Compiler {
         rules: &rules,
