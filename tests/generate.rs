@@ -781,10 +781,10 @@ proptest! {
         gates in any::<(bool, bool, bool, Option<u32>)>(),
         shifts in prop::collection::vec((-2i64..=2, -30.0f64..30.0), 1..6),
     ) {
-        use maze::generate::{Score, Scorer, words::WordEngine};
+        use maze::generate::{Score, Scorer, words::{Contents, WordEngine}};
         let mut graph = JumpGraph::new(&maze);
         let legal = vec![Vec::new(); maze.board.cells.len()];
-        let Some(mut rows) = WordEngine::new(&mut graph, &[], &legal, None) else {
+        let Some(mut rows) = WordEngine::new(&mut graph, &[], Contents::Numbers(&legal), None) else {
             return Ok(());
         };
         let (unique_shortest, no_black_holes, solvable, min_length) = gates;
@@ -887,5 +887,82 @@ fn exhaustive_search_agrees_with_full_features_on_every_configuration() {
     for name in ["rolling_block.ron", "no_u_turn.ron", "switch.ron"] {
         let found = exhaust(&variant(name).maze, 9, 1_000_000, &mut |_| {});
         assert_eq!(found, Err(ExhaustError::Unsupported), "{name}");
+    }
+}
+
+/// Variants whose genes are more than numbers run on the word engine when no gene is read of
+/// a landing cell (a chess maze's pieces, an arrow maze's arrows: tables per content of each
+/// cell), and make exactly the compiled graph's choices with every strategy; those whose
+/// genes are read on landing (a toggle maze's circles, an Alice maze's colours, a link
+/// maze's symbols and colours, wildcards) stay on the compiled graph.
+#[test]
+fn local_genes_run_on_the_word_engine() {
+    for (name, words) in [
+        ("chess.ron", true),
+        ("arrow.ron", true),
+        ("toggle.ron", false),
+        ("alice.ron", false),
+        ("link.ron", false),
+        ("wildcard.ron", false),
+    ] {
+        let file = variant(name);
+        let Maze::Jumping(maze) = &file.maze else {
+            panic!("{name} is a jumping maze")
+        };
+        for (seed, search) in word_engine_searches().into_iter().enumerate() {
+            let settings = Generate {
+                search,
+                attempts: 1,
+                ..file.generate.clone().unwrap().into_generate()
+            };
+            let on_words = words_and_graph_agree(maze, &settings, seed as u64)
+                .unwrap_or_else(|e| panic!("{name}, {search:?}: {e}"));
+            assert_eq!(on_words, words, "{name} on the word engine");
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    /// The word engine's tables per content (pieces, arrows) make exactly the compiled
+    /// graph's choices on the gene variants it serves, at any board size, goal placement,
+    /// core objective, gates and strategy.
+    #[test]
+    fn the_word_engine_on_genes_searches_like_the_compiled_graph(
+        name in prop::sample::select(vec!["chess.ron", "arrow.ron"]),
+        size in (3usize..=6, 3usize..=6),
+        objective in 0usize..3,
+        gates in any::<(bool, bool, Option<u32>)>(),
+        search in 0usize..5,
+        random_goal: bool,
+        seed: u64,
+    ) {
+        let file = variant(name);
+        let Maze::Jumping(maze) = &file.maze else {
+            panic!("{name} is a jumping maze")
+        };
+        let (unique_shortest, no_black_holes, min_length) = gates;
+        let own = file.generate.clone().unwrap().into_generate();
+        let settings = Generate {
+            size: Some(size),
+            goal: if random_goal {
+                maze::generate::settings::Placement::Random
+            } else {
+                maze::generate::settings::Placement::Fixed((size.0 - 1, size.1 - 1))
+            },
+            objective: core_objectives()[objective].clone(),
+            gates: Gates {
+                unique_shortest,
+                no_black_holes,
+                min_length: min_length.map(|m| m % 12),
+                ..Gates::default()
+            },
+            search: word_engine_searches()[search],
+            attempts: 1,
+            ..own
+        };
+        let on_words = words_and_graph_agree(maze, &settings, seed)?;
+        prop_assert!(on_words, "{} runs on the word engine", name);
     }
 }

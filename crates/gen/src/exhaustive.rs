@@ -8,7 +8,7 @@ use maze_features::Core;
 use maze_variants::board::MAX_JUMP;
 use maze_variants::{Cell, JumpGraph, JumpingMaze, Maze};
 
-use crate::words::WordEngine;
+use crate::words::{Contents, WordEngine};
 
 /// What an exhaustive search found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -106,8 +106,8 @@ fn exhaust_jumping(
         .filter(|&&c| legal[c].len() >= 2)
         .map(|&c| c as u32)
         .collect();
-    let mut engine =
-        WordEngine::new(&mut graph, &mutable, &legal, goal).ok_or(ExhaustError::Unsupported)?;
+    let mut engine = WordEngine::new(&mut graph, &mutable, Contents::Numbers(&legal), goal)
+        .ok_or(ExhaustError::Unsupported)?;
     let blocks = board.blocks();
 
     // Knuth's reflected mixed-radix Gray code (TAOCP 7.2.1.1, Algorithm H): digit i of the

@@ -18,7 +18,7 @@ use rand::{Rng, RngExt};
 
 use crate::score::{Score, Scorer};
 use crate::space::Space;
-use crate::words::WordEngine;
+use crate::words::{Contents, MAX_OPTIONS, WordEngine};
 
 /// A jumping maze being generated.
 #[derive(Clone, Debug)]
@@ -44,6 +44,9 @@ pub struct JumpSpace {
     rules: Arc<RuleSet>,
     /// Only plain jump numbers change (RULES.md section 5 exactly).
     numbers_only: bool,
+    /// Per editable cell, every content the genes can give it, when the word engine indexes
+    /// contents rather than numbers (genes other than numbers); `None` on numbers.
+    options: Option<Vec<Vec<Cell>>>,
     /// What a step updates and the scorer reads.
     engine: Engine,
     /// The compiled and stride graphs lag behind the board (the word engine is in use).
@@ -60,6 +63,10 @@ enum Engine {
     /// Rows of bits over the superset of states, patched from tables, for boards of at most
     /// 256 superset states whose steps change only jump numbers, under a fast scorer.
     Words(WordEngine),
+    /// The same, tables indexed by content, for genes other than numbers that change only
+    /// what the cell's own moves read (arrows, pieces under most rules). Apart from
+    /// [`Engine::Words`] so that a step on numbers tests nothing more than before.
+    Contents(WordEngine),
 }
 
 /// How to undo one change.
@@ -131,6 +138,7 @@ impl JumpSpace {
             template,
             rules,
             numbers_only,
+            options: None,
             engine: Engine::Undecided,
             stale: false,
         };
@@ -148,7 +156,7 @@ impl JumpSpace {
 
     /// Whether the search runs on the word engine (decided at the first score).
     pub fn on_words(&self) -> bool {
-        matches!(self.engine, Engine::Words(_))
+        matches!(self.engine, Engine::Words(_) | Engine::Contents(_))
     }
 
     /// The configuration as a maze.
@@ -182,22 +190,191 @@ impl JumpSpace {
 
     /// After a restart or restore, reads the word engine's rows from the fresh graph.
     fn reload_words(&mut self) {
-        if let Engine::Words(w) = &mut self.engine
-            && !w.reload(&mut self.graph, &self.mutable, &self.legal0, self.goal)
+        let contents = match &self.options {
+            Some(options) => Contents::Cells(options),
+            None => Contents::Numbers(&self.legal0),
+        };
+        if let Engine::Words(w) | Engine::Contents(w) = &mut self.engine
+            && !w.reload(&mut self.graph, &self.mutable, contents, self.goal)
         {
             self.engine = Engine::Graph;
         }
     }
 
-    /// Chooses the engine at the first score: words when the scorer is fast, the steps change
-    /// only numbers and the superset fits.
+    /// Chooses the engine at the first score: words when the scorer is fast, every step
+    /// changes only the moves out of its cell (numbers; other genes when the rules read none
+    /// of them of a landing cell), the contents per cell are few and the superset fits.
     fn choose_engine(&mut self, scorer: &Scorer) {
+        self.engine = Engine::Graph;
+        if !scorer.is_fast() || self.structural {
+            return;
+        }
         let numbers = (self.template.genes.iter()).all(|g| matches!(g, Gene::Number(..)));
-        self.engine = match scorer.is_fast() && numbers && !self.structural {
-            true => WordEngine::new(&mut self.graph, &self.mutable, &self.legal0, self.goal)
-                .map_or(Engine::Graph, Engine::Words),
-            false => Engine::Graph,
+        self.options = None;
+        if !numbers {
+            match self.contents_by_cell() {
+                Some(options) => self.options = Some(options),
+                None => return,
+            }
+        }
+        let contents = match &self.options {
+            Some(options) => Contents::Cells(options),
+            None => Contents::Numbers(&self.legal0),
         };
+        if let Some(w) = WordEngine::new(&mut self.graph, &self.mutable, contents, self.goal) {
+            self.engine = match self.options {
+                Some(_) => Engine::Contents(w),
+                None => Engine::Words(w),
+            };
+        }
+    }
+
+    /// Per editable cell, every content a step can give it under the genes (what
+    /// [`JumpSpace::random_cell`] and [`JumpSpace::other_genes`] draw, for any start), or
+    /// `None` when some cell has more than [`MAX_OPTIONS`] or two of a cell's contents differ
+    /// in something the rules read of a landing cell (the change is not local to the cell).
+    fn contents_by_cell(&self) -> Option<Vec<Vec<Cell>>> {
+        let mut by_cell = vec![Vec::new(); self.template.editable.len()];
+        for (cell, options) in by_cell.iter_mut().enumerate() {
+            if !self.template.editable[cell] {
+                continue;
+            }
+            *options = self.contents_of(cell)?;
+            let first = options.first().copied();
+            if let Some(first) = first
+                && !(options.iter()).all(|o| self.rules.local_change(&first, o))
+            {
+                return None;
+            }
+        }
+        Some(by_cell)
+    }
+
+    /// Every content of `cell` a step can make, in a fixed order: the outcomes of
+    /// [`JumpSpace::random_cell`], closed under one gene redrawn; `None` beyond
+    /// [`MAX_OPTIONS`].
+    fn contents_of(&self, cell: usize) -> Option<Vec<Cell>> {
+        let mut base = self.template.maze.board.cells[cell];
+        if !base.is_ordinary() {
+            base = Cell::of(Kind::Ordinary);
+        }
+        let mut drawn = vec![base];
+        let mut next = Vec::new();
+        for gene in &self.template.genes {
+            next.clear();
+            for c in &drawn {
+                self.gene_outcomes(cell, gene, *c, &mut next)?;
+            }
+            std::mem::swap(&mut drawn, &mut next);
+            dedup_in_order(&mut drawn);
+            if drawn.len() > MAX_OPTIONS {
+                return None;
+            }
+        }
+        let numbered = (self.template.maze.rules.cells).contains(&maze_variants::Attr::Number);
+        for c in &mut drawn {
+            if c.number.is_none() && !c.wildcard && numbered {
+                c.kind = Kind::DeadEnd;
+            }
+        }
+        dedup_in_order(&mut drawn);
+        // Redrawing one gene of an ordinary content (a content that is not ordinary redraws
+        // the whole cell: already among `drawn`).
+        let mut at = 0;
+        while at < drawn.len() {
+            let c = drawn[at];
+            at += 1;
+            if !c.is_ordinary() {
+                continue;
+            }
+            for gene in &self.template.genes {
+                next.clear();
+                self.gene_outcomes(cell, gene, c, &mut next)?;
+                for &o in &next {
+                    if !drawn.contains(&o) {
+                        drawn.push(o);
+                        if drawn.len() > MAX_OPTIONS {
+                            return None;
+                        }
+                    }
+                }
+            }
+        }
+        Some(drawn)
+    }
+
+    /// Every cell [`JumpSpace::draw_gene`] can make of `c` with `gene`, pushed on `out`
+    /// (whatever the start: a wildcard is drawn on any cell); `None` when there are too many.
+    fn gene_outcomes(&self, cell: usize, gene: &Gene, c: Cell, out: &mut Vec<Cell>) -> Option<()> {
+        let legal = &self.legal0[cell];
+        match gene {
+            Gene::Number(..) if legal.is_empty() || c.wildcard => out.push(c),
+            Gene::Number(..) => out.extend(legal.iter().map(|&k| Cell {
+                number: Some(k),
+                ..c
+            })),
+            Gene::Arrows(most) => {
+                let n = self.template.maze.rules.tiling.directions().len();
+                if n > 16 {
+                    return None;
+                }
+                for mask in 1u32..1 << n {
+                    let count = mask.count_ones() as usize;
+                    if count > usize::from(*most) {
+                        continue;
+                    }
+                    let mut arrows = maze_graph::DirSet::EMPTY;
+                    (0..n)
+                        .filter(|d| mask & (1 << d) != 0)
+                        .for_each(|d| arrows.insert(d as u8));
+                    out.push(Cell {
+                        turn: None,
+                        arrows,
+                        ..c
+                    });
+                    if out.len() > MAX_OPTIONS {
+                        return None;
+                    }
+                }
+            }
+            Gene::Circled => out.extend([false, true].map(|circled| Cell { circled, ..c })),
+            Gene::Wildcard => {
+                out.push(Cell {
+                    wildcard: true,
+                    number: None,
+                    ..c
+                });
+                let plain = Cell {
+                    wildcard: false,
+                    ..c
+                };
+                match legal.is_empty() {
+                    true => out.push(Cell {
+                        number: None,
+                        ..plain
+                    }),
+                    false => out.extend(legal.iter().map(|&k| Cell {
+                        number: Some(k),
+                        ..plain
+                    })),
+                }
+            }
+            Gene::Colour(names) => out.extend(names.iter().map(|name| Cell {
+                colour: Tag::new(name),
+                ..c
+            })),
+            Gene::Symbol(names) => out.extend(names.iter().map(|name| Cell {
+                symbol: Tag::new(name),
+                ..c
+            })),
+            Gene::Piece(pieces) => out.extend(pieces.iter().map(|&p| Cell {
+                piece: Some(p),
+                ..c
+            })),
+            // Rolling-block genes leave a jumping cell as it is.
+            Gene::Floor | Gene::Fragile | Gene::Bridges(_) | Gene::Switches(_) => out.push(c),
+        }
+        (out.len() <= MAX_OPTIONS).then_some(())
     }
 
     /// The editable non-goal cells, and those with a choice of jump numbers.
@@ -230,6 +407,15 @@ impl JumpSpace {
                 return;
             }
             // A content the tables do not know: back to the compiled graph for good.
+            self.engine = Engine::Graph;
+            self.recompile();
+            return;
+        }
+        if let Engine::Contents(w) = &mut self.engine {
+            if w.set_content(cell, content) {
+                self.stale = true;
+                return;
+            }
             self.engine = Engine::Graph;
             self.recompile();
             return;
@@ -406,6 +592,18 @@ impl JumpSpace {
             None => JumpChange::Nothing,
         }
     }
+}
+
+/// Keeps the first of equal cells of `cells`, in order.
+fn dedup_in_order(cells: &mut Vec<Cell>) {
+    let mut kept = 0;
+    for i in 0..cells.len() {
+        if !cells[..kept].contains(&cells[i]) {
+            cells[kept] = cells[i];
+            kept += 1;
+        }
+    }
+    cells.truncate(kept);
 }
 
 /// A value of `legal` other than `current`, uniformly (`legal` is sorted and distinct).
@@ -589,7 +787,7 @@ impl Space for JumpSpace {
         if let Engine::Undecided = self.engine {
             self.choose_engine(scorer);
         }
-        if let Engine::Words(w) = &mut self.engine {
+        if let Engine::Words(w) | Engine::Contents(w) = &mut self.engine {
             return w.score(scorer, self.blocks);
         }
         self.sync();
@@ -598,7 +796,7 @@ impl Space for JumpSpace {
 
     fn score_within(&mut self, scorer: &mut Scorer, limit: &Score) -> Option<Score> {
         match &mut self.engine {
-            Engine::Words(w) => w.score_within(scorer, self.blocks, limit),
+            Engine::Words(w) | Engine::Contents(w) => w.score_within(scorer, self.blocks, limit),
             _ => Some(self.score(scorer)),
         }
     }
