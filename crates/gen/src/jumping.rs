@@ -61,12 +61,9 @@ enum Engine {
     /// The compiled graph and its stride form, for every rule and objective.
     Graph,
     /// Rows of bits over the superset of states, patched from tables, for boards of at most
-    /// 256 superset states whose steps change only jump numbers, under a fast scorer.
+    /// 256 superset states whose steps change only what the cell's own moves read (numbers,
+    /// and arrows or pieces under most rules), under a fast scorer.
     Words(WordEngine),
-    /// The same, tables indexed by content, for genes other than numbers that change only
-    /// what the cell's own moves read (arrows, pieces under most rules). Apart from
-    /// [`Engine::Words`] so that a step on numbers tests nothing more than before.
-    Contents(WordEngine),
 }
 
 /// How to undo one change.
@@ -156,7 +153,7 @@ impl JumpSpace {
 
     /// Whether the search runs on the word engine (decided at the first score).
     pub fn on_words(&self) -> bool {
-        matches!(self.engine, Engine::Words(_) | Engine::Contents(_))
+        matches!(self.engine, Engine::Words(_))
     }
 
     /// The configuration as a maze.
@@ -194,7 +191,7 @@ impl JumpSpace {
             Some(options) => Contents::Cells(options),
             None => Contents::Numbers(&self.legal0),
         };
-        if let Engine::Words(w) | Engine::Contents(w) = &mut self.engine
+        if let Engine::Words(w) = &mut self.engine
             && !w.reload(&mut self.graph, &self.mutable, contents, self.goal)
         {
             self.engine = Engine::Graph;
@@ -222,10 +219,7 @@ impl JumpSpace {
             None => Contents::Numbers(&self.legal0),
         };
         if let Some(w) = WordEngine::new(&mut self.graph, &self.mutable, contents, self.goal) {
-            self.engine = match self.options {
-                Some(_) => Engine::Contents(w),
-                None => Engine::Words(w),
-            };
+            self.engine = Engine::Words(w);
         }
     }
 
@@ -407,15 +401,6 @@ impl JumpSpace {
                 return;
             }
             // A content the tables do not know: back to the compiled graph for good.
-            self.engine = Engine::Graph;
-            self.recompile();
-            return;
-        }
-        if let Engine::Contents(w) = &mut self.engine {
-            if w.set_content(cell, content) {
-                self.stale = true;
-                return;
-            }
             self.engine = Engine::Graph;
             self.recompile();
             return;
@@ -787,7 +772,7 @@ impl Space for JumpSpace {
         if let Engine::Undecided = self.engine {
             self.choose_engine(scorer);
         }
-        if let Engine::Words(w) | Engine::Contents(w) = &mut self.engine {
+        if let Engine::Words(w) = &mut self.engine {
             return w.score(scorer, self.blocks);
         }
         self.sync();
@@ -796,7 +781,7 @@ impl Space for JumpSpace {
 
     fn score_within(&mut self, scorer: &mut Scorer, limit: &Score) -> Option<Score> {
         match &mut self.engine {
-            Engine::Words(w) | Engine::Contents(w) => w.score_within(scorer, self.blocks, limit),
+            Engine::Words(w) => w.score_within(scorer, self.blocks, limit),
             _ => Some(self.score(scorer)),
         }
     }

@@ -91,6 +91,10 @@ pub struct WordGraph<S: Bits> {
     /// (numbers from `lo`, or options).
     lo: i16,
     width: usize,
+    /// How many numbers from `lo` index the table: `width` under [`Contents::Numbers`], 0
+    /// under [`Contents::Cells`] (no number indexes it, so a step tries numbers first at no
+    /// cost to numbers).
+    numbers: usize,
     /// Under [`Contents::Cells`], each cell's contents in table order, `width` slots a cell
     /// (void cells, which no step makes, past its last); empty for numbers, which index by
     /// arithmetic.
@@ -171,6 +175,7 @@ impl<S: Bits> WordGraph<S> {
             current: 0,
             lo,
             width,
+            numbers: if options.is_empty() { width } else { 0 },
             options,
             spans: vec![Span::default(); cells],
             entry: vec![UNKNOWN; cells],
@@ -208,7 +213,7 @@ impl<S: Bits> WordGraph<S> {
         content
             .number
             .and_then(|k| usize::try_from(k - self.lo).ok())
-            .filter(|&i| i < self.width)
+            .filter(|&i| i < self.numbers)
     }
 
     /// The index of `content` among `cell`'s options under [`Contents::Cells`].
@@ -303,33 +308,33 @@ impl<S: Bits> WordGraph<S> {
         true
     }
 
-    /// Puts `content` (`cell`'s content with another number, legal there) in `cell` of a
-    /// graph made with [`Contents::Numbers`]: its superset states' rows become the table's.
-    /// `false` when the table does not know the content (the caller falls back to the
-    /// compiled graph).
+    /// Puts `content` (one of `cell`'s contents: another legal number, or one of its
+    /// options) in `cell`: its superset states' rows become the table's. `false` when the
+    /// table does not know the content (the caller falls back to the compiled graph).
     #[inline]
     pub fn set(&mut self, cell: usize, content: Cell) -> bool {
-        debug_assert!(self.options.is_empty());
-        let at = self.number_index(&content);
-        self.set_at(cell, at, content)
-    }
-
-    /// [`WordGraph::set`] on a graph made with [`Contents::Cells`]: `content` is one of the
-    /// cell's options.
-    #[inline]
-    pub fn set_content(&mut self, cell: usize, content: Cell) -> bool {
-        let at = self.option_index(cell, &content);
-        self.set_at(cell, at, content)
-    }
-
-    /// Puts `content`, of index `at` in the table, in `cell`. Numbers and contents reach it
-    /// apart so that a step on numbers tests nothing more than it needs.
-    #[inline(always)]
-    fn set_at(&mut self, cell: usize, at: Option<usize>, content: Cell) -> bool {
-        let Some(table) = &self.tables[self.current] else {
-            return false;
+        let Some(i) = self.number_index(&content) else {
+            // Under contents no number indexes the table: look the content up, out of the
+            // way of a step on numbers (measured: inline, a step on numbers took some 13
+            // instructions more).
+            return self.set_content(cell, content);
         };
-        let Some(i) = at else {
+        self.set_at(cell, i, content)
+    }
+
+    /// [`WordGraph::set`] for a content that is not a number of the table.
+    #[inline(never)]
+    fn set_content(&mut self, cell: usize, content: Cell) -> bool {
+        match self.option_index(cell, &content) {
+            Some(i) => self.set_at(cell, i, content),
+            None => false,
+        }
+    }
+
+    /// Puts `content`, of index `i` in the table, in `cell`.
+    #[inline(always)]
+    fn set_at(&mut self, cell: usize, i: usize, content: Cell) -> bool {
+        let Some(table) = &self.tables[self.current] else {
             return false;
         };
         // Steps on numbers change numbers alone (the caller's genes are numbers): what the
@@ -676,17 +681,6 @@ impl WordEngine {
             WordEngine::One(w) => w.set(cell, content),
             WordEngine::Two(w) => w.set(cell, content),
             WordEngine::Four(w) => w.set(cell, content),
-        }
-    }
-
-    /// [`WordGraph::set_content`]. Not inlined: the caller's step on numbers keeps its code
-    /// as compact as without it (measured: some 13 instructions a step more otherwise).
-    #[inline(never)]
-    pub fn set_content(&mut self, cell: usize, content: Cell) -> bool {
-        match self {
-            WordEngine::One(w) => w.set_content(cell, content),
-            WordEngine::Two(w) => w.set_content(cell, content),
-            WordEngine::Four(w) => w.set_content(cell, content),
         }
     }
 
