@@ -548,23 +548,38 @@ impl<S: Bits> WordGraph<S> {
                 Contents::Cells(lists) => lists.get(cell)?.iter().copied().enumerate().collect(),
             };
             for (i, content) in options {
-                let change = graph.set_cell(cell, content);
-                // The compiled graph rebuilds rather than patches under rules whose rays land
-                // several times (an arrow maze's): a local change keeps the numbering all the
-                // same, and so the rows.
-                let local = |change: Change, graph: &JumpGraph| {
-                    change != Change::Renumbered
-                        || (graph.rule_set().local_change(&original, &content)
-                            && graph.superset_shape() == shape)
-                };
-                let kept = local(change, graph);
                 let from = (cell * self.width + i) * per;
+                let read = match contents {
+                    Contents::Numbers(_) => {
+                        let change = graph.set_cell(cell, content);
+                        for (j, s) in range.clone().enumerate() {
+                            rows[from + j] = self.read_row(graph, s);
+                        }
+                        let back = graph.set_cell(cell, original);
+                        change != Change::Renumbered && back != Change::Renumbered
+                    }
+                    // Read without changing the graph: under rules whose rays land several
+                    // times the compiled graph rebuilds on every change, which a table of
+                    // many contents per cell and goal placement would pay for each.
+                    Contents::Cells(_) => {
+                        let mut seen = 0;
+                        let local = graph.superset_targets_as(cell, content, |s, targets| {
+                            let row = targets.fold(S::EMPTY, |row, t| row.or(S::bit(t as usize)));
+                            if let Some(j) = s.checked_sub(range.start) {
+                                rows[from + j as usize] = row;
+                                seen += 1;
+                            }
+                        });
+                        local && seen == range.len()
+                    }
+                };
+                if !read || range.is_empty() {
+                    return None;
+                }
                 let mut into = S::EMPTY;
-                for (j, s) in range.clone().enumerate() {
-                    let row = self.read_row(graph, s);
-                    rows[from + j] = row;
-                    sizes[from + j] = row.count() as u16;
-                    into = into.or(row);
+                for j in 0..range.len() {
+                    sizes[from + j] = rows[from + j].count() as u16;
+                    into = into.or(rows[from + j]);
                 }
                 by_target[cell * self.width + i] = into
                     .members()
@@ -575,10 +590,6 @@ impl<S: Bits> WordGraph<S> {
                         (t as u32, from_cell)
                     })
                     .collect();
-                let back = graph.set_cell(cell, original);
-                if !kept || !local(back, graph) || range.is_empty() {
-                    return None;
-                }
             }
         }
         let mut col_at = Vec::with_capacity(by_target.len() + 1);

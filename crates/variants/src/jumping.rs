@@ -1434,6 +1434,36 @@ impl JumpGraph {
         out.extend(moves.iter().map(|m| m.to));
     }
 
+    /// The targets of every superset state of `cell` were it to hold `content`, handed to
+    /// `each` with the superset state, or `false` (and nothing handed) when the change is not
+    /// local ([`RuleSet::local_change`]: other kind, or an attribute read of a landing cell).
+    /// The graph is left as it was: a local change keeps the superset and every other cell's
+    /// moves, so this reads what [`JumpGraph::set_cell`] would put there without rebuilding
+    /// (which it does under rules whose rays land several times).
+    pub fn superset_targets_as(
+        &mut self,
+        cell: usize,
+        content: Cell,
+        mut each: impl FnMut(u32, &mut dyn Iterator<Item = u32>),
+    ) -> bool {
+        let old = self.cells[cell];
+        if !self.set.local_change(&old, &content) {
+            return false;
+        }
+        self.cells[cell] = content;
+        let mut cands = std::mem::take(&mut self.scratch_cands);
+        let mut acc = std::mem::take(&mut self.scratch_acc);
+        let mut moves = std::mem::take(&mut self.scratch_moves);
+        self.cell_superset_moves(cell, &mut cands, &mut acc, &mut moves, |sup, ms| {
+            each(sup, &mut ms.iter().map(|m| m.to));
+        });
+        self.scratch_cands = cands;
+        self.scratch_acc = acc;
+        self.scratch_moves = moves;
+        self.cells[cell] = old;
+        true
+    }
+
     /// Whether superset state `sup` is a state whatever moves land on it: its cell keeps no
     /// register, it is `Outside`, or it is the start. Any other exists when a move of a
     /// superset state lands on it.
