@@ -750,22 +750,39 @@ fn register_rules_run_on_the_word_engine() {
         "switch.ron",
         "offset.ron",
     ] {
-        let file = variant(name);
-        let Maze::Jumping(maze) = &file.maze else {
-            panic!("{name} is a jumping maze")
+        let neller = |g: Generate| Generate {
+            objective: Objective::Neller,
+            ..g
         };
-        for (seed, search) in word_engine_searches().into_iter().enumerate() {
-            let settings = Generate {
-                search,
-                attempts: 1,
-                objective: Objective::Neller,
-                ..file.generate.clone().unwrap().into_generate()
-            };
-            let on_words = words_and_graph_agree(maze, &settings, seed as u64)
-                .unwrap_or_else(|e| panic!("{name}, {search:?}: {e}"));
-            assert!(on_words, "{name} runs on the word engine");
-        }
+        assert!(
+            every_search_agrees(name, neller),
+            "{name} runs on the word engine"
+        );
     }
+}
+
+/// Runs every strategy of [`word_engine_searches`] on the bundled variant `name` with its own
+/// settings as `adjust` changes them, one attempt, on both engines; panics unless they make
+/// the same choices, and says whether the word engine ran (the same for every strategy).
+fn every_search_agrees(name: &str, adjust: impl Fn(Generate) -> Generate) -> bool {
+    let file = variant(name);
+    let Maze::Jumping(maze) = &file.maze else {
+        panic!("{name} is a jumping maze")
+    };
+    let mut ran = Vec::new();
+    for (seed, search) in word_engine_searches().into_iter().enumerate() {
+        let settings = adjust(Generate {
+            search,
+            attempts: 1,
+            ..file.generate.clone().unwrap().into_generate()
+        });
+        ran.push(
+            words_and_graph_agree(maze, &settings, seed as u64)
+                .unwrap_or_else(|e| panic!("{name}, {search:?}: {e}")),
+        );
+    }
+    assert!(ran.windows(2).all(|w| w[0] == w[1]), "{name}: {ran:?}");
+    ran.first().copied().unwrap_or(false)
 }
 
 proptest! {
@@ -905,20 +922,11 @@ fn local_genes_run_on_the_word_engine() {
         ("link.ron", false),
         ("wildcard.ron", false),
     ] {
-        let file = variant(name);
-        let Maze::Jumping(maze) = &file.maze else {
-            panic!("{name} is a jumping maze")
-        };
-        for (seed, search) in word_engine_searches().into_iter().enumerate() {
-            let settings = Generate {
-                search,
-                attempts: 1,
-                ..file.generate.clone().unwrap().into_generate()
-            };
-            let on_words = words_and_graph_agree(maze, &settings, seed as u64)
-                .unwrap_or_else(|e| panic!("{name}, {search:?}: {e}"));
-            assert_eq!(on_words, words, "{name} on the word engine");
-        }
+        assert_eq!(
+            every_search_agrees(name, |g| g),
+            words,
+            "{name} on the word engine"
+        );
     }
 }
 

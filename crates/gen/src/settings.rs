@@ -920,12 +920,7 @@ impl Generate {
         for (i, g) in genes.iter().enumerate() {
             // Problems with one gene point at that gene.
             let at = || At::Setting(Setting::Gene(i));
-            if genes[..i].iter().any(|h| h.name() == g.name()) {
-                return Err(SettingsError::invalid(
-                    at(),
-                    format!("`{}` is listed twice", g.name()),
-                ));
-            }
+            not_listed_before(&genes, i)?;
             if g.is_rolling() {
                 return Err(SettingsError::invalid(
                     at(),
@@ -1425,6 +1420,18 @@ fn overlaps(a: Footprint, b: Footprint) -> bool {
         && b.col < a.col + a.cols
 }
 
+/// Refuses gene `i` when an earlier one has its name, for jumping and rolling genes alike.
+fn not_listed_before(genes: &[Gene], i: usize) -> Result<(), SettingsError> {
+    let name = genes[i].name();
+    if genes[..i].iter().any(|h| h.name() == name) {
+        return Err(SettingsError::invalid(
+            At::Setting(Setting::Gene(i)),
+            format!("`{name}` is listed twice"),
+        ));
+    }
+    Ok(())
+}
+
 impl Generate {
     /// The tiles a rolling-block generator places, as `change` says them: from `genes` when
     /// the file declares them (`Floor`, `Fragile`, `Bridges(n)`, `Switches(n)`, what the
@@ -1446,12 +1453,7 @@ impl Generate {
         let (mut bridges, mut switches) = (None, None);
         for (i, g) in genes.iter().enumerate() {
             let at = || At::Setting(Setting::Gene(i));
-            if genes[..i].iter().any(|h| h.name() == g.name()) {
-                return Err(SettingsError::invalid(
-                    at(),
-                    format!("`{}` is listed twice", g.name()),
-                ));
-            }
+            not_listed_before(genes, i)?;
             match g {
                 Gene::Floor => {}
                 Gene::Fragile => change.fragile = true,
