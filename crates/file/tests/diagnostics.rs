@@ -198,6 +198,25 @@ fn bundled_variants_round_trip() {
     }
 }
 
+/// `valid` with `edits` applied, each `(at, op, ch)` at `at` modulo the length: remove a
+/// character, insert `ch`, replace one by `ch`, or insert a character of `syntax` (which
+/// breaks the file where random characters seldom would).
+fn mangled(valid: &str, edits: &[(usize, u8, char)], syntax: [char; 9]) -> String {
+    let mut src: Vec<char> = valid.chars().collect();
+    for &(at, op, ch) in edits {
+        let at = at % (src.len() + 1);
+        match op {
+            0 if at < src.len() => {
+                src.remove(at);
+            }
+            1 => src.insert(at, ch),
+            2 if at < src.len() => src[at] = ch,
+            _ => src.insert(at, syntax[at % 9]),
+        }
+    }
+    src.into_iter().collect()
+}
+
 const VALID: &str = "// sample\nMaze(\n    rules: Jumping(tiling: Hex, no_u_turn: true),\n    board: [\"1 2 o\", \"# 1 G\"],\n    start: (0, 0),\n    walls: [((0, 0), (0, 1))],\n)\n";
 
 proptest! {
@@ -207,17 +226,7 @@ proptest! {
     /// inside the file.
     #[test]
     fn mangled_files_never_panic(edits in proptest::collection::vec((0usize..200, 0u8..4, proptest::char::any()), 1..6)) {
-        let mut src: Vec<char> = VALID.chars().collect();
-        for (at, op, ch) in edits {
-            let at = at % (src.len() + 1);
-            match op {
-                0 if at < src.len() => { src.remove(at); }
-                1 => src.insert(at, ch),
-                2 if at < src.len() => src[at] = ch,
-                _ => src.insert(at, ['(', ')', '[', ']', ',', '"', '#', '-', '9'][at % 9]),
-            }
-        }
-        let src: String = src.into_iter().collect();
+        let src = mangled(VALID, &edits, ['(', ')', '[', ']', ',', '"', '#', '-', '9']);
         if let Err(e) = maze_file::parse("fuzz.ron", &src) {
             prop_assert!(e.line >= 1 && e.line <= src.lines().count().max(1) + 1);
         }
@@ -340,17 +349,7 @@ proptest! {
     /// Random edits of valid settings never make the reader panic either.
     #[test]
     fn mangled_settings_never_panic(edits in proptest::collection::vec((0usize..400, 0u8..4, proptest::char::any()), 1..6)) {
-        let mut src: Vec<char> = VALID_SETTINGS.chars().collect();
-        for (at, op, ch) in edits {
-            let at = at % (src.len() + 1);
-            match op {
-                0 if at < src.len() => { src.remove(at); }
-                1 => src.insert(at, ch),
-                2 if at < src.len() => src[at] = ch,
-                _ => src.insert(at, ['(', ')', '0', '9', ',', '1', '-', '.', '5'][at % 9]),
-            }
-        }
-        let src: String = src.into_iter().collect();
+        let src = mangled(VALID_SETTINGS, &edits, ['(', ')', '0', '9', ',', '1', '-', '.', '5']);
         if let Err(e) = maze_file::parse_file("fuzz.ron", &src) {
             prop_assert!(e.line >= 1 && e.line <= src.lines().count().max(1) + 1);
         }

@@ -199,12 +199,10 @@ impl<S: Bits> WordGraph<S> {
     }
 
     /// The index in the table of `content` in `cell` (see [`Table::rows`]), `None` when
-    /// outside the table.
+    /// outside the table: its number's, else its option's, as [`WordGraph::set`] looks.
     fn index(&self, cell: usize, content: &Cell) -> Option<usize> {
-        match self.options.is_empty() {
-            true => self.number_index(content),
-            false => self.option_index(cell, content),
-        }
+        self.number_index(content)
+            .or_else(|| self.option_index(cell, content))
     }
 
     /// The index of `content`'s number under [`Contents::Numbers`].
