@@ -122,13 +122,27 @@ fn board_size(file: &MazeFile, settings: &Generate) -> (usize, usize) {
     settings.size.unwrap_or_else(|| file.maze.size())
 }
 
+/// The C compiler's flags for the baseline: optimised for the same CPU level as this
+/// program (`.cargo/config.toml`), so neither side has instructions the other lacks.
+const C_FLAGS: &[&str] = if cfg!(all(
+    target_arch = "x86_64",
+    target_feature = "avx2",
+    target_feature = "bmi1",
+    target_feature = "popcnt"
+)) {
+    &["-O2", "-march=x86-64-v3"]
+} else {
+    &["-O2"]
+};
+
 /// The C baseline (`xtask/bench/ref_sls.c`, the program of the project's speed targets),
 /// compiled with the machine's C compiler into the target directory.
 fn build_c_baseline() -> Result<PathBuf, String> {
     let source = crate::bench::workspace_root().join("xtask/bench/ref_sls.c");
     let binary = crate::bench::target_dir().join("ref_sls");
     let status = Command::new("cc")
-        .args(["-O2", "-o"])
+        .args(C_FLAGS)
+        .arg("-o")
         .arg(&binary)
         .arg(&source)
         .status()
@@ -239,7 +253,8 @@ pub fn neller(runs: u32) -> Result<(), String> {
         .ok_or("variants/rook.ron has no settings")?;
     let c = build_c_baseline()?;
     println!(
-        "Neller et al.'s configuration (variants/rook.ron: 5x5 rook, Neller, UphillSteps p = 0.005, gates on), 100 mazes, against the C baseline (xtask/bench/ref_sls.c, cc -O2, run in this benchmark)\n"
+        "Neller et al.'s configuration (variants/rook.ron: 5x5 rook, Neller, UphillSteps p = 0.005, gates on), 100 mazes, against the C baseline (xtask/bench/ref_sls.c, cc {}, run in this benchmark)\n",
+        C_FLAGS.join(" ")
     );
     println!(
         "target: 125,000 iterations per maze in at most the C baseline's time for 25,000 (ratio <= 1)\n"

@@ -27,6 +27,23 @@ use clap::{Parser, Subcommand};
 /// answer is no (`solve`: no solution; `check`: a maze is not publishable; `generate` and
 /// `batch`: a maze failed its gates or the settings ran out of distinct puzzles); 2 when it
 /// could not do its job (a file that cannot be read or is invalid, bad arguments, a failed write).
+/// The first instruction set extension this build was compiled for and the CPU lacks, so
+/// that an old CPU gets a sentence instead of an illegal-instruction crash.
+fn missing_cpu_feature() -> Option<&'static str> {
+    #[cfg(target_arch = "x86_64")]
+    {
+        macro_rules! check {
+            ($($f:tt),*) => {
+                $(if cfg!(target_feature = $f) && !std::is_x86_feature_detected!($f) {
+                    return Some($f);
+                })*
+            };
+        }
+        check!("popcnt", "bmi1", "bmi2", "lzcnt", "avx2");
+    }
+    None
+}
+
 #[derive(Debug, Parser)]
 #[command(name = "maze", version, propagate_version = true, max_term_width = 100)]
 struct Cli {
@@ -70,6 +87,13 @@ impl<E: miette::Diagnostic + Send + Sync + 'static> From<Box<E>> for Failure {
 }
 
 fn main() -> ExitCode {
+    if let Some(missing) = missing_cpu_feature() {
+        eprintln!(
+            "error: this build of maze needs a CPU with {missing} (x86-64-v3, set in .cargo/config.toml); \
+             rebuild it for this machine with RUSTFLAGS=\"-C target-cpu=native\" cargo build --release -p maze-cli"
+        );
+        return ExitCode::from(2);
+    }
     let cli = Cli::parse();
     // Commands that write files remove their temporaries and lock when interrupted (not
     // `play`, whose terminal must be restored by the game itself).
