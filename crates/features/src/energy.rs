@@ -257,8 +257,8 @@ impl Objective {
     pub fn reaching_floor(&self, n_states: usize, non_reaching: usize) -> Option<f64> {
         match self {
             Objective::Neller => {
-                let n = n_states as f64;
-                Some(non_reaching as f64 * n * n - (n - 1.0).max(0.0))
+                let n = crate::objective::count(n_states as u64);
+                Some(crate::objective::count(non_reaching as u64) * n * n - (n - 1.0).max(0.0))
             }
             Objective::GoalDepth | Objective::Weighted(_) | Objective::RollingBlock(_) => None,
         }

@@ -164,6 +164,7 @@ fn read_core<G: Graph + ?Sized, S: Bits>(g: &G, b: &mut Buffers<S>) -> Core {
         jump_sets_end: values.len() + 1,
         n_moves: g.n_moves(),
     };
+    b.scratch.forget_clusters(values.len() + 1);
     let mut core = core_of_words(&words, 0, &mut b.scratch, &Never)
         .unwrap_or_else(|| unreachable!("nothing stops the evaluation"));
     if too_many {
@@ -254,6 +255,39 @@ pub struct WordScratch<S: Bits> {
     backward: S::Rows,
     same: S::Rows,
     same_pred: S::Rows,
+    /// The cluster penalty within each jump set (by index in [`Words::jump_sets`]), or
+    /// [`UNKNOWN_PENALTY`]: a caller that changes the rows forgets what the change touches
+    /// (see [`WordScratch::forget_clusters`]).
+    penalties: [u64; 256],
+}
+
+/// A jump set's cluster penalty not known (no penalty comes near: it is below the square of
+/// the number of states).
+pub const UNKNOWN_PENALTY: u64 = u64::MAX;
+
+impl<S: Bits> WordScratch<S> {
+    /// Forgets the cluster penalty of the jump sets of index below `end`: after the rows
+    /// change beyond one state (see [`WordScratch::forget_cluster_set`]), or for other
+    /// rows. The evaluation reads none at or past [`Words::jump_sets_end`], and a caller
+    /// whose end grows between evaluations forgets up to the new end.
+    pub fn forget_clusters(&mut self, end: usize) {
+        self.penalties[..end.min(256)].fill(UNKNOWN_PENALTY);
+    }
+
+    /// Forgets the cluster penalty of jump set `k` and returns it, [`UNKNOWN_PENALTY`] if it
+    /// was not known: clusters join states of one jump number, so a change to one state's
+    /// row and jump number changes the penalties of its old and new sets only.
+    #[inline(always)]
+    pub fn forget_cluster_set(&mut self, k: usize) -> u64 {
+        std::mem::replace(&mut self.penalties[k & 255], UNKNOWN_PENALTY)
+    }
+
+    /// Puts back what [`WordScratch::forget_cluster_set`] returned, once the change is
+    /// undone.
+    #[inline(always)]
+    pub fn restore_cluster_set(&mut self, k: usize, penalty: u64) {
+        self.penalties[k & 255] = penalty;
+    }
 }
 
 impl<S: Bits> Default for WordScratch<S> {
@@ -263,6 +297,7 @@ impl<S: Bits> Default for WordScratch<S> {
             backward: S::NO_ROWS,
             same: S::NO_ROWS,
             same_pred: S::NO_ROWS,
+            penalties: [UNKNOWN_PENALTY; 256],
         }
     }
 }
@@ -400,25 +435,43 @@ pub fn core_of_words<S: Bits>(
     Some(core)
 }
 
-/// The same-jump cluster penalty on rows: strongly connected components of the same-jump
-/// moves, each found as (states it reaches) ∩ (states that reach it). Only states with a
-/// same-jump move both in and out can share a component with another.
+/// The same-jump cluster penalty: the sum over jump sets, each found by
+/// [`same_jump_within`] unless the scratch still knows it.
 fn same_jump_words<S: Bits>(w: &Words<'_, S>, scratch: &mut WordScratch<S>) -> u64 {
-    // States with a same-jump move in: per jump number, the union of its states' rows
-    // within the set.
-    let mut has_in = S::EMPTY;
-    for &set in &w.jump_sets[1..w.jump_sets_end.min(256)] {
-        let set = set.and(w.states);
-        if set.several() {
-            has_in = has_in.or(S::union_of(w.succ, set).and(set));
+    let mut penalty = 0;
+    for k in 1..w.jump_sets_end.min(256) {
+        if scratch.penalties[k] == UNKNOWN_PENALTY {
+            scratch.penalties[k] = same_jump_within(w, w.jump_sets[k], scratch);
         }
+        penalty += scratch.penalties[k];
     }
-    // Of those, the ones with a same-jump move out to another such state.
+    // The slow twin of the remembered sets, in every test build: every set afresh.
+    debug_assert_eq!(
+        penalty,
+        (1..w.jump_sets_end.min(256))
+            .map(|k| same_jump_within(w, w.jump_sets[k], scratch))
+            .sum::<u64>(),
+        "a jump set's remembered cluster penalty is stale"
+    );
+    penalty
+}
+
+/// The cluster penalty within one jump set `set` (a same-jump move joins two states of one
+/// set): strongly connected components of the moves within the set, each found as (states
+/// it reaches) ∩ (states that reach it). Only states with a move within the set both in and
+/// out can share a component with another.
+fn same_jump_within<S: Bits>(w: &Words<'_, S>, set: S, scratch: &mut WordScratch<S>) -> u64 {
+    let set = set.and(w.states);
+    if !set.several() {
+        return 0;
+    }
+    // States with a move in from the set.
+    let has_in = S::union_of(w.succ, set).and(set);
+    // Of those, the ones with a move out to another such state.
     let same = &mut scratch.same;
     let mut candidates = S::EMPTY;
     for s in has_in.members() {
-        let set = w.jump_sets[usize::from(w.jump_set_of[s & 255])];
-        let m = w.succ[s].and(set).and(has_in);
+        let m = w.succ[s].and(has_in);
         same[s] = m;
         if !m.is_empty() {
             candidates = candidates.or(S::bit(s));

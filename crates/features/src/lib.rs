@@ -24,7 +24,9 @@ use serde::Serialize;
 
 pub use bits::Bits;
 pub use energy::{Feature, Objective, Term};
-pub use fast::{Core, Cutoff, Evaluator, JumpSets, Never, WordScratch, Words, core_of_words};
+pub use fast::{
+    Core, Cutoff, Evaluator, JumpSets, Never, UNKNOWN_PENALTY, WordScratch, Words, core_of_words,
+};
 pub use grade::{Grade, grade};
 pub use objective::{
     RollingBlockScore, RollingBlockWeights, goal_depth, neller, rolling_block, rolling_block_score,

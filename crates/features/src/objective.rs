@@ -24,6 +24,15 @@ pub fn neller(f: &Features) -> f64 {
     )
 }
 
+/// A count as a float, through `i64`: the same value as `x as f64` for any count below 2^63,
+/// in one instruction where an unsigned conversion takes several (the generator computes
+/// this energy for every candidate).
+#[inline(always)]
+pub(crate) fn count(x: u64) -> f64 {
+    debug_assert!(i64::try_from(x).is_ok());
+    x as i64 as f64
+}
+
 /// Neller's energy from its terms; `decisions` is `(df, db)` when the shortest path is
 /// unique, `None` otherwise. One function for the full and the fast path, so both round alike.
 pub(crate) fn neller_terms(
@@ -33,9 +42,9 @@ pub(crate) fn neller_terms(
     initial_forced_moves: u32,
     decisions: Option<(f64, f64)>,
 ) -> f64 {
-    let s = n_states as f64;
-    let base = non_reaching as f64 * s * s
-        + cluster_penalty as f64
+    let s = count(n_states as u64);
+    let base = count(non_reaching as u64) * s * s
+        + count(cluster_penalty)
         + f64::from(initial_forced_moves).powi(2);
     match decisions {
         Some((df, db)) => base - df.min(db),

@@ -413,6 +413,19 @@ impl JumpSpace {
         }
     }
 
+    /// Puts `old` back in `cell`, undoing the last change: on the word engine without the
+    /// tables when nothing changed since.
+    fn unset_cell(&mut self, cell: usize, old: Cell) {
+        if let Engine::Words(w) = &mut self.engine
+            && w.undo(cell)
+        {
+            self.maze.board.cells[cell] = old;
+            self.stale = true;
+            return;
+        }
+        self.set_cell(cell, old);
+    }
+
     fn toggle_wall(&mut self, slot: usize) {
         let (a, b) = self.wall_slots[slot];
         match self
@@ -761,7 +774,7 @@ impl Space for JumpSpace {
     fn revert(&mut self, changes: impl DoubleEndedIterator<Item = JumpChange>) {
         for change in changes.rev() {
             match change {
-                JumpChange::Cell(cell, old) => self.set_cell(cell as usize, old),
+                JumpChange::Cell(cell, old) => self.unset_cell(cell as usize, old),
                 JumpChange::Wall(slot) => self.toggle_wall(slot as usize),
                 JumpChange::Nothing => {}
             }

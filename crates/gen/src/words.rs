@@ -128,6 +128,27 @@ pub struct WordGraph<S: Bits> {
     scratch: WordScratch<S>,
     /// Scratch for reading moves.
     targets: Vec<u32>,
+    /// How to undo the last [`WordGraph::set`], while nothing else changed since.
+    undo: Option<Undo<S>>,
+}
+
+/// What a step on a cell of one superset state changed, to put it back without the tables:
+/// most steps are rejected and undone (on Neller's configuration about four in five).
+#[derive(Clone, Copy, Debug)]
+struct Undo<S> {
+    cell: u32,
+    /// The cell's superset state, its row, size and jump set index before, and the cell's
+    /// table entry before.
+    state: u32,
+    row: S,
+    size: u16,
+    jump: u8,
+    entry: u32,
+    /// The moves of the graph before.
+    n_moves: usize,
+    /// The cluster penalties the evaluator knew of the state's jump sets before and after
+    /// (indices `jump` and the state's current one).
+    penalties: [u64; 2],
 }
 
 impl<S: Bits> WordGraph<S> {
@@ -194,6 +215,7 @@ impl<S: Bits> WordGraph<S> {
             n_moves: 0,
             scratch: WordScratch::default(),
             targets: Vec::new(),
+            undo: None,
         };
         w.reload(graph, mutable, contents, goal).then_some(w)
     }
@@ -238,6 +260,8 @@ impl<S: Bits> WordGraph<S> {
             return false;
         }
         self.current = goal.unwrap_or(self.tables.len() - 1);
+        self.undo = None;
+        self.scratch.forget_clusters(256);
         let shape = graph.superset_shape();
         if self.tables[self.current]
             .as_ref()
@@ -311,6 +335,7 @@ impl<S: Bits> WordGraph<S> {
     /// table does not know the content (the caller falls back to the compiled graph).
     #[inline]
     pub fn set(&mut self, cell: usize, content: Cell) -> bool {
+        self.undo = None;
         let Some(i) = self.number_index(&content) else {
             // Under contents no number indexes the table: look the content up, out of the
             // way of a step on numbers (measured: inline, a step on numbers took some 13
@@ -357,12 +382,32 @@ impl<S: Bits> WordGraph<S> {
                 return false;
             }
             let s = first & (S::BITS - 1);
+            let undo = Undo {
+                cell: cell as u32,
+                state: s as u32,
+                row: self.succ[s],
+                size: self.degree[s & 255],
+                jump: self.jump_set_of[s & 255],
+                entry: old as u32,
+                n_moves: self.n_moves,
+                penalties: [0; 2],
+            };
             let touched = self.succ[s].xor(row);
             S::flip_rows(&mut self.pred, touched, S::bit(s));
             self.entry[cell] = new as u32;
             self.put(s, row, size, content.jump());
-            if !self.all_fixed {
+            if self.all_fixed {
+                // Only the clusters of the state's two jump sets can change.
+                let now = usize::from(self.jump_set_of[s & 255]);
+                let before = self.scratch.forget_cluster_set(usize::from(undo.jump));
+                let after = self.scratch.forget_cluster_set(now);
+                self.undo = Some(Undo {
+                    penalties: [before, after],
+                    ..undo
+                });
+            } else {
                 self.settle(touched);
+                self.scratch.forget_clusters(self.jump_sets_end);
             }
             return true;
         }
@@ -400,6 +445,35 @@ impl<S: Bits> WordGraph<S> {
         if !self.all_fixed {
             self.settle(touched);
         }
+        self.scratch.forget_clusters(self.jump_sets_end);
+        true
+    }
+
+    /// Undoes the last [`WordGraph::set`] if it was on `cell` and nothing changed since
+    /// (`false` otherwise: the caller sets the old content instead).
+    #[inline]
+    pub fn undo(&mut self, cell: usize) -> bool {
+        let Some(u) = self.undo.take().filter(|u| u.cell as usize == cell) else {
+            return false;
+        };
+        let s = u.state as usize & (S::BITS - 1);
+        S::flip_rows(&mut self.pred, self.succ[s].xor(u.row), S::bit(s));
+        self.succ[s] = u.row;
+        self.degree[s & 255] = u.size;
+        self.n_moves = u.n_moves;
+        let now = usize::from(self.jump_set_of[s & 255]);
+        self.jump_sets[now] = self.jump_sets[now].and_not(S::bit(s));
+        set_jump(
+            &mut self.jump_sets,
+            &mut self.jump_set_of,
+            &mut self.jump_sets_end,
+            s,
+            usize::from(u.jump),
+        );
+        self.entry[cell] = u.entry;
+        self.scratch.restore_cluster_set(now, u.penalties[1]);
+        self.scratch
+            .restore_cluster_set(usize::from(u.jump), u.penalties[0]);
         true
     }
 
@@ -690,6 +764,17 @@ impl WordEngine {
             WordEngine::One(w) => w.set(cell, content),
             WordEngine::Two(w) => w.set(cell, content),
             WordEngine::Four(w) => w.set(cell, content),
+        }
+    }
+
+    /// Undoes the last [`WordEngine::set`] if it was on `cell` and nothing changed since;
+    /// `false` when the caller must set the old content instead.
+    #[inline]
+    pub fn undo(&mut self, cell: usize) -> bool {
+        match self {
+            WordEngine::One(w) => w.undo(cell),
+            WordEngine::Two(w) => w.undo(cell),
+            WordEngine::Four(w) => w.undo(cell),
         }
     }
 
