@@ -761,6 +761,45 @@ fn register_rules_run_on_the_word_engine() {
     }
 }
 
+/// A step and its undo leave every field of the core as the compiled graph has it: an
+/// objective that reads each of them (the number of moves and states, reached and reaching
+/// states, path counts, clusters, forced moves) steers the searches, so a field kept wrong
+/// after an undo changes their choices.
+#[test]
+fn undone_steps_keep_every_core_feature() {
+    let term = |feature, weight| Term {
+        feature,
+        weight,
+        priority: 0,
+    };
+    let every_field = |g: Generate| Generate {
+        objective: Objective::Weighted(vec![
+            term(Feature::NMoves, 0.125),
+            term(Feature::NStates, -0.25),
+            term(Feature::Reachable, -0.5),
+            term(Feature::NonReaching, 2.0),
+            term(Feature::ShortestLength, -1.0),
+            term(Feature::ShortestPaths, 0.75),
+            term(Feature::ClusterPenalty, 0.375),
+            term(Feature::InitialForcedMoves, 1.5),
+        ]),
+        gates: Gates::default(),
+        ..g
+    };
+    for name in [
+        "rook.ron",
+        "no_u_turn.ron",
+        "switch.ron",
+        "offset.ron",
+        "arrow.ron",
+    ] {
+        assert!(
+            every_search_agrees(name, every_field),
+            "{name} runs on the word engine"
+        );
+    }
+}
+
 /// Runs every strategy of [`word_engine_searches`] on the bundled variant `name` with its own
 /// settings as `adjust` changes them, one attempt, on both engines; panics unless they make
 /// the same choices, and says whether the word engine ran (the same for every strategy).

@@ -128,8 +128,26 @@ pub struct WordGraph<S: Bits> {
     scratch: WordScratch<S>,
     /// Scratch for reading moves.
     targets: Vec<u32>,
-    /// How to undo the last [`WordGraph::set`], while nothing else changed since.
+    /// How to undo the last [`WordGraph::set`], while nothing else changed since: on a
+    /// cell of one superset state, or of several.
     undo: Option<Undo<S>>,
+    undo_many: Option<UndoMany<S>>,
+}
+
+/// What a step on a cell of several superset states (registers) changed: the table has the
+/// old content's rows, and the predecessors' patch is its own inverse.
+#[derive(Clone, Copy, Debug)]
+struct UndoMany<S> {
+    cell: u32,
+    /// The table entries of the old and new contents.
+    old: u32,
+    new: u32,
+    /// The jump set index the cell's states had before.
+    jump: u8,
+    /// The states that existed, how many, and their moves, before.
+    states: S,
+    n: usize,
+    n_moves: usize,
 }
 
 /// What a step on a cell of one superset state changed, to put it back without the tables:
@@ -147,7 +165,8 @@ struct Undo<S> {
     /// The moves of the graph before.
     n_moves: usize,
     /// The cluster penalties the evaluator knew of the state's jump sets before and after
-    /// (indices `jump` and the state's current one).
+    /// (indices `jump` and the state's current one). Kept only when every superset state
+    /// is fixed, so no state appeared or vanished.
     penalties: [u64; 2],
 }
 
@@ -216,6 +235,7 @@ impl<S: Bits> WordGraph<S> {
             scratch: WordScratch::default(),
             targets: Vec::new(),
             undo: None,
+            undo_many: None,
         };
         w.reload(graph, mutable, contents, goal).then_some(w)
     }
@@ -260,7 +280,7 @@ impl<S: Bits> WordGraph<S> {
             return false;
         }
         self.current = goal.unwrap_or(self.tables.len() - 1);
-        self.undo = None;
+        (self.undo, self.undo_many) = (None, None);
         self.scratch.forget_clusters(256);
         let shape = graph.superset_shape();
         if self.tables[self.current]
@@ -335,7 +355,7 @@ impl<S: Bits> WordGraph<S> {
     /// table does not know the content (the caller falls back to the compiled graph).
     #[inline]
     pub fn set(&mut self, cell: usize, content: Cell) -> bool {
-        self.undo = None;
+        (self.undo, self.undo_many) = (None, None);
         let Some(i) = self.number_index(&content) else {
             // Under contents no number indexes the table: look the content up, out of the
             // way of a step on numbers (measured: inline, a step on numbers took some 13
@@ -423,6 +443,8 @@ impl<S: Bits> WordGraph<S> {
         // The predecessors of a cell of several states (registers): the old number's moves
         // out and the new one's in, target by target, all the cell's states moving to a
         // target at once.
+        let before = (self.states, self.n, self.n_moves);
+        let jump = self.jump_set_of[first & 255];
         let mut touched = S::EMPTY;
         for e in [old, new] {
             let (a, b) = (table.col_at[e] as usize, table.col_at[e + 1] as usize);
@@ -433,19 +455,46 @@ impl<S: Bits> WordGraph<S> {
             }
         }
         self.entry[cell] = new as u32;
+        // `put` for each of the cell's states, with the fields borrowed apart from the table
+        // and the new jump set filled once (the states of a cell share its jump number).
+        let k = jump_index(content.jump());
+        let (mut cell_states, mut moves, mut shared) = (S::EMPTY, self.n_moves, true);
         for j in 0..count {
-            // Read again each round (`put` needs the whole graph); in range, as checked above.
-            let Some(table) = &self.tables[self.current] else {
-                break;
-            };
+            // In range, as checked above.
             let (row, size) = (table.rows[from + j], table.sizes[from + j]);
             // Below `S::BITS` (the superset fits), which spares the row look-ups their checks.
-            self.put((first + j) & (S::BITS - 1), row, size, content.jump());
+            let s = (first + j) & (S::BITS - 1);
+            let exists = usize::from(self.states.has(s));
+            let change = usize::from(size).wrapping_sub(usize::from(self.degree[s & 255]));
+            moves = moves.wrapping_add(change.wrapping_mul(exists));
+            self.degree[s & 255] = size;
+            self.succ[s] = row;
+            let was = usize::from(self.jump_set_of[s & 255]);
+            shared &= was == usize::from(jump);
+            self.jump_sets[was] = self.jump_sets[was].and_not(S::bit(s));
+            self.jump_set_of[s & 255] = k as u8;
+            cell_states = cell_states.or(S::bit(s));
         }
+        self.n_moves = moves;
+        if k > 0 {
+            self.jump_sets[k] = self.jump_sets[k].or(cell_states);
+        }
+        self.jump_sets_end = self.jump_sets_end.max(k + 1);
         if !self.all_fixed {
             self.settle(touched);
         }
         self.scratch.forget_clusters(self.jump_sets_end);
+        if shared {
+            self.undo_many = Some(UndoMany {
+                cell: cell as u32,
+                old: old as u32,
+                new: new as u32,
+                jump,
+                states: before.0,
+                n: before.1,
+                n_moves: before.2,
+            });
+        }
         true
     }
 
@@ -454,7 +503,7 @@ impl<S: Bits> WordGraph<S> {
     #[inline]
     pub fn undo(&mut self, cell: usize) -> bool {
         let Some(u) = self.undo.take().filter(|u| u.cell as usize == cell) else {
-            return false;
+            return self.undo_many(cell);
         };
         let s = u.state as usize & (S::BITS - 1);
         S::flip_rows(&mut self.pred, self.succ[s].xor(u.row), S::bit(s));
@@ -474,6 +523,48 @@ impl<S: Bits> WordGraph<S> {
         self.scratch.restore_cluster_set(now, u.penalties[1]);
         self.scratch
             .restore_cluster_set(usize::from(u.jump), u.penalties[0]);
+        true
+    }
+
+    /// [`WordGraph::undo`] of a step on a cell of several superset states.
+    #[inline(never)]
+    fn undo_many(&mut self, cell: usize) -> bool {
+        let Some(u) = self.undo_many.take().filter(|u| u.cell as usize == cell) else {
+            return false;
+        };
+        let Some(table) = &self.tables[self.current] else {
+            return false;
+        };
+        for e in [u.old as usize, u.new as usize] {
+            let (a, b) = (table.col_at[e] as usize, table.col_at[e + 1] as usize);
+            for &(t, from_cell) in &table.cols[a..b] {
+                let t = t as usize & (S::BITS - 1);
+                self.pred[t] = self.pred[t].xor(from_cell);
+            }
+        }
+        let span = self.spans[cell];
+        let (first, count) = (span.first as usize, span.count as usize);
+        let from = u.old as usize * table.per;
+        let mut cell_states = S::EMPTY;
+        for j in 0..count {
+            let s = (first + j) & (S::BITS - 1);
+            self.succ[s] = table.rows[from + j];
+            self.degree[s & 255] = table.sizes[from + j];
+            cell_states = cell_states.or(S::bit(s));
+        }
+        // The cell's states share one jump set, before as after.
+        let now = usize::from(self.jump_set_of[first & 255]);
+        self.jump_sets[now] = self.jump_sets[now].and_not(cell_states);
+        for j in 0..count {
+            self.jump_set_of[(first + j) & 255] = u.jump;
+        }
+        if u.jump > 0 {
+            let k = usize::from(u.jump);
+            self.jump_sets[k] = self.jump_sets[k].or(cell_states);
+        }
+        (self.states, self.n, self.n_moves) = (u.states, u.n, u.n_moves);
+        self.entry[cell] = u.old;
+        self.scratch.forget_clusters(self.jump_sets_end);
         true
     }
 
@@ -685,6 +776,17 @@ impl<S: Bits> WordGraph<S> {
 
 /// Puts superset state `s` in set `k` of `sets` (0: none), noting its index in `set_of` and
 /// keeping `end` past the highest set used.
+/// The index in the jump sets of a state of jump number `jump`: none (0) for no number or
+/// one too large to index.
+#[inline(always)]
+fn jump_index(jump: Option<u32>) -> usize {
+    match jump.map_or(0, |v| v as usize + 1) {
+        k if k > usize::from(u8::MAX) => 0,
+        k => k,
+    }
+}
+
+#[inline(always)]
 fn set_jump<S: Bits>(
     sets: &mut JumpSets<S>,
     set_of: &mut [u8; 256],
