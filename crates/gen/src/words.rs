@@ -510,15 +510,7 @@ impl<S: Bits> WordGraph<S> {
         self.succ[s] = u.row;
         self.degree[s & 255] = u.size;
         self.n_moves = u.n_moves;
-        let now = usize::from(self.jump_set_of[s & 255]);
-        self.jump_sets[now] = self.jump_sets[now].and_not(S::bit(s));
-        set_jump(
-            &mut self.jump_sets,
-            &mut self.jump_set_of,
-            &mut self.jump_sets_end,
-            s,
-            usize::from(u.jump),
-        );
+        let now = self.rejump(s, usize::from(u.jump));
         self.entry[cell] = u.entry;
         self.scratch.restore_cluster_set(now, u.penalties[1]);
         self.scratch
@@ -578,6 +570,13 @@ impl<S: Bits> WordGraph<S> {
         self.n_moves = self.n_moves.wrapping_add(change.wrapping_mul(exists));
         self.degree[s & 255] = size;
         self.succ[s] = row;
+        self.rejump(s, jump_index(jump));
+    }
+
+    /// Moves superset state `s` from its jump set to the one of index `k`, returning the
+    /// index it had.
+    #[inline(always)]
+    fn rejump(&mut self, s: usize, k: usize) -> usize {
         let old = usize::from(self.jump_set_of[s & 255]);
         self.jump_sets[old] = self.jump_sets[old].and_not(S::bit(s));
         set_jump(
@@ -585,8 +584,9 @@ impl<S: Bits> WordGraph<S> {
             &mut self.jump_set_of,
             &mut self.jump_sets_end,
             s,
-            jump.map_or(0, |v| v as usize + 1),
+            k,
         );
+        old
     }
 
     /// The states among `touched` (whose predecessors changed) that appeared or vanished: a
