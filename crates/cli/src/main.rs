@@ -18,15 +18,6 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-/// Logic-maze engines for designers, publishers and teachers.
-///
-/// A maze file is RON: `Maze(rules: Jumping(tiling: Square, moves: Rook), board: ["3 1 G", ...],
-/// start: (0, 0))`. See the bundled `variants/*.ron` for every rule variant.
-///
-/// Exit status, for every command: 0 when it did its job and the answer is yes; 1 when the
-/// answer is no (`solve`: no solution; `check`: a maze is not publishable; `generate` and
-/// `batch`: a maze failed its gates or the settings ran out of distinct puzzles); 2 when it
-/// could not do its job (a file that cannot be read or is invalid, bad arguments, a failed write).
 /// The first instruction set extension this build was compiled for and the CPU lacks, so
 /// that an old CPU gets a sentence instead of an illegal-instruction crash.
 fn missing_cpu_feature() -> Option<&'static str> {
@@ -44,6 +35,15 @@ fn missing_cpu_feature() -> Option<&'static str> {
     None
 }
 
+/// Logic-maze engines for designers, publishers and teachers.
+///
+/// A maze file is RON: `Maze(rules: Jumping(tiling: Square, moves: Rook), board: ["3 1 G", ...],
+/// start: (0, 0))`. See the bundled `variants/*.ron` for every rule variant.
+///
+/// Exit status, for every command: 0 when it did its job and the answer is yes; 1 when the
+/// answer is no (`solve`: no solution; `check`: a maze is not publishable; `generate` and
+/// `batch`: a maze failed its gates or the settings ran out of distinct puzzles); 2 when it
+/// could not do its job (a file that cannot be read or is invalid, bad arguments, a failed write).
 #[derive(Debug, Parser)]
 #[command(name = "maze", version, propagate_version = true, max_term_width = 100)]
 struct Cli {
