@@ -761,6 +761,25 @@ fn register_rules_run_on_the_word_engine() {
     }
 }
 
+/// Boards of more than 256 superset states run on the word engine too, in eight and sixteen
+/// words a set, and make exactly the compiled graph's choices: Neller's configuration on 20 x
+/// 20 (400 states) and 30 x 30 (900), and no-U-turn on 10 x 10 (every cell with each of its
+/// last directions: 500 superset states).
+#[test]
+fn wide_boards_run_on_the_word_engine() {
+    for (name, side) in [("rook.ron", 20), ("rook.ron", 30), ("no_u_turn.ron", 10)] {
+        let sized = |g: Generate| Generate {
+            size: Some((side, side)),
+            objective: Objective::Neller,
+            ..g
+        };
+        assert!(
+            every_search_agrees(name, sized),
+            "{name} on {side} x {side} runs on the word engine"
+        );
+    }
+}
+
 /// A step and its undo leave every field of the core as the compiled graph has it: an
 /// objective that reads each of them (the number of moves and states, reached and reaching
 /// states, path counts, clusters, forced moves) steers the searches, so a field kept wrong
@@ -946,19 +965,21 @@ fn exhaustive_search_agrees_with_full_features_on_every_configuration() {
     }
 }
 
-/// Variants whose genes are more than numbers run on the word engine when no gene is read of
-/// a landing cell (a chess maze's pieces, an arrow maze's arrows: tables per content of each
-/// cell), and make exactly the compiled graph's choices with every strategy; those whose
-/// genes are read on landing (a toggle maze's circles, an Alice maze's colours, a link
-/// maze's symbols and colours, wildcards) stay on the compiled graph.
+/// Variants whose genes are more than numbers run on the word engine, and make exactly the
+/// compiled graph's choices with every strategy: from tables per content of each cell when
+/// no gene is read of a landing cell (a chess maze's pieces, an arrow maze's arrows), from
+/// the move generator for the changed cell and the cells landing on it when one is (a toggle
+/// maze's circles, an Alice maze's colours, a link maze's symbols and colours). Wildcards
+/// change which registers their cell keeps, so the superset's shape, at every other step:
+/// they end on the compiled graph.
 #[test]
-fn local_genes_run_on_the_word_engine() {
+fn gene_variants_run_on_the_word_engine() {
     for (name, words) in [
         ("chess.ron", true),
         ("arrow.ron", true),
-        ("toggle.ron", false),
-        ("alice.ron", false),
-        ("link.ron", false),
+        ("toggle.ron", true),
+        ("alice.ron", true),
+        ("link.ron", true),
         ("wildcard.ron", false),
     ] {
         assert_eq!(
@@ -970,14 +991,17 @@ fn local_genes_run_on_the_word_engine() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(40))]
+    #![proptest_config(ProptestConfig::with_cases(90))]
 
-    /// The word engine's tables per content (pieces, arrows) make exactly the compiled
-    /// graph's choices on the gene variants it serves, at any board size, goal placement,
-    /// core objective, gates and strategy.
+    /// The word engine (tables per content for pieces and arrows, rows read from the move
+    /// generator for circles, colours, symbols and wildcards) makes exactly the compiled
+    /// graph's choices on the gene variants, at any board size, goal placement, core
+    /// objective, gates and strategy.
     #[test]
     fn the_word_engine_on_genes_searches_like_the_compiled_graph(
-        name in prop::sample::select(vec!["chess.ron", "arrow.ron"]),
+        name in prop::sample::select(vec![
+            "chess.ron", "arrow.ron", "toggle.ron", "alice.ron", "link.ron", "wildcard.ron",
+        ]),
         size in (3usize..=6, 3usize..=6),
         objective in 0usize..3,
         gates in any::<(bool, bool, Option<u32>)>(),
@@ -1012,7 +1036,11 @@ proptest! {
         let on_words = words_and_graph_agree(maze, &settings, seed)?;
         // Settings a board this small cannot meet (a minimum length beyond its cells) make
         // no template, and no search.
+        // Wildcards may end on the compiled graph (see `gene_variants_run_on_the_word_engine`).
         let searched = settings.template(maze).is_ok();
-        prop_assert_eq!(on_words, searched, "{} runs on the word engine", name);
+        prop_assert!(
+            on_words == searched || (name == "wildcard.ron" && !on_words),
+            "{} runs on the word engine", name
+        );
     }
 }

@@ -21,7 +21,7 @@ use crate::load::load;
 /// The walk is a Gray code (each configuration differs from the one before in one cell, one
 /// table step of the generator's word engine), so a 4 x 4 rook board with the start in one
 /// corner and the goal in the other (about 2.8 million configurations) takes about a second.
-/// Plain jump-number rules only, on boards of at most 256 states.
+/// Plain jump-number rules only, on boards of at most 1024 states.
 ///
 /// Example: `maze exhaust tests/fixtures/exhaustive/rook_4x4.ron`
 ///

@@ -1,6 +1,6 @@
-//! Fixed-width sets of states for the word evaluator: one, two or four machine words, so a
-//! graph of up to 64, 128 or 256 states keeps every state set and every row in registers
-//! or one cache line, with the same algorithm written once over [`Bits`].
+//! Fixed-width sets of states for the word evaluator: one, two, four, eight or sixteen
+//! machine words, so a graph of up to 64, 128, 256, 512 or 1024 states keeps every state set
+//! in registers or a few cache lines, with the same algorithm written once over [`Bits`].
 
 use std::fmt::Debug;
 use std::ops::{Index, IndexMut};
@@ -17,8 +17,9 @@ pub trait Bits: Copy + Eq + Debug + Send + Sync + 'static {
     /// several members at a time without testing for the end after each one.
     type Rows: Clone + Debug + Send + Sync + Index<usize, Output = Self> + IndexMut<usize>;
 
-    /// A table of empty rows.
-    const NO_ROWS: Self::Rows;
+    /// A table of empty rows (on the heap for the wide sets, whose tables are too large
+    /// for a test thread's stack).
+    fn no_rows() -> Self::Rows;
     /// The set `{i}` (`i < BITS`).
     fn bit(i: usize) -> Self;
     /// `{i}` when `on`, else the empty set, without a branch (`i < BITS`).
@@ -107,7 +108,10 @@ impl Bits for u64 {
     const BITS: usize = 64;
     const EMPTY: u64 = 0;
     type Rows = [u64; 65];
-    const NO_ROWS: [u64; 65] = [0; 65];
+
+    fn no_rows() -> [u64; 65] {
+        [0; 65]
+    }
 
     #[inline(always)]
     fn bit(i: usize) -> u64 {
@@ -200,13 +204,17 @@ impl Bits for u64 {
 }
 
 /// Sets of `64 * W` states as `W` words, word `k` holding states `64k..64k + 63`.
+/// Four words keep their rows in place; eight and sixteen on the heap ([`HeapRows`]).
 macro_rules! multi_word {
-    ($w:literal, $bits:literal) => {
+    ($w:literal, $bits:literal, $rows:ty, $no_rows:expr) => {
         impl Bits for [u64; $w] {
             const BITS: usize = $bits;
             const EMPTY: [u64; $w] = [0; $w];
-            type Rows = [[u64; $w]; $bits + 1];
-            const NO_ROWS: Self::Rows = [[0; $w]; $bits + 1];
+            type Rows = $rows;
+
+            fn no_rows() -> Self::Rows {
+                $no_rows
+            }
 
             #[inline(always)]
             fn bit(i: usize) -> Self {
@@ -337,7 +345,40 @@ macro_rules! multi_word {
     };
 }
 
-multi_word!(4, 256);
+multi_word!(4, 256, [[u64; 4]; 257], [[0; 4]; 257]);
+multi_word!(8, 512, HeapRows<[u64; 8], 513>, HeapRows::empty());
+multi_word!(16, 1024, HeapRows<[u64; 16], 1025>, HeapRows::empty());
+
+/// A row table of `N` sets on the heap, allocated there directly: a table of 1025
+/// sixteen-word sets is 131 kB, which a debug build would first put on the stack.
+#[derive(Clone, Debug)]
+pub struct HeapRows<S, const N: usize>(Box<[S; N]>);
+
+impl<S: Bits, const N: usize> HeapRows<S, N> {
+    fn empty() -> Self {
+        let rows: Box<[S]> = vec![S::EMPTY; N].into_boxed_slice();
+        match rows.try_into() {
+            Ok(rows) => HeapRows(rows),
+            Err(_) => unreachable!("a boxed slice of N sets converts to an array of N"),
+        }
+    }
+}
+
+impl<S, const N: usize> Index<usize> for HeapRows<S, N> {
+    type Output = S;
+
+    #[inline(always)]
+    fn index(&self, i: usize) -> &S {
+        &self.0[i]
+    }
+}
+
+impl<S, const N: usize> IndexMut<usize> for HeapRows<S, N> {
+    #[inline(always)]
+    fn index_mut(&mut self, i: usize) -> &mut S {
+        &mut self.0[i]
+    }
+}
 
 /// Two words as one `u128`: the compiler keeps it in two registers and makes every operation
 /// branch-free (a lowest member is two `tzcnt` and a select), where a loop over the words
@@ -356,7 +397,10 @@ impl Bits for [u64; 2] {
     const BITS: usize = 128;
     const EMPTY: [u64; 2] = [0; 2];
     type Rows = [[u64; 2]; 129];
-    const NO_ROWS: Self::Rows = [[0; 2]; 129];
+
+    fn no_rows() -> Self::Rows {
+        [[0; 2]; 129]
+    }
 
     #[inline(always)]
     fn bit(i: usize) -> Self {
@@ -487,7 +531,7 @@ mod tests {
             assert_eq!(sa.has(i), la.contains(&i));
             assert_eq!(S::bit_if(i, sa.has(i)), sa.and(S::bit(i)));
         }
-        let mut rows = S::NO_ROWS;
+        let mut rows = S::no_rows();
         S::flip_rows(&mut rows, sa, sb);
         S::flip_rows(&mut rows, sb, sa);
         for i in 0..=S::BITS {
@@ -503,7 +547,7 @@ mod tests {
         let n = la.len();
         assert_eq!(S::first(n).count(), n);
         // Rows: row s is {s + 1}; the union over `a` is {s + 1 : s in a, s + 1 < BITS}.
-        let mut rows = Box::new(S::NO_ROWS);
+        let mut rows = S::no_rows();
         for s in 0..S::BITS - 1 {
             rows[s] = S::bit(s + 1);
         }
@@ -524,6 +568,9 @@ mod tests {
             agrees::<u64>(&narrow(&a, 64), &narrow(&b, 64));
             agrees::<[u64; 2]>(&narrow(&a, 128), &narrow(&b, 128));
             agrees::<[u64; 4]>(&a, &b);
+            let wide = |m: &[usize], scale: usize| m.iter().map(|i| i * scale + i % scale).collect::<Vec<_>>();
+            agrees::<[u64; 8]>(&wide(&a, 2), &wide(&b, 2));
+            agrees::<[u64; 16]>(&wide(&a, 4), &wide(&b, 4));
         }
     }
 }

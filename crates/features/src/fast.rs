@@ -1,10 +1,10 @@
 //! The generator's fast path: only what objectives and hard gates need (reachability, the
 //! shortest path and its uniqueness, decisions along a unique one, forced moves, same-jump
 //! clusters), with no allocation once warm. Graphs of at most 64 states, the size of every
-//! classic jumping maze, run on one-word bitsets; up to 256 states on multi-word bitsets
-//! (a state set is a few words, a BFS layer is one OR of rows per state); larger ones on
-//! the same algorithms as [`features`](crate::features). Tested equal to the full features
-//! on random mazes.
+//! classic jumping maze, run on one-word bitsets; up to [`MAX_WORD_STATES`] states on
+//! multi-word bitsets (a state set is a few words, a BFS layer is one OR of rows per
+//! state); larger ones on the same algorithms as [`features`](crate::features). Tested equal
+//! to the full features on random mazes.
 
 use maze_graph::{Graph, StateId};
 
@@ -52,12 +52,21 @@ impl Core {
     }
 }
 
-/// Computes [`Core`]s, keeping its buffers between calls.
+/// The most states a word evaluation takes: sixteen machine words per state set.
+pub const MAX_WORD_STATES: usize = 1024;
+
+/// A byte per state of a word evaluation, indexed below [`MAX_WORD_STATES`].
+pub type StateBytes = [u8; MAX_WORD_STATES];
+
+/// Computes [`Core`]s, keeping its buffers between calls (each width's made when first
+/// needed: the wide ones are hundreds of kilobytes).
 #[derive(Debug, Default)]
 pub struct Evaluator {
-    one: Box<Buffers<u64>>,
-    two: Box<Buffers<[u64; 2]>>,
-    four: Box<Buffers<[u64; 4]>>,
+    one: Option<Box<Buffers<u64>>>,
+    two: Option<Box<Buffers<[u64; 2]>>>,
+    four: Option<Box<Buffers<[u64; 4]>>>,
+    eight: Option<Box<Buffers<[u64; 8]>>>,
+    sixteen: Option<Box<Buffers<[u64; 16]>>>,
 }
 
 /// Rows a graph is read into, and the evaluation's scratch, for one width.
@@ -66,7 +75,7 @@ struct Buffers<S: Bits> {
     succ: S::Rows,
     pred: S::Rows,
     jump_sets: JumpSets<S>,
-    jump_set_of: [u8; 256],
+    jump_set_of: StateBytes,
     /// The jump value of each set in `jump_sets` (set `k + 1` holds value `values[k]`).
     values: Vec<u32>,
     scratch: WordScratch<S>,
@@ -75,10 +84,10 @@ struct Buffers<S: Bits> {
 impl<S: Bits> Default for Buffers<S> {
     fn default() -> Self {
         Buffers {
-            succ: S::NO_ROWS,
-            pred: S::NO_ROWS,
+            succ: S::no_rows(),
+            pred: S::no_rows(),
             jump_sets: [S::EMPTY; 256],
-            jump_set_of: [0; 256],
+            jump_set_of: [0; MAX_WORD_STATES],
             values: Vec::new(),
             scratch: WordScratch::default(),
         }
@@ -94,12 +103,19 @@ impl Evaluator {
     /// The core features of `g`; `blocks` is the variant's obstacle count.
     pub fn core<G: Graph + ?Sized>(&mut self, g: &G, blocks: usize) -> Core {
         let n = g.n_states();
+        fn buffers<S: Bits>(b: &mut Option<Box<Buffers<S>>>) -> &mut Buffers<S> {
+            b.get_or_insert_with(Box::default)
+        }
         let mut core = if n <= <u64 as Bits>::BITS {
-            read_core(g, &mut self.one)
+            read_core(g, buffers(&mut self.one))
         } else if n <= <[u64; 2]>::BITS {
-            read_core(g, &mut self.two)
+            read_core(g, buffers(&mut self.two))
         } else if n <= <[u64; 4]>::BITS {
-            read_core(g, &mut self.four)
+            read_core(g, buffers(&mut self.four))
+        } else if n <= <[u64; 8]>::BITS {
+            read_core(g, buffers(&mut self.eight))
+        } else if n <= <[u64; 16]>::BITS {
+            read_core(g, buffers(&mut self.sixteen))
         } else {
             general(g)
         };
@@ -238,7 +254,7 @@ pub struct Words<'a, S: Bits = u64> {
     pub jump_sets: &'a JumpSets<S>,
     /// For each state, the index of its set in `jump_sets` (0 for a state without a jump
     /// number).
-    pub jump_set_of: &'a [u8; 256],
+    pub jump_set_of: &'a StateBytes,
     /// Every set of `jump_sets` from this index on is empty.
     pub jump_sets_end: usize,
     /// Edges: the sum of the states' successor sets' sizes.
@@ -250,7 +266,7 @@ pub struct Words<'a, S: Bits = u64> {
 #[derive(Clone, Debug)]
 pub struct WordScratch<S: Bits> {
     /// Shortest paths into each state.
-    counts: [u64; 256],
+    counts: [u64; MAX_WORD_STATES],
     /// BFS layers backwards from the goals: at most one per state, and an empty one.
     backward: S::Rows,
     same: S::Rows,
@@ -293,10 +309,10 @@ impl<S: Bits> WordScratch<S> {
 impl<S: Bits> Default for WordScratch<S> {
     fn default() -> Self {
         WordScratch {
-            counts: [0; 256],
-            backward: S::NO_ROWS,
-            same: S::NO_ROWS,
-            same_pred: S::NO_ROWS,
+            counts: [0; MAX_WORD_STATES],
+            backward: S::no_rows(),
+            same: S::no_rows(),
+            same_pred: S::no_rows(),
             penalties: [UNKNOWN_PENALTY; 256],
         }
     }

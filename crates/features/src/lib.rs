@@ -25,7 +25,8 @@ use serde::Serialize;
 pub use bits::Bits;
 pub use energy::{Feature, Objective, Term};
 pub use fast::{
-    Core, Cutoff, Evaluator, JumpSets, Never, UNKNOWN_PENALTY, WordScratch, Words, core_of_words,
+    Core, Cutoff, Evaluator, JumpSets, MAX_WORD_STATES, Never, StateBytes, UNKNOWN_PENALTY,
+    WordScratch, Words, core_of_words,
 };
 pub use grade::{Grade, grade};
 pub use objective::{

@@ -41,7 +41,7 @@ pub enum ExhaustError {
     /// The maze is not a jumping maze with plain jump-number rules on a board the word
     /// engine holds.
     #[error(
-        "exhaustive search needs a jumping maze with plain jump-number rules on a board of at most 256 states"
+        "exhaustive search needs a jumping maze with plain jump-number rules on a board of at most 1024 states"
     )]
     Unsupported,
 }
@@ -153,7 +153,7 @@ fn exhaust_jumping(
         up[..i].iter_mut().for_each(|u| *u = !*u);
         digit[i] = if up[i] { digit[i] + 1 } else { digit[i] - 1 };
         let c = cells[i];
-        if !engine.set(c, content(c, legal[c][digit[i]])) {
+        if !engine.set(&mut graph, c, content(c, legal[c][digit[i]])) {
             return Err(ExhaustError::Unsupported);
         }
     }

@@ -51,6 +51,8 @@ pub struct JumpSpace {
     engine: Engine,
     /// The compiled and stride graphs lag behind the board (the word engine is in use).
     stale: bool,
+    /// Steps on the word engine that changed the superset's shape, and all its steps.
+    reshapes: (u32, u32),
 }
 
 /// Which form of the state graph the search keeps current.
@@ -61,9 +63,24 @@ enum Engine {
     /// The compiled graph and its stride form, for every rule and objective.
     Graph,
     /// Rows of bits over the superset of states, patched from tables, for boards of at most
-    /// 256 superset states whose steps change only what the cell's own moves read (numbers,
+    /// 1024 superset states whose steps change only what the cell's own moves read (numbers,
     /// and arrows or pieces under most rules), under a fast scorer.
     Words(WordEngine),
+}
+
+/// What the word engine's steps change: numbers (every gene a number), contents from
+/// per-cell lists (`options`), or any content (genes other than numbers whose contents are
+/// not all local to the cell, or too many).
+fn contents<'a>(
+    options: &'a Option<Vec<Vec<Cell>>>,
+    numbers: bool,
+    legal0: &'a [Vec<i16>],
+) -> Contents<'a> {
+    match options {
+        Some(options) => Contents::Cells(options),
+        None if numbers => Contents::Numbers(legal0),
+        None => Contents::Any,
+    }
 }
 
 /// How to undo one change.
@@ -138,6 +155,7 @@ impl JumpSpace {
             options: None,
             engine: Engine::Undecided,
             stale: false,
+            reshapes: (0, 0),
         };
         space.randomize(rng);
         space
@@ -185,12 +203,15 @@ impl JumpSpace {
         }
     }
 
+    /// Whether every gene is a number.
+    fn number_genes(&self) -> bool {
+        (self.template.genes.iter()).all(|g| matches!(g, Gene::Number(..)))
+    }
+
     /// After a restart or restore, reads the word engine's rows from the fresh graph.
     fn reload_words(&mut self) {
-        let contents = match &self.options {
-            Some(options) => Contents::Cells(options),
-            None => Contents::Numbers(&self.legal0),
-        };
+        let numbers = self.number_genes();
+        let contents = contents(&self.options, numbers, &self.legal0);
         if let Engine::Words(w) = &mut self.engine
             && !w.reload(&mut self.graph, &self.mutable, contents, self.goal)
         {
@@ -198,26 +219,22 @@ impl JumpSpace {
         }
     }
 
-    /// Chooses the engine at the first score: words when the scorer is fast, every step
-    /// changes only the moves out of its cell (numbers; other genes when the rules read none
-    /// of them of a landing cell), the contents per cell are few and the superset fits.
+    /// Chooses the engine at the first score: words when the scorer is fast, nothing
+    /// structural changes and the superset fits; patched from tables when every step changes
+    /// only the moves out of its cell (numbers; other genes when the rules read none of them
+    /// of a landing cell) and the contents per cell are few, else read from the move
+    /// generator for the cell and the cells landing on it.
     fn choose_engine(&mut self, scorer: &Scorer) {
         self.engine = Engine::Graph;
         if !scorer.is_fast() || self.structural {
             return;
         }
-        let numbers = (self.template.genes.iter()).all(|g| matches!(g, Gene::Number(..)));
-        self.options = None;
-        if !numbers {
-            match self.contents_by_cell() {
-                Some(options) => self.options = Some(options),
-                None => return,
-            }
-        }
-        let contents = match &self.options {
-            Some(options) => Contents::Cells(options),
-            None => Contents::Numbers(&self.legal0),
+        self.options = if self.number_genes() {
+            None
+        } else {
+            self.contents_by_cell()
         };
+        let contents = contents(&self.options, self.number_genes(), &self.legal0);
         if let Some(w) = WordEngine::new(&mut self.graph, &self.mutable, contents, self.goal) {
             self.engine = Engine::Words(w);
         }
@@ -396,13 +413,25 @@ impl JumpSpace {
     fn set_cell(&mut self, cell: usize, content: Cell) {
         self.maze.board.cells[cell] = content;
         if let Engine::Words(w) = &mut self.engine {
-            if w.set(cell, content) {
+            self.reshapes.1 += 1;
+            if w.set(&mut self.graph, cell, content) {
                 self.stale = true;
                 return;
             }
-            // A content the tables do not know: back to the compiled graph for good.
-            self.engine = Engine::Graph;
+            // A content that changes the superset's shape, under rows read from the move
+            // generator: they are read again from a fresh graph. A content the tables do not
+            // know: back to the compiled graph for good.
+            // Reading the rows afresh costs more than the compiled graph's step: when it is
+            // more than one step in eight (wildcards, whose cells keep a register), the
+            // compiled graph for good.
+            self.reshapes.0 += 1;
+            let again = w.reads_moves() && self.reshapes.0 * 8 <= self.reshapes.1.max(64);
             self.recompile();
+            if again {
+                self.reload_words();
+            } else {
+                self.engine = Engine::Graph;
+            }
             return;
         }
         self.sync();

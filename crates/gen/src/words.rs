@@ -1,6 +1,6 @@
-//! The generator's word engine: a jumping maze of at most 256 superset states whose steps
+//! The generator's word engine: a jumping maze of at most 1024 superset states whose steps
 //! change only what a cell's own moves read (jump numbers, arrows, pieces: RULES.md's local
-//! changes), kept as rows of one, two or four machine words (successors and predecessors of
+//! changes), kept as rows of one to sixteen machine words (successors and predecessors of
 //! every superset state).
 //!
 //! The rows cover the compiled graph's fixed *superset* of states ([`JumpGraph`]: per cell,
@@ -16,13 +16,19 @@
 //! updating the compiled and stride graphs when its scorer needs only the fast core, and is
 //! property-tested to reach the same mazes with the same scores either way.
 
-use maze_features::{Bits, Core, JumpSets, Never, WordScratch, Words, core_of_words};
+use maze_features::{
+    Bits, Core, JumpSets, MAX_WORD_STATES, Never, StateBytes, WordScratch, Words, core_of_words,
+};
 use maze_variants::{Cell, Change, JumpGraph, SupersetShape};
 
 use crate::score::{Score, Scorer};
 
-/// The largest superset this engine takes: four machine words per state set.
-pub const MAX_STATES: usize = <[u64; 4] as Bits>::BITS;
+/// The largest superset this engine takes: sixteen machine words per state set.
+pub const MAX_STATES: usize = MAX_WORD_STATES;
+
+/// A superset state's index into the per-state arrays, which the compiler then knows is in
+/// bounds.
+const STATE_MASK: usize = MAX_WORD_STATES - 1;
 
 /// The most contents a table holds per cell: beyond, a step's look-up would cost more than
 /// the compiled graph saves.
@@ -30,6 +36,11 @@ pub const MAX_OPTIONS: usize = 256;
 
 /// The most bytes of rows one table may take (one table per goal placement).
 const MAX_TABLE_BYTES: usize = 32 << 20;
+
+/// The most bytes of rows all goal placements' tables may take together: past it, the
+/// tables of other placements are dropped and read again when the goal returns (a random
+/// goal on a 32 x 32 board would otherwise keep a thousand tables of 4 MB).
+const MAX_TABLES_BYTES: usize = 256 << 20;
 
 /// What a mutable cell can hold, which the tables index.
 #[derive(Clone, Copy, Debug)]
@@ -41,6 +52,11 @@ pub enum Contents<'a> {
     /// own moves ([`RuleSet::local_change`](maze_variants::RuleSet::local_change)). Indexed
     /// by a look-up in the cell's list.
     Cells(&'a [Vec<Cell>]),
+    /// Any content of the cell's kind, however the rules read it (a circle, a colour, a
+    /// symbol, a wildcard read of the landing cell): no table; a step reads the rows of the
+    /// cell's superset states and of every cell whose moves may land on it from the move
+    /// generator ([`JumpGraph::cell_targets`]), as long as the superset keeps its shape.
+    Any,
 }
 
 /// The rows of every mutable cell's superset states for each of its contents, under one
@@ -67,6 +83,15 @@ struct Table<S> {
     col_at: Vec<u32>,
 }
 
+impl<S> Table<S> {
+    /// The bytes its rows and columns take.
+    fn bytes(&self) -> usize {
+        self.rows.len() * std::mem::size_of::<S>()
+            + self.sizes.len() * std::mem::size_of::<u16>()
+            + self.cols.len() * std::mem::size_of::<(u32, S)>()
+    }
+}
+
 /// The size that marks a content a cell cannot take.
 const ILLEGAL: u16 = u16::MAX;
 
@@ -78,6 +103,48 @@ const UNKNOWN: u32 = u32::MAX;
 struct Span {
     first: u32,
     count: u32,
+}
+
+/// Under [`Contents::Any`], which cells' moves a step reads again.
+#[derive(Clone, Debug, Default)]
+struct Landing {
+    /// Per cell, the cells its moves may land on ([`JumpGraph::landing_cells`]).
+    lands: Vec<Vec<u32>>,
+    /// Per cell, the cells whose moves may land on it (the transpose of `lands`).
+    readers: Vec<Vec<u32>>,
+    /// Scratch: the cells a step reads again.
+    affected: Vec<u32>,
+}
+
+impl Landing {
+    /// The landings of every cell of `graph`.
+    fn of(graph: &JumpGraph) -> Landing {
+        let (rows, cols) = graph.size();
+        let mut landing = Landing {
+            lands: vec![Vec::new(); rows * cols],
+            readers: vec![Vec::new(); rows * cols],
+            affected: Vec::new(),
+        };
+        for cell in 0..rows * cols {
+            landing.read(graph, cell);
+        }
+        landing
+    }
+
+    /// Reads `cell`'s landings from `graph` again, and who reads which cell.
+    fn read(&mut self, graph: &JumpGraph, cell: usize) {
+        for &t in &self.lands[cell] {
+            self.readers[t as usize].retain(|&c| c as usize != cell);
+        }
+        let lands = &mut self.lands[cell];
+        lands.clear();
+        graph.landing_cells(cell, lands);
+        lands.sort_unstable();
+        lands.dedup();
+        for &t in lands.iter() {
+            self.readers[t as usize].push(cell as u32);
+        }
+    }
 }
 
 /// The rows of the current configuration and the tables they are patched from.
@@ -107,7 +174,7 @@ pub struct WordGraph<S: Bits> {
     succ: S::Rows,
     pred: S::Rows,
     /// The size of each superset state's row.
-    degree: [u16; 256],
+    degree: [u16; MAX_WORD_STATES],
     /// The superset states that exist whatever lands on them.
     fixed: S,
     /// Every superset state is fixed: no state ever appears or vanishes.
@@ -118,7 +185,7 @@ pub struct WordGraph<S: Bits> {
     /// The states of each jump number `k`, at index `k + 1` (index 0: the empty set).
     jump_sets: JumpSets<S>,
     /// Each superset state's index in `jump_sets`.
-    jump_set_of: [u8; 256],
+    jump_set_of: StateBytes,
     /// Past the highest index in `jump_sets` ever used.
     jump_sets_end: usize,
     goals: S,
@@ -132,6 +199,8 @@ pub struct WordGraph<S: Bits> {
     /// cell of one superset state, or of several.
     undo: Option<Undo<S>>,
     undo_many: Option<UndoMany<S>>,
+    /// Under [`Contents::Any`] (then there are no tables).
+    landing: Option<Landing>,
 }
 
 /// What a step on a cell of several superset states (registers) changed: the table has the
@@ -182,6 +251,10 @@ impl<S: Bits> WordGraph<S> {
         goal: Option<usize>,
     ) -> Option<WordGraph<S>> {
         let (cells, lo, width, options) = match contents {
+            Contents::Any => {
+                let (rows, cols) = graph.size();
+                (rows * cols, 0, 1, Vec::new())
+            }
             Contents::Numbers(legal) => {
                 let lo = legal
                     .iter()
@@ -219,15 +292,15 @@ impl<S: Bits> WordGraph<S> {
             options,
             spans: vec![Span::default(); cells],
             entry: vec![UNKNOWN; cells],
-            succ: S::NO_ROWS,
-            pred: S::NO_ROWS,
-            degree: [0; 256],
+            succ: S::no_rows(),
+            pred: S::no_rows(),
+            degree: [0; MAX_WORD_STATES],
             fixed: S::EMPTY,
             all_fixed: true,
             states: S::EMPTY,
             n: 0,
             jump_sets: [S::EMPTY; 256],
-            jump_set_of: [0; 256],
+            jump_set_of: [0; MAX_WORD_STATES],
             jump_sets_end: 1,
             goals: S::EMPTY,
             start: 0,
@@ -236,6 +309,7 @@ impl<S: Bits> WordGraph<S> {
             targets: Vec::new(),
             undo: None,
             undo_many: None,
+            landing: matches!(contents, Contents::Any).then(Landing::default),
         };
         w.reload(graph, mutable, contents, goal).then_some(w)
     }
@@ -283,14 +357,19 @@ impl<S: Bits> WordGraph<S> {
         (self.undo, self.undo_many) = (None, None);
         self.scratch.forget_clusters(256);
         let shape = graph.superset_shape();
-        if self.tables[self.current]
-            .as_ref()
-            .is_none_or(|t| t.shape != shape)
+        if self.landing.is_none()
+            && self.tables[self.current]
+                .as_ref()
+                .is_none_or(|t| t.shape != shape)
         {
-            match self.table(graph, mutable, contents, shape) {
-                Some(t) => self.tables[self.current] = Some(t),
-                None => return false,
+            let Some(t) = self.table(graph, mutable, contents, shape) else {
+                return false;
+            };
+            let kept: usize = self.tables.iter().flatten().map(Table::bytes).sum();
+            if kept + t.bytes() > MAX_TABLES_BYTES {
+                self.tables.iter_mut().for_each(|t| *t = None);
             }
+            self.tables[self.current] = Some(t);
         }
         for (cell, span) in self.spans.iter_mut().enumerate() {
             let range = graph.cell_superset(cell);
@@ -347,31 +426,88 @@ impl<S: Bits> WordGraph<S> {
             .members()
             .map(|s| usize::from(self.degree[s]))
             .sum();
+        if self.landing.is_some() {
+            self.landing = Some(Landing::of(graph));
+        }
         true
     }
 
     /// Puts `content` (one of `cell`'s contents: another legal number, or one of its
     /// options) in `cell`: its superset states' rows become the table's. `false` when the
-    /// table does not know the content (the caller falls back to the compiled graph).
+    /// table does not know the content, or under [`Contents::Any`] when the content changes
+    /// the superset's shape (the caller compiles the graph afresh). `graph` is the one the
+    /// rows were read from, with the board as it stands.
     #[inline]
-    pub fn set(&mut self, cell: usize, content: Cell) -> bool {
+    pub fn set(&mut self, graph: &mut JumpGraph, cell: usize, content: Cell) -> bool {
         (self.undo, self.undo_many) = (None, None);
         let Some(i) = self.number_index(&content) else {
             // Under contents no number indexes the table: look the content up, out of the
             // way of a step on numbers (measured: inline, a step on numbers took some 13
             // instructions more).
-            return self.set_content(cell, content);
+            return self.set_content(graph, cell, content);
         };
         self.set_at(cell, i, content)
     }
 
     /// [`WordGraph::set`] for a content that is not a number of the table.
     #[inline(never)]
-    fn set_content(&mut self, cell: usize, content: Cell) -> bool {
+    fn set_content(&mut self, graph: &mut JumpGraph, cell: usize, content: Cell) -> bool {
+        if self.landing.is_some() {
+            return self.set_any(graph, cell, content);
+        }
         match self.option_index(cell, &content) {
             Some(i) => self.set_at(cell, i, content),
             None => false,
         }
+    }
+
+    /// [`WordGraph::set`] under [`Contents::Any`]: the content put in `graph`'s board, and
+    /// the rows of the cell's superset states and of every cell whose moves may land on it
+    /// read again from the move generator.
+    fn set_any(&mut self, graph: &mut JumpGraph, cell: usize, content: Cell) -> bool {
+        let Some(mut landing) = self.landing.take() else {
+            return false;
+        };
+        if !graph.put_cell(cell, content) {
+            self.landing = Some(landing);
+            return false;
+        }
+        let affected = &mut landing.affected;
+        affected.clear();
+        affected.push(cell as u32);
+        affected.extend_from_slice(&landing.readers[cell]);
+        let (succ, pred, degree) = (&mut self.succ, &mut self.pred, &mut self.degree);
+        let (states, n_moves) = (self.states, &mut self.n_moves);
+        let mut touched = S::EMPTY;
+        for &c in affected.iter() {
+            graph.cell_targets(c as usize, |sup, targets| {
+                let s = sup as usize & (S::BITS - 1);
+                let row = targets.fold(S::EMPTY, |row, t| row.or(S::bit(t as usize)));
+                let diff = succ[s].xor(row);
+                if diff.is_empty() {
+                    return;
+                }
+                S::flip_rows(pred, diff, S::bit(s));
+                touched = touched.or(diff);
+                let size = row.count() as u16;
+                let exists = usize::from(states.has(s));
+                let change = usize::from(size).wrapping_sub(usize::from(degree[s & STATE_MASK]));
+                *n_moves = n_moves.wrapping_add(change.wrapping_mul(exists));
+                degree[s & STATE_MASK] = size;
+                succ[s] = row;
+            });
+        }
+        let span = self.spans[cell];
+        for s in span.first..span.first + span.count {
+            self.rejump(s as usize & (S::BITS - 1), jump_index(content.jump()));
+        }
+        landing.read(graph, cell);
+        self.landing = Some(landing);
+        if !self.all_fixed {
+            self.settle(touched);
+        }
+        self.scratch.forget_clusters(self.jump_sets_end);
+        true
     }
 
     /// Puts `content`, of index `i` in the table, in `cell`.
@@ -406,8 +542,8 @@ impl<S: Bits> WordGraph<S> {
                 cell: cell as u32,
                 state: s as u32,
                 row: self.succ[s],
-                size: self.degree[s & 255],
-                jump: self.jump_set_of[s & 255],
+                size: self.degree[s & STATE_MASK],
+                jump: self.jump_set_of[s & STATE_MASK],
                 entry: old as u32,
                 n_moves: self.n_moves,
                 penalties: [0; 2],
@@ -418,7 +554,7 @@ impl<S: Bits> WordGraph<S> {
             self.put(s, row, size, content.jump());
             if self.all_fixed {
                 // Only the clusters of the state's two jump sets can change.
-                let now = usize::from(self.jump_set_of[s & 255]);
+                let now = usize::from(self.jump_set_of[s & STATE_MASK]);
                 let before = self.scratch.forget_cluster_set(usize::from(undo.jump));
                 let after = self.scratch.forget_cluster_set(now);
                 self.undo = Some(Undo {
@@ -444,7 +580,7 @@ impl<S: Bits> WordGraph<S> {
         // out and the new one's in, target by target, all the cell's states moving to a
         // target at once.
         let before = (self.states, self.n, self.n_moves);
-        let jump = self.jump_set_of[first & 255];
+        let jump = self.jump_set_of[first & STATE_MASK];
         let mut touched = S::EMPTY;
         for e in [old, new] {
             let (a, b) = (table.col_at[e] as usize, table.col_at[e + 1] as usize);
@@ -465,14 +601,14 @@ impl<S: Bits> WordGraph<S> {
             // Below `S::BITS` (the superset fits), which spares the row look-ups their checks.
             let s = (first + j) & (S::BITS - 1);
             let exists = usize::from(self.states.has(s));
-            let change = usize::from(size).wrapping_sub(usize::from(self.degree[s & 255]));
+            let change = usize::from(size).wrapping_sub(usize::from(self.degree[s & STATE_MASK]));
             moves = moves.wrapping_add(change.wrapping_mul(exists));
-            self.degree[s & 255] = size;
+            self.degree[s & STATE_MASK] = size;
             self.succ[s] = row;
-            let was = usize::from(self.jump_set_of[s & 255]);
+            let was = usize::from(self.jump_set_of[s & STATE_MASK]);
             shared &= was == usize::from(jump);
             self.jump_sets[was] = self.jump_sets[was].and_not(S::bit(s));
-            self.jump_set_of[s & 255] = k as u8;
+            self.jump_set_of[s & STATE_MASK] = k as u8;
             cell_states = cell_states.or(S::bit(s));
         }
         self.n_moves = moves;
@@ -508,7 +644,7 @@ impl<S: Bits> WordGraph<S> {
         let s = u.state as usize & (S::BITS - 1);
         S::flip_rows(&mut self.pred, self.succ[s].xor(u.row), S::bit(s));
         self.succ[s] = u.row;
-        self.degree[s & 255] = u.size;
+        self.degree[s & STATE_MASK] = u.size;
         self.n_moves = u.n_moves;
         let now = self.rejump(s, usize::from(u.jump));
         self.entry[cell] = u.entry;
@@ -541,14 +677,14 @@ impl<S: Bits> WordGraph<S> {
         for j in 0..count {
             let s = (first + j) & (S::BITS - 1);
             self.succ[s] = table.rows[from + j];
-            self.degree[s & 255] = table.sizes[from + j];
+            self.degree[s & STATE_MASK] = table.sizes[from + j];
             cell_states = cell_states.or(S::bit(s));
         }
         // The cell's states share one jump set, before as after.
-        let now = usize::from(self.jump_set_of[first & 255]);
+        let now = usize::from(self.jump_set_of[first & STATE_MASK]);
         self.jump_sets[now] = self.jump_sets[now].and_not(cell_states);
         for j in 0..count {
-            self.jump_set_of[(first + j) & 255] = u.jump;
+            self.jump_set_of[(first + j) & STATE_MASK] = u.jump;
         }
         if u.jump > 0 {
             let k = usize::from(u.jump);
@@ -566,9 +702,9 @@ impl<S: Bits> WordGraph<S> {
         // Whether `s` exists is data the branch predictor cannot learn: the count moves by
         // the difference times 0 or 1.
         let exists = usize::from(self.states.has(s));
-        let change = usize::from(size).wrapping_sub(usize::from(self.degree[s & 255]));
+        let change = usize::from(size).wrapping_sub(usize::from(self.degree[s & STATE_MASK]));
         self.n_moves = self.n_moves.wrapping_add(change.wrapping_mul(exists));
-        self.degree[s & 255] = size;
+        self.degree[s & STATE_MASK] = size;
         self.succ[s] = row;
         self.rejump(s, jump_index(jump));
     }
@@ -577,7 +713,7 @@ impl<S: Bits> WordGraph<S> {
     /// index it had.
     #[inline(always)]
     fn rejump(&mut self, s: usize, k: usize) -> usize {
-        let old = usize::from(self.jump_set_of[s & 255]);
+        let old = usize::from(self.jump_set_of[s & STATE_MASK]);
         self.jump_sets[old] = self.jump_sets[old].and_not(S::bit(s));
         set_jump(
             &mut self.jump_sets,
@@ -601,7 +737,7 @@ impl<S: Bits> WordGraph<S> {
             // +1 when it appears, -1 (wrapping) when it vanishes, 0 otherwise.
             let delta = usize::from(flip & exists).wrapping_sub(usize::from(flip & !exists));
             self.n = self.n.wrapping_add(delta);
-            let d = usize::from(self.degree[t & 255]);
+            let d = usize::from(self.degree[t & STATE_MASK]);
             self.n_moves = self.n_moves.wrapping_add(delta.wrapping_mul(d));
         }
     }
@@ -709,6 +845,8 @@ impl<S: Bits> WordGraph<S> {
                     })
                     .collect::<Option<_>>()?,
                 Contents::Cells(lists) => lists.get(cell)?.iter().copied().enumerate().collect(),
+                // No tables: the rows are read at every step.
+                Contents::Any => return None,
             };
             for (i, content) in options {
                 let from = (cell * self.width + i) * per;
@@ -724,7 +862,7 @@ impl<S: Bits> WordGraph<S> {
                     // Read without changing the graph: under rules whose rays land several
                     // times the compiled graph rebuilds on every change, which a table of
                     // many contents per cell and goal placement would pay for each.
-                    Contents::Cells(_) => {
+                    Contents::Cells(_) | Contents::Any => {
                         let mut seen = 0;
                         let local = graph.superset_targets_as(cell, content, |s, targets| {
                             let row = targets.fold(S::EMPTY, |row, t| row.or(S::bit(t as usize)));
@@ -789,13 +927,13 @@ fn jump_index(jump: Option<u32>) -> usize {
 #[inline(always)]
 fn set_jump<S: Bits>(
     sets: &mut JumpSets<S>,
-    set_of: &mut [u8; 256],
+    set_of: &mut StateBytes,
     end: &mut usize,
     s: usize,
     k: usize,
 ) {
     let k = if k > usize::from(u8::MAX) { 0 } else { k };
-    set_of[s & 255] = k as u8;
+    set_of[s & STATE_MASK] = k as u8;
     *end = (*end).max(k + 1);
     if k > 0 {
         sets[k] = sets[k].or(S::bit(s));
@@ -811,6 +949,23 @@ pub enum WordEngine {
     Two(Box<WordGraph<[u64; 2]>>),
     /// At most 256.
     Four(Box<WordGraph<[u64; 4]>>),
+    /// At most 512.
+    Eight(Box<WordGraph<[u64; 8]>>),
+    /// At most 1024.
+    Sixteen(Box<WordGraph<[u64; 16]>>),
+}
+
+/// `$body` with `$w` bound to the engine's graph, whatever its width.
+macro_rules! each_width {
+    ($engine:expr, $w:ident => $body:expr) => {
+        match $engine {
+            WordEngine::One($w) => $body,
+            WordEngine::Two($w) => $body,
+            WordEngine::Four($w) => $body,
+            WordEngine::Eight($w) => $body,
+            WordEngine::Sixteen($w) => $body,
+        }
+    };
 }
 
 impl WordEngine {
@@ -821,13 +976,25 @@ impl WordEngine {
         contents: Contents<'_>,
         goal: Option<usize>,
     ) -> Option<WordEngine> {
+        fn boxed<S: Bits>(
+            graph: &mut JumpGraph,
+            mutable: &[u32],
+            contents: Contents<'_>,
+            goal: Option<usize>,
+        ) -> Option<Box<WordGraph<S>>> {
+            WordGraph::new(graph, mutable, contents, goal).map(Box::new)
+        }
         let total = graph.superset_len();
         if total <= <u64 as Bits>::BITS {
-            WordGraph::new(graph, mutable, contents, goal).map(|w| WordEngine::One(Box::new(w)))
+            boxed(graph, mutable, contents, goal).map(WordEngine::One)
         } else if total <= <[u64; 2] as Bits>::BITS {
-            WordGraph::new(graph, mutable, contents, goal).map(|w| WordEngine::Two(Box::new(w)))
+            boxed(graph, mutable, contents, goal).map(WordEngine::Two)
+        } else if total <= <[u64; 4] as Bits>::BITS {
+            boxed(graph, mutable, contents, goal).map(WordEngine::Four)
+        } else if total <= <[u64; 8] as Bits>::BITS {
+            boxed(graph, mutable, contents, goal).map(WordEngine::Eight)
         } else if total <= MAX_STATES {
-            WordGraph::new(graph, mutable, contents, goal).map(|w| WordEngine::Four(Box::new(w)))
+            boxed(graph, mutable, contents, goal).map(WordEngine::Sixteen)
         } else {
             None
         }
@@ -842,12 +1009,7 @@ impl WordEngine {
         contents: Contents<'_>,
         goal: Option<usize>,
     ) -> bool {
-        let fits = match self {
-            WordEngine::One(w) => w.reload(graph, mutable, contents, goal),
-            WordEngine::Two(w) => w.reload(graph, mutable, contents, goal),
-            WordEngine::Four(w) => w.reload(graph, mutable, contents, goal),
-        };
-        if fits {
+        if each_width!(self, w => w.reload(graph, mutable, contents, goal)) {
             return true;
         }
         match WordEngine::new(graph, mutable, contents, goal) {
@@ -861,43 +1023,34 @@ impl WordEngine {
 
     /// [`WordGraph::set`].
     #[inline]
-    pub fn set(&mut self, cell: usize, content: Cell) -> bool {
-        match self {
-            WordEngine::One(w) => w.set(cell, content),
-            WordEngine::Two(w) => w.set(cell, content),
-            WordEngine::Four(w) => w.set(cell, content),
-        }
+    pub fn set(&mut self, graph: &mut JumpGraph, cell: usize, content: Cell) -> bool {
+        each_width!(self, w => w.set(graph, cell, content))
+    }
+
+    /// Whether the rows are read from the move generator at every step ([`Contents::Any`]):
+    /// a step it refuses changed the superset's shape, and the rows are read again from a
+    /// fresh graph.
+    pub fn reads_moves(&self) -> bool {
+        each_width!(self, w => w.landing.is_some())
     }
 
     /// Undoes the last [`WordEngine::set`] if it was on `cell` and nothing changed since;
     /// `false` when the caller must set the old content instead.
     #[inline]
     pub fn undo(&mut self, cell: usize) -> bool {
-        match self {
-            WordEngine::One(w) => w.undo(cell),
-            WordEngine::Two(w) => w.undo(cell),
-            WordEngine::Four(w) => w.undo(cell),
-        }
+        each_width!(self, w => w.undo(cell))
     }
 
     /// The score of the current configuration.
     pub fn score(&mut self, scorer: &mut Scorer, blocks: usize) -> Score {
-        let score = match self {
-            WordEngine::One(w) => w.score(scorer, blocks, None),
-            WordEngine::Two(w) => w.score(scorer, blocks, None),
-            WordEngine::Four(w) => w.score(scorer, blocks, None),
-        };
+        let score = each_width!(self, w => w.score(scorer, blocks, None));
         score.unwrap_or_else(|| unreachable!("nothing stops an evaluation without a limit"))
     }
 
     /// The core features of the current configuration, in full; `blocks` is the variant's
     /// obstacle count.
     pub fn core(&mut self, blocks: usize) -> Core {
-        match self {
-            WordEngine::One(w) => w.core(blocks),
-            WordEngine::Two(w) => w.core(blocks),
-            WordEngine::Four(w) => w.core(blocks),
-        }
+        each_width!(self, w => w.core(blocks))
     }
 
     /// The score, or `None` as soon as the candidate is certainly worse than `limit`.
@@ -908,10 +1061,6 @@ impl WordEngine {
         blocks: usize,
         limit: &Score,
     ) -> Option<Score> {
-        match self {
-            WordEngine::One(w) => w.score(scorer, blocks, Some(limit)),
-            WordEngine::Two(w) => w.score(scorer, blocks, Some(limit)),
-            WordEngine::Four(w) => w.score(scorer, blocks, Some(limit)),
-        }
+        each_width!(self, w => w.score(scorer, blocks, Some(limit)))
     }
 }

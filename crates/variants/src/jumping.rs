@@ -683,21 +683,112 @@ impl JumpGraph {
 
     /// [`JumpGraph::moves_of`] as if `cell` held `raw` (a probe: what a number would allow).
     fn moves_of_cell(&self, cell: usize, raw: &Cell, key: &Key, acc: &mut Vec<Arrival>) {
+        let mut cands = Vec::new();
+        let Some((here, k1)) = self.leaving(cell, raw, key, &mut cands) else {
+            return;
+        };
+        for &(kind, d, k, t) in &cands {
+            self.arrive(&self.set.kinds[kind], cell, &here, &k1, d, k, t, acc);
+        }
+    }
+
+    /// Leaving `cell`, holding `raw`, with registers `key`: the cell as the moves read it and
+    /// the registers after the leaving effects, with the geometric landings of every kind of
+    /// move pushed on `cands`; `None` when no move leaves (not an ordinary cell, or a leaving
+    /// effect refuses).
+    fn leaving(
+        &self,
+        cell: usize,
+        raw: &Cell,
+        key: &Key,
+        cands: &mut Vec<(usize, Dir, i64, u32)>,
+    ) -> Option<(Cell, Key)> {
         let set = &*self.set;
         if !raw.is_ordinary() {
-            return;
+            return None;
         }
         let mut k1 = *key;
         let here = set.effective(raw, &k1);
         if !set.leave.is_empty() && set.apply(&set.leave, &here, None, None, &mut k1).is_none() {
-            return;
+            return None;
         }
         let here = set.effective(raw, &k1);
+        self.candidates(cell, &here, &k1, cands);
+        Some((here, k1))
+    }
+
+    /// Pushes on `out` the cells the moves of `cell`'s superset states may land on, whatever
+    /// those cells hold (the geometric landings, before the landing conditions and effects
+    /// that read the landing cell; repeats possible, `Outside` left out): with the cell itself,
+    /// every cell whose content its moves read. Landings depend on the cell and its registers
+    /// and on the kinds of the cells on the way (the runs), never on another cell's
+    /// attributes.
+    pub fn landing_cells(&self, cell: usize, out: &mut Vec<u32>) {
         let mut cands = Vec::new();
-        self.candidates(cell, &here, &k1, &mut cands);
-        for &(kind, d, k, t) in &cands {
-            self.arrive(&set.kinds[kind], cell, &here, &k1, d, k, t, acc);
+        let raw = self.cells[cell];
+        if self.landings_free(cell) {
+            // The same landings whatever the registers: once.
+            self.candidates(cell, &raw, &self.set.start_key(), &mut cands);
+        } else {
+            for sup in self.cell_superset(cell) {
+                self.leaving(cell, &raw, &self.sup_key(sup), &mut cands);
+            }
         }
+        out.extend(cands.iter().map(|c| c.3).filter(|&t| t != OUTSIDE));
+    }
+
+    /// Whether the landings of `cell`'s moves cannot depend on the registers: an ordinary
+    /// cell under rules whose leaving effects, `when`, directions and lengths read no
+    /// register, none of the cell's kept ones standing for an attribute here.
+    fn landings_free(&self, cell: usize) -> bool {
+        let set = &*self.set;
+        let stands = set
+            .regs
+            .iter()
+            .enumerate()
+            .any(|(r, reg)| reg.stands_for.is_some() && self.kept[cell] & (1 << r) != 0);
+        self.cells[cell].is_ordinary() && set.geometry_free && !stands
+    }
+
+    /// Puts `content` in `cell` if the change keeps the cell's kind (and so every run) and the
+    /// superset's shape (the registers the cell keeps, the values each register can take),
+    /// returning whether it did. Only the board changes: the compiled moves and states are
+    /// left as they were, for a caller that keeps its own rows of the moves
+    /// ([`JumpGraph::cell_targets`] of the cell and of every cell landing on it: the word
+    /// engine) and compiles the graph afresh before reading its states again.
+    pub fn put_cell(&mut self, cell: usize, content: Cell) -> bool {
+        let old = self.cells[cell];
+        if old.kind != content.kind {
+            return false;
+        }
+        self.cells[cell] = content;
+        let same = self.kept_mask(cell) == self.kept[cell]
+            && (0..self.set.regs.len())
+                .filter(|&r| self.set.values_read_board(r))
+                .all(|r| self.set.values(r, &self.cells) == self.doms[r]);
+        if !same {
+            self.cells[cell] = old;
+        }
+        same
+    }
+
+    /// The targets of every superset state of `cell` under the board as it is, handed to
+    /// `each` with the superset state: what compiling the board would give them, read without
+    /// touching the graph's tables.
+    pub fn cell_targets(
+        &mut self,
+        cell: usize,
+        mut each: impl FnMut(u32, &mut dyn Iterator<Item = u32>),
+    ) {
+        let mut cands = std::mem::take(&mut self.scratch_cands);
+        let mut acc = std::mem::take(&mut self.scratch_acc);
+        let mut moves = std::mem::take(&mut self.scratch_moves);
+        self.cell_superset_moves(cell, &mut cands, &mut acc, &mut moves, |sup, ms| {
+            each(sup, &mut ms.iter().map(|m| m.to));
+        });
+        self.scratch_cands = cands;
+        self.scratch_acc = acc;
+        self.scratch_moves = moves;
     }
 
     /// The geometric landings of every kind of move from `cell` (effective) with registers
@@ -815,12 +906,7 @@ impl JumpGraph {
         let set = &*self.set;
         let (lo, hi) = (self.sup_base[cell], self.sup_base[cell + 1]);
         let raw = &self.cells[cell];
-        let stands = set
-            .regs
-            .iter()
-            .enumerate()
-            .any(|(r, reg)| reg.stands_for.is_some() && self.kept[cell] & (1 << r) != 0);
-        if !raw.is_ordinary() || !set.geometry_free || stands {
+        if !self.landings_free(cell) {
             for sup in lo..hi {
                 self.superset_moves(sup, acc, moves);
                 each(sup, moves);
@@ -1444,22 +1530,14 @@ impl JumpGraph {
         &mut self,
         cell: usize,
         content: Cell,
-        mut each: impl FnMut(u32, &mut dyn Iterator<Item = u32>),
+        each: impl FnMut(u32, &mut dyn Iterator<Item = u32>),
     ) -> bool {
         let old = self.cells[cell];
         if !self.set.local_change(&old, &content) {
             return false;
         }
         self.cells[cell] = content;
-        let mut cands = std::mem::take(&mut self.scratch_cands);
-        let mut acc = std::mem::take(&mut self.scratch_acc);
-        let mut moves = std::mem::take(&mut self.scratch_moves);
-        self.cell_superset_moves(cell, &mut cands, &mut acc, &mut moves, |sup, ms| {
-            each(sup, &mut ms.iter().map(|m| m.to));
-        });
-        self.scratch_cands = cands;
-        self.scratch_acc = acc;
-        self.scratch_moves = moves;
+        self.cell_targets(cell, each);
         self.cells[cell] = old;
         true
     }

@@ -1080,6 +1080,12 @@ impl RuleSet {
         v
     }
 
+    /// Whether [`RuleSet::values`] of register `r` depends on the board (colours and
+    /// symbols: the ones on it).
+    pub fn values_read_board(&self, r: usize) -> bool {
+        matches!(self.regs[r].domain, Domain::Colour | Domain::Symbol)
+    }
+
     /// Every constant the rules compare register `r` with or set it to.
     fn constants(&self, r: usize) -> Vec<i64> {
         fn walk(c: &C, r: usize, out: &mut Vec<i64>) {
