@@ -118,12 +118,18 @@ impl JumpSpace {
         });
         let legal0 = (0..template.editable.len())
             .map(|i| match number_range {
-                Some((lo, hi)) if template.editable[i] && lo >= 1 => shape
-                    .legal_jumps(i, u8::try_from(hi).unwrap_or(MAX_JUMP))
-                    .into_iter()
-                    .map(i16::from)
-                    .filter(|&k| k >= lo)
-                    .collect(),
+                Some((lo, hi)) if template.editable[i] && lo >= 1 => {
+                    let hi = u8::try_from(hi).unwrap_or(MAX_JUMP);
+                    let legal = match template.legal.of(i, hi) {
+                        Some(legal) => legal.collect(),
+                        None => shape.legal_jumps(i, hi),
+                    };
+                    legal
+                        .into_iter()
+                        .map(i16::from)
+                        .filter(|&k| k >= lo)
+                        .collect()
+                }
                 // Numbers that are not jump lengths (an offset's, possibly negative): all.
                 Some((lo, hi)) if template.editable[i] => (lo..=hi).collect(),
                 _ => Vec::new(),

@@ -65,7 +65,8 @@ pub use jumping::JumpSpace;
 pub use rolling::RollSpace;
 pub use score::{GateFailure, Score, Scorer, reasons};
 pub use settings::{
-    At, Generate, Provenance, RollingTemplate, Setting, Settings, SettingsError, Template,
+    At, Generate, LegalJumps, Provenance, RollingTemplate, Setting, Settings, SettingsError,
+    Template,
 };
 pub use space::Space;
 

@@ -604,6 +604,40 @@ pub struct Template {
     pub change: Change,
     /// What the generator changes in a cell; `[Number(1, max_jump)]` unless the file says.
     pub genes: Vec<Gene>,
+    /// The legal jump numbers of the editable cells, probed once for every maze.
+    pub legal: LegalJumps,
+}
+
+/// Per cell, the jump numbers 1 to `up_to` with which the cell would have a legal move on the
+/// template board (RULES.md section 5; empty for cells the generator does not set). Probed
+/// once per settings rather than once per maze: on a 32 x 32 board probing every number of
+/// every cell costs more than the search's first thousand steps.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct LegalJumps {
+    /// The largest number probed; 0 when nothing was.
+    pub up_to: u8,
+    cells: Vec<Vec<u8>>,
+}
+
+impl LegalJumps {
+    fn probe(graph: &JumpGraph, editable: &[bool], up_to: u8) -> LegalJumps {
+        let cells = (0..editable.len())
+            .map(|i| match editable[i] {
+                true => graph.legal_jumps(i, up_to),
+                false => Vec::new(),
+            })
+            .collect();
+        LegalJumps { up_to, cells }
+    }
+
+    /// `cell`'s legal numbers of 1 to `max`, as [`JumpGraph::legal_jumps`] gives them on the
+    /// template board; `None` when `max` is beyond what was probed.
+    pub fn of(&self, cell: usize, max: u8) -> Option<impl Iterator<Item = u8> + '_> {
+        (max <= self.up_to).then(|| {
+            let legal = self.cells.get(cell).map_or(&[][..], Vec::as_slice);
+            legal.iter().copied().take_while(move |&k| k <= max)
+        })
+    }
 }
 
 impl Template {
@@ -850,24 +884,36 @@ impl Generate {
             help: p.help,
         })?;
 
-        let max_jump = match self.max_jump {
+        let (max_jump, probed) = match self.max_jump {
             Some(k) if k == 0 || k > MAX_JUMP => {
                 return Err(SettingsError::invalid(
                     at(Setting::MaxJump),
                     format!("max_jump {k} is out of range: jump numbers are 1 to {MAX_JUMP}"),
                 ));
             }
-            Some(k) => k,
+            Some(k) => (k, None),
             None => {
-                let graph = JumpGraph::new(&m);
-                (0..editable.len())
-                    .filter(|&i| editable[i])
-                    .filter_map(|i| graph.legal_jumps(i, MAX_JUMP).last().copied())
-                    .max()
-                    .unwrap_or(1)
+                let legal = LegalJumps::probe(&JumpGraph::new(&m), &editable, MAX_JUMP);
+                let largest = legal.cells.iter().filter_map(|l| l.last().copied()).max();
+                (largest.unwrap_or(1), Some(legal))
             }
         };
         let genes = self.genes(&m, max_jump)?;
+        // A number gene's top may lie above max_jump.
+        let up_to = (genes.iter())
+            .filter_map(|g| match g {
+                Gene::Number(lo, hi) if *lo >= 1 => u8::try_from(*hi).ok(),
+                _ => None,
+            })
+            .fold(max_jump, u8::max)
+            .min(MAX_JUMP);
+        let legal = match probed {
+            Some(legal) => legal,
+            None if m.rules.cells.contains(&Attr::Number) => {
+                LegalJumps::probe(&JumpGraph::new(&m), &editable, up_to)
+            }
+            None => LegalJumps::default(),
+        };
         let template = Template {
             maze: m,
             editable,
@@ -876,6 +922,7 @@ impl Generate {
             max_jump,
             change: self.change,
             genes,
+            legal,
         };
         self.check_search()?;
         self.check_objective()?;
@@ -1226,14 +1273,18 @@ fn check_changeable(t: &Template) -> Result<(), SettingsError> {
             Ok(())
         };
     }
-    let graph = JumpGraph::new(&t.maze);
+    let graph = t
+        .legal
+        .of(0, t.max_jump)
+        .is_none()
+        .then(|| JumpGraph::new(&t.maze));
     let choices: Vec<usize> = (0..t.editable.len())
-        .map(|i| {
-            if t.editable[i] {
-                graph.legal_jumps(i, t.max_jump).len()
-            } else {
-                0
-            }
+        .map(|i| match t.legal.of(i, t.max_jump) {
+            _ if !t.editable[i] => 0,
+            Some(legal) => legal.count(),
+            None => graph
+                .as_ref()
+                .map_or(0, |g| g.legal_jumps(i, t.max_jump).len()),
         })
         .collect();
     if let Some(s) = t.start

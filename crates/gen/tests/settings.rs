@@ -5,6 +5,7 @@
 use maze_gen::settings::{Search, Setting};
 use maze_gen::{At, Error, Generate, Settings, SettingsError};
 use maze_variants::Maze;
+use maze_variants::board::MAX_JUMP;
 
 const ROOK: &str = r#"Maze(
     rules: Jumping(tiling: Square, moves: Rook),
@@ -117,4 +118,35 @@ fn defaults_that_do_not_fit_a_maze_are_refused_before_any_search() {
         e.to_string().contains("say what the generator may change"),
         "{e}"
     );
+}
+
+/// The legal jump numbers a template probes once are those the compiled board gives a cell,
+/// for every bundled variant, below the probed bound; above it the template says so.
+#[test]
+fn a_templates_legal_jumps_are_the_compiled_boards() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../variants");
+    let mut checked = 0;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let file = maze_file::parse_file(&path.display().to_string(), &text).unwrap();
+        let (Maze::Jumping(maze), Some(settings)) = (&file.maze, file.generate) else {
+            continue;
+        };
+        let template = settings.into_generate().template(maze).unwrap();
+        let graph = maze_variants::jumping::JumpGraph::new(&template.maze);
+        let top = template.legal.up_to;
+        if top == 0 {
+            continue;
+        }
+        for cell in (0..template.editable.len()).filter(|&c| template.editable[c]) {
+            for max in [1, template.max_jump.min(top), top] {
+                let probed: Vec<u8> = template.legal.of(cell, max).unwrap().collect();
+                assert_eq!(probed, graph.legal_jumps(cell, max), "{path:?} cell {cell}");
+            }
+            assert!(top == MAX_JUMP || template.legal.of(cell, top + 1).is_none());
+            checked += 1;
+        }
+    }
+    assert!(checked > 500, "{checked} cells checked");
 }

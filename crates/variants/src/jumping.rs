@@ -1298,15 +1298,24 @@ impl JumpGraph {
         } else {
             range.map(|s| self.sup_key(s)).collect()
         };
+        // Probing every number of every cell is most of the set-up of a large board: the
+        // buffers are kept across probes, and a probe stops at its first move.
+        let mut cands = Vec::new();
         (1..=max_jump)
             .filter(|&k| {
                 let mut c = original;
                 c.kind = Kind::Ordinary;
                 c.number = Some(i16::from(k));
                 keys.iter().any(|key| {
-                    acc.clear();
-                    self.moves_of_cell(cell, &c, key, &mut acc);
-                    !acc.is_empty()
+                    cands.clear();
+                    let Some((here, k1)) = self.leaving(cell, &c, key, &mut cands) else {
+                        return false;
+                    };
+                    cands.iter().any(|&(kind, d, k, t)| {
+                        acc.clear();
+                        self.arrive(&self.set.kinds[kind], cell, &here, &k1, d, k, t, &mut acc);
+                        !acc.is_empty()
+                    })
                 })
             })
             .collect()
