@@ -188,45 +188,48 @@ proptest! {
 /// the general one beyond it: random jump numbers 1 to 4 (mostly short, so paths are long),
 /// a few dead ends, the goal in the last cell.
 fn large_maze() -> impl Strategy<Value = JumpingMaze> {
-    (0usize..4, 9usize..=36, 9usize..=36, any::<bool>()).prop_flat_map(
-        |(t, rows, cols, no_u_turn)| {
-            let n = rows * cols;
-            proptest::collection::vec(prop_oneof![1 => Just(0u8), 30 => 1u8..=4], n).prop_map(
-                move |jumps| {
-                    let (tiling, moves) = [
-                        (Tiling::Square, MoveSet::Rook),
-                        (Tiling::Square, MoveSet::Queen),
-                        (Tiling::Hex, MoveSet::Rook),
-                        (Tiling::Triangle, MoveSet::Rook),
-                    ][t];
-                    let mut cells: Vec<Cell> = jumps
-                        .iter()
-                        .map(|&k| {
-                            if k == 0 {
-                                Cell::DEAD_END
-                            } else {
-                                Cell::numbered(k)
-                            }
-                        })
-                        .collect();
-                    cells[0] = Cell::numbered(jumps[0].max(1));
-                    cells[n - 1] = Cell::GOAL;
-                    JumpingMaze {
-                        rules: JumpRules {
-                            tiling,
-                            moves,
-                            // Under no-U-turn, only small boards: states multiply by up to 9.
-                            no_u_turn: no_u_turn && n <= 150,
-                            ..JumpRules::default()
-                        },
-                        board: Board { rows, cols, cells },
-                        start: (0, 0),
-                        walls: Vec::new(),
-                    }
-                },
-            )
-        },
-    )
+    maze_between(9..=36)
+}
+
+/// Boards of [`large_maze`]'s kind whose sides are in `sides`.
+fn maze_between(sides: std::ops::RangeInclusive<usize>) -> impl Strategy<Value = JumpingMaze> {
+    (0usize..4, sides.clone(), sides, any::<bool>()).prop_flat_map(|(t, rows, cols, no_u_turn)| {
+        let n = rows * cols;
+        proptest::collection::vec(prop_oneof![1 => Just(0u8), 30 => 1u8..=4], n).prop_map(
+            move |jumps| {
+                let (tiling, moves) = [
+                    (Tiling::Square, MoveSet::Rook),
+                    (Tiling::Square, MoveSet::Queen),
+                    (Tiling::Hex, MoveSet::Rook),
+                    (Tiling::Triangle, MoveSet::Rook),
+                ][t];
+                let mut cells: Vec<Cell> = jumps
+                    .iter()
+                    .map(|&k| {
+                        if k == 0 {
+                            Cell::DEAD_END
+                        } else {
+                            Cell::numbered(k)
+                        }
+                    })
+                    .collect();
+                cells[0] = Cell::numbered(jumps[0].max(1));
+                cells[n - 1] = Cell::GOAL;
+                JumpingMaze {
+                    rules: JumpRules {
+                        tiling,
+                        moves,
+                        // Under no-U-turn, only small boards: states multiply by up to 9.
+                        no_u_turn: no_u_turn && n <= 150,
+                        ..JumpRules::default()
+                    },
+                    board: Board { rows, cols, cells },
+                    start: (0, 0),
+                    walls: Vec::new(),
+                }
+            },
+        )
+    })
 }
 
 proptest! {
@@ -240,6 +243,37 @@ proptest! {
     #[test]
     fn fast_core_matches_full_features_on_large_boards(maze in large_maze()) {
         check_core(&Maze::Jumping(maze));
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    /// Past the word widths an evaluator remembers each jump value's clusters and finds
+    /// again only those of the values a change touched (or all, past a few values): through
+    /// a run of jump changes, some scored and some not, a warm evaluator's core is a fresh
+    /// one's.
+    #[test]
+    fn a_warm_evaluator_scores_a_changing_large_board_like_a_fresh_one(
+        maze in maze_between(33..=40),
+        changes in prop::collection::vec((any::<prop::sample::Index>(), 1u8..=6, 0u8..4), 1..40),
+    ) {
+        let ordinary: Vec<usize> = (0..maze.board.cells.len())
+            .filter(|&i| maze.board.cells[i].jump_number().is_some())
+            .collect();
+        let mut graph = JumpGraph::new(&maze);
+        let mut stride = StrideAdjacency::from_rules(&graph);
+        let mut warm = Evaluator::new();
+        prop_assert_eq!(warm.core(&stride, 0), Evaluator::new().core(&stride, 0));
+        for (pick, k, score) in changes {
+            let change = graph.set_jump(ordinary[pick.index(ordinary.len())], k);
+            graph.follow(change, &mut stride);
+            // One change in four goes unscored, so that several accumulate.
+            if score > 0 {
+                prop_assert!(stride.n_states() > maze::features::MAX_WORD_STATES);
+                prop_assert_eq!(warm.core(&stride, 0), Evaluator::new().core(&stride, 0));
+            }
+        }
     }
 }
 
@@ -884,6 +918,48 @@ proptest! {
                 },
             ] {
                 match rows.score_within(&mut scorer, maze.blocks(), &limit) {
+                    Some(s) => prop_assert_eq!(s, full),
+                    None => prop_assert!(full.compare(&limit).is_gt(), "{full:?} rejected against {limit:?}"),
+                }
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(60))]
+
+    /// A candidate on a compiled graph (the word widths' bitsets up to 1024 states, lists
+    /// beyond) is rejected early only when its full score is worse than the limit.
+    #[test]
+    fn rejected_graph_candidates_are_worse_than_the_limit(
+        maze in maze_between(5..=40),
+        objective in 0usize..3,
+        gates in any::<(bool, bool, bool, Option<u32>)>(),
+        shifts in prop::collection::vec((-2i64..=2, -30.0f64..30.0), 1..6),
+    ) {
+        use maze::generate::{Score, Scorer};
+        let (unique_shortest, no_black_holes, solvable, min_length) = gates;
+        let gates = Gates {
+            unique_shortest,
+            no_black_holes,
+            solvable,
+            min_length: min_length.map(|m| m % 40),
+            ..Gates::default()
+        };
+        let mut scorer = Scorer::new(core_objectives()[objective].clone(), gates);
+        let stride = StrideAdjacency::from_rules(&JumpGraph::new(&maze));
+        let full = scorer.score(&stride, maze.blocks());
+        for (deficit, energy) in shifts {
+            for limit in [
+                full,
+                Score {
+                    deficit: (i64::from(full.deficit) + deficit).max(0) as u32,
+                    energy: full.energy + energy,
+                    tie: 0,
+                },
+            ] {
+                match scorer.score_within(&stride, maze.blocks(), &limit) {
                     Some(s) => prop_assert_eq!(s, full),
                     None => prop_assert!(full.compare(&limit).is_gt(), "{full:?} rejected against {limit:?}"),
                 }

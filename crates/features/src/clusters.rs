@@ -7,16 +7,66 @@ const UNSET: u32 = u32::MAX;
 
 /// Sizes of the same-jump clusters with two or more states, largest first.
 pub(crate) fn same_jump<G: Graph + ?Sized>(g: &G) -> Vec<usize> {
+    let mut t = Tarjan::default();
+    same_jump_in(g, &mut t, None);
+    t.sizes.sort_unstable_by(|a, b| b.cmp(a));
+    t.sizes
+}
+
+/// The buffers of [`same_jump_in`], kept between evaluations by the fast path.
+#[derive(Debug, Default)]
+pub(crate) struct Tarjan {
+    index: Vec<u32>,
+    low: Vec<u32>,
+    on_stack: Vec<bool>,
+    stack: Vec<StateId>,
+    calls: Vec<(StateId, usize)>,
+    /// The sizes of the clusters with two or more states, in the order found.
+    pub(crate) sizes: Vec<usize>,
+    /// The jump value of each of `sizes`.
+    pub(crate) jumps: Vec<u32>,
+}
+
+/// Finds the same-jump clusters of `g` into `t.sizes` and `t.jumps`, in the order found: all
+/// of them, or only those among `roots`, which must hold every state of their jump values.
+pub(crate) fn same_jump_in<G: Graph + ?Sized>(g: &G, t: &mut Tarjan, roots: Option<&[StateId]>) {
     let n = g.n_states();
-    let mut index = vec![UNSET; n];
-    let mut low = vec![0u32; n];
-    let mut on_stack = vec![false; n];
-    let mut stack: Vec<StateId> = Vec::new();
-    let mut calls: Vec<(StateId, usize)> = Vec::new();
+    let Tarjan {
+        index,
+        low,
+        on_stack,
+        stack,
+        calls,
+        sizes,
+        jumps,
+    } = t;
+    match roots {
+        // A search from a root meets only states of the root's jump value: only theirs are
+        // read, so only theirs are reset.
+        Some(roots) if index.len() == n => {
+            for &s in roots {
+                index[s as usize] = UNSET;
+                on_stack[s as usize] = false;
+            }
+        }
+        _ => {
+            for v in [&mut *index, &mut *low] {
+                v.clear();
+                v.resize(n, UNSET);
+            }
+            on_stack.clear();
+            on_stack.resize(n, false);
+        }
+    }
+    stack.clear();
+    calls.clear();
+    sizes.clear();
+    jumps.clear();
     let mut counter = 0u32;
-    let mut sizes = Vec::new();
     let same = |a: StateId, b: StateId| g.jump(a).is_some() && g.jump(a) == g.jump(b);
-    for root in 0..n as StateId {
+    let count = roots.map_or(n, <[StateId]>::len);
+    for i in 0..count {
+        let root = roots.map_or(i as StateId, |r| r[i]);
         if index[root as usize] != UNSET || g.jump(root).is_none() {
             continue;
         }
@@ -61,10 +111,9 @@ pub(crate) fn same_jump<G: Graph + ?Sized>(g: &G) -> Vec<usize> {
                 }
                 if size >= 2 {
                     sizes.push(size);
+                    jumps.push(g.jump(v).unwrap_or_default());
                 }
             }
         }
     }
-    sizes.sort_unstable_by(|a, b| b.cmp(a));
-    sizes
 }

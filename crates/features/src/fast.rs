@@ -3,14 +3,14 @@
 //! clusters), with no allocation once warm. Graphs of at most 64 states, the size of every
 //! classic jumping maze, run on one-word bitsets; up to [`MAX_WORD_STATES`] states on
 //! multi-word bitsets (a state set is a few words, a BFS layer is one OR of rows per
-//! state); larger ones on the same algorithms as [`features`](crate::features). Tested equal
-//! to the full features on random mazes.
+//! state); larger ones on the same passes over lists of successors and predecessors. Tested
+//! equal to the full features on random mazes.
 
 use maze_graph::{Graph, StateId};
 
 use crate::bits::Bits;
-use crate::search::{self, UNREACHED};
-use crate::{clusters, paths};
+use crate::clusters;
+use crate::lists::{ListScratch, core_of_lists};
 
 /// What the generator's inner loop knows of a maze: a subset of [`Features`](crate::Features)
 /// with the same names and values.
@@ -67,6 +67,7 @@ pub struct Evaluator {
     four: Option<Box<Buffers<[u64; 4]>>>,
     eight: Option<Box<Buffers<[u64; 8]>>>,
     sixteen: Option<Box<Buffers<[u64; 16]>>>,
+    lists: Option<Box<ListScratch>>,
 }
 
 /// Rows a graph is read into, and the evaluation's scratch, for one width.
@@ -102,31 +103,47 @@ impl Evaluator {
 
     /// The core features of `g`; `blocks` is the variant's obstacle count.
     pub fn core<G: Graph + ?Sized>(&mut self, g: &G, blocks: usize) -> Core {
+        self.core_within(g, blocks, &Never)
+            .unwrap_or_else(|| unreachable!("nothing stops the evaluation"))
+    }
+
+    /// [`Evaluator::core`], or `None` as soon as `cutoff` finds the graph hopeless.
+    pub fn core_within<G: Graph + ?Sized>(
+        &mut self,
+        g: &G,
+        blocks: usize,
+        cutoff: &impl Cutoff,
+    ) -> Option<Core> {
         let n = g.n_states();
         fn buffers<S: Bits>(b: &mut Option<Box<Buffers<S>>>) -> &mut Buffers<S> {
             b.get_or_insert_with(Box::default)
         }
         let mut core = if n <= <u64 as Bits>::BITS {
-            read_core(g, buffers(&mut self.one))
+            read_core(g, buffers(&mut self.one), cutoff)
         } else if n <= <[u64; 2]>::BITS {
-            read_core(g, buffers(&mut self.two))
+            read_core(g, buffers(&mut self.two), cutoff)
         } else if n <= <[u64; 4]>::BITS {
-            read_core(g, buffers(&mut self.four))
+            read_core(g, buffers(&mut self.four), cutoff)
         } else if n <= <[u64; 8]>::BITS {
-            read_core(g, buffers(&mut self.eight))
+            read_core(g, buffers(&mut self.eight), cutoff)
         } else if n <= <[u64; 16]>::BITS {
-            read_core(g, buffers(&mut self.sixteen))
+            read_core(g, buffers(&mut self.sixteen), cutoff)
         } else {
-            general(g)
-        };
+            let scratch = self.lists.get_or_insert_with(Box::default);
+            core_of_lists(g, scratch, cutoff)
+        }?;
         core.blocks = blocks;
-        core
+        Some(core)
     }
 }
 
 /// The bitset path for a graph of at most `S::BITS` states: its rows and jump sets read
 /// into `b`, then [`core_of_words`].
-fn read_core<G: Graph + ?Sized, S: Bits>(g: &G, b: &mut Buffers<S>) -> Core {
+fn read_core<G: Graph + ?Sized, S: Bits>(
+    g: &G,
+    b: &mut Buffers<S>,
+    cutoff: &impl Cutoff,
+) -> Option<Core> {
     let n = g.n_states();
     let (succ, pred) = (&mut b.succ, &mut b.pred);
     for s in 0..n {
@@ -181,12 +198,11 @@ fn read_core<G: Graph + ?Sized, S: Bits>(g: &G, b: &mut Buffers<S>) -> Core {
         n_moves: g.n_moves(),
     };
     b.scratch.forget_clusters(values.len() + 1);
-    let mut core = core_of_words(&words, 0, &mut b.scratch, &Never)
-        .unwrap_or_else(|| unreachable!("nothing stops the evaluation"));
+    let mut core = core_of_words(&words, 0, &mut b.scratch, cutoff)?;
     if too_many {
         core.cluster_penalty = clusters_by_tarjan(g);
     }
-    core
+    Some(core)
 }
 
 /// When to stop evaluating a candidate that cannot win, asked twice on the way.
@@ -535,35 +551,4 @@ fn closure<S: Bits>(v: usize, adj: &S::Rows, within: S) -> S {
         reach = reach.or(frontier);
     }
     reach
-}
-
-/// Graphs larger than a word: the algorithms of the full feature extraction, minus the
-/// features no objective's fast path needs.
-fn general<G: Graph + ?Sized>(g: &G) -> Core {
-    let preds = search::Reverse::new(g);
-    let forward = search::bfs(g);
-    let to_goal = search::goal_distances(g, &preds);
-    let shortest = paths::shortest(g, &preds, &forward, &to_goal);
-    let reached = |s: usize| forward.depth[s] != UNREACHED;
-    let reaches = |s: usize| to_goal[s] != UNREACHED;
-    let n = g.n_states();
-    let decisions = (shortest.count == 1).then(|| {
-        (
-            shortest.forward_decisions.unwrap_or(0.0) as u32,
-            shortest.backward_decisions.unwrap_or(0.0) as u32,
-        )
-    });
-    Core {
-        n_states: n,
-        n_moves: g.n_moves(),
-        reachable: (0..n).filter(|&s| reached(s)).count(),
-        reaching: (0..n).filter(|&s| reaches(s)).count(),
-        black_hole_states: (0..n).filter(|&s| reached(s) && !reaches(s)).count(),
-        shortest_length: shortest.length,
-        shortest_paths: shortest.count,
-        decisions,
-        initial_forced_moves: paths::initial_forced_moves(g),
-        cluster_penalty: clusters_by_tarjan(g),
-        blocks: 0,
-    }
 }

@@ -13,6 +13,7 @@ pub mod energy;
 pub mod fast;
 pub mod grade;
 mod holes;
+mod lists;
 pub mod objective;
 mod paths;
 pub mod report;

@@ -830,7 +830,11 @@ impl Space for JumpSpace {
     fn score_within(&mut self, scorer: &mut Scorer, limit: &Score) -> Option<Score> {
         match &mut self.engine {
             Engine::Words(w) => w.score_within(scorer, self.blocks, limit),
-            _ => Some(self.score(scorer)),
+            Engine::Undecided => Some(self.score(scorer)),
+            Engine::Graph => {
+                self.sync();
+                scorer.score_within(&self.adj, self.blocks, limit)
+            }
         }
     }
 

@@ -210,6 +210,30 @@ impl Scorer {
         }
     }
 
+    /// [`Scorer::score`], or `None` as soon as the candidate is certainly worse than `limit`
+    /// (see [`Limit`]); a scorer that needs full features always scores.
+    pub fn score_within<G: Graph + ?Sized>(
+        &mut self,
+        g: &G,
+        blocks: usize,
+        limit: &Score,
+    ) -> Option<Score> {
+        if self.full {
+            return Some(self.score(g, blocks));
+        }
+        self.evaluations += 1;
+        let cutoff = Limit {
+            objective: &self.objective,
+            gates: &self.gates,
+            limit,
+        };
+        let core = self.evaluator.core_within(g, blocks, &cutoff)?;
+        Some(match self.score_core(&core) {
+            Some(score) => score,
+            None => self.score_features(&features(g, blocks)),
+        })
+    }
+
     /// The score of a graph kept as rows of bits by the caller, evaluated in `scratch`;
     /// only for a scorer that [`is_fast`](Scorer::is_fast).
     pub fn score_words<S: Bits>(

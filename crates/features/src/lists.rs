@@ -1,0 +1,374 @@
+//! The fast path's core features for graphs past the word widths: the passes of
+//! [`core_of_words`](crate::fast::core_of_words) over lists of successors and predecessors,
+//! with its early rejection and with buffers kept between evaluations, so that the cost per
+//! state stays what it is on a few hundred states.
+
+use maze_graph::{Graph, StateId};
+
+use crate::clusters::{self, Tarjan};
+use crate::fast::{Core, Cutoff};
+
+const FAR: u32 = u32::MAX;
+
+/// The buffers of [`core_of_lists`].
+#[derive(Debug, Default)]
+pub(crate) struct ListScratch {
+    /// Predecessor lists, `pred[pred_start[t]..pred_start[t + 1]]` for state `t`.
+    pred_start: Vec<u32>,
+    pred: Vec<StateId>,
+    /// Moves to the nearest goal state, [`FAR`] when none is reachable.
+    to_goal: Vec<u32>,
+    queue: Vec<StateId>,
+    reached: Vec<bool>,
+    counts: Vec<u64>,
+    /// A state is marked in the current pass when its stamp is `epoch`.
+    stamp: Vec<u32>,
+    epoch: u32,
+    layer: Vec<StateId>,
+    next: Vec<StateId>,
+    tarjan: Tarjan,
+    /// The moves and jump values of the last graph evaluated.
+    last: Moves,
+    /// The states of each of `dirty`.
+    members: Vec<Vec<StateId>>,
+    /// The cluster penalty of the last graph evaluated, by jump value (values without a
+    /// cluster left out).
+    penalties: Vec<(u32, u64)>,
+    /// The jump values whose clusters may differ from the last graph's.
+    dirty: Vec<u32>,
+}
+
+/// A graph's moves and jump values, copied: state `s`'s moves are the first `degrees[s]` of
+/// `targets[s * stride..]`, so that one state's can be replaced in place.
+#[derive(Debug, Default)]
+struct Moves {
+    stride: usize,
+    targets: Vec<StateId>,
+    degrees: Vec<u8>,
+    jumps: Vec<Option<u32>>,
+}
+
+impl ListScratch {
+    /// A fresh mark: no state carries it.
+    fn new_epoch(&mut self) -> u32 {
+        self.epoch = self.epoch.wrapping_add(1);
+        if self.epoch == 0 {
+            self.stamp.fill(0);
+            self.epoch = 1;
+        }
+        self.epoch
+    }
+}
+
+/// Whether `targets` holds two different states (a graph may list one target twice).
+fn several(targets: &[StateId]) -> bool {
+    targets.iter().any(|&t| t != targets[0])
+}
+
+/// [`Core`] of `g` (`blocks` 0), or `None` as soon as `cutoff` finds it hopeless; the same
+/// fields as the word path finds, in the same order of passes.
+pub(crate) fn core_of_lists<G: Graph + ?Sized>(
+    g: &G,
+    b: &mut ListScratch,
+    cutoff: &impl Cutoff,
+) -> Option<Core> {
+    let n = g.n_states();
+    read_predecessors(g, b);
+    b.stamp.resize(n, 0);
+
+    // Backward BFS from every goal state.
+    b.to_goal.clear();
+    b.to_goal.resize(n, FAR);
+    b.queue.clear();
+    for s in 0..n as StateId {
+        if g.is_goal(s) {
+            b.to_goal[s as usize] = 0;
+            b.queue.push(s);
+        }
+    }
+    let mut head = 0;
+    while head < b.queue.len() {
+        let t = b.queue[head];
+        head += 1;
+        let d = b.to_goal[t as usize] + 1;
+        let preds =
+            &b.pred[b.pred_start[t as usize] as usize..b.pred_start[t as usize + 1] as usize];
+        for &f in preds {
+            if b.to_goal[f as usize] == FAR {
+                b.to_goal[f as usize] = d;
+                b.queue.push(f);
+            }
+        }
+    }
+    let n_reaching = b.queue.len();
+    if cutoff.hopeless_reaching(n, n - n_reaching) {
+        return None;
+    }
+    let start = g.start();
+    let length = (b.to_goal[start as usize] != FAR).then_some(b.to_goal[start as usize]);
+
+    // A shortest path moves one step closer to a goal at every move: it is unique when every
+    // state on the way has exactly one such move.
+    let mut shortest_paths = 0;
+    let mut decisions = None;
+    if let Some(l) = length {
+        let (mut s, mut df, mut db) = (start, 0, 0);
+        shortest_paths = 1;
+        for i in (0..l).rev() {
+            let targets = g.targets(s);
+            let mut on = targets.iter().filter(|&&t| b.to_goal[t as usize] == i);
+            let Some(&first) = on.next() else {
+                unreachable!("a state {} moves from a goal has a move closer", i + 1)
+            };
+            if on.any(|&t| t != first) {
+                shortest_paths = 2;
+                break;
+            }
+            df += u32::from(several(targets));
+            s = first;
+            let preds =
+                &b.pred[b.pred_start[s as usize] as usize..b.pred_start[s as usize + 1] as usize];
+            db += u32::from(several(preds));
+        }
+        decisions = (shortest_paths == 1).then_some((df, db));
+    }
+    let mut core = Core {
+        n_states: n,
+        n_moves: g.n_moves(),
+        reachable: 0,
+        reaching: n_reaching,
+        black_hole_states: 0,
+        shortest_length: length,
+        shortest_paths,
+        decisions,
+        initial_forced_moves: 0,
+        cluster_penalty: 0,
+        blocks: 0,
+    };
+    if cutoff.hopeless(&core, false) {
+        return None;
+    }
+
+    if n_reaching < n || cutoff.needs_reachable() {
+        b.reached.clear();
+        b.reached.resize(n, false);
+        b.reached[start as usize] = true;
+        b.queue.clear();
+        b.queue.push(start);
+        let mut head = 0;
+        while head < b.queue.len() {
+            let s = b.queue[head];
+            head += 1;
+            for &t in g.targets(s) {
+                if !b.reached[t as usize] {
+                    b.reached[t as usize] = true;
+                    b.queue.push(t);
+                }
+            }
+        }
+        core.reachable = b.queue.len();
+        core.black_hole_states = (b.queue.iter())
+            .filter(|&&s| b.to_goal[s as usize] == FAR)
+            .count();
+        if cutoff.hopeless(&core, true) {
+            return None;
+        }
+    }
+
+    if let (Some(l), 2) = (length, shortest_paths) {
+        core.shortest_paths = count_shortest_paths(g, b, start, l);
+    }
+
+    // Neller's m: follow single successors from the start until a state repeats.
+    let mut m = 0;
+    let mut s = start;
+    let seen = b.new_epoch();
+    b.stamp[s as usize] = seen;
+    while !g.is_goal(s) && !g.targets(s).is_empty() && !several(g.targets(s)) {
+        s = g.targets(s)[0];
+        m += 1;
+        if b.stamp[s as usize] == seen {
+            break;
+        }
+        b.stamp[s as usize] = seen;
+    }
+    core.initial_forced_moves = m;
+
+    core.cluster_penalty = cluster_penalty(g, b);
+    Some(core)
+}
+
+/// More jump values changed than this since the last evaluation: every cluster is found
+/// again.
+const MOST_DIRTY: usize = 4;
+
+/// The same-jump cluster penalty of `g`. A cluster of jump value `k` depends only on the
+/// states of value `k` and their moves, so the clusters are found again only for the values
+/// of states whose value or moves differ from the last graph evaluated (a step changes one
+/// cell: one or two values out of dozens on a large board); the rest are remembered.
+fn cluster_penalty<G: Graph + ?Sized>(g: &G, b: &mut ListScratch) -> u64 {
+    let n = g.n_states();
+    b.dirty.clear();
+    if b.last.update(g, &mut b.dirty) {
+        // The states of each changed value.
+        b.members.resize_with(b.dirty.len(), Vec::new);
+        for m in &mut b.members {
+            m.clear();
+        }
+        for s in 0..n {
+            if let Some(v) = b.last.jumps[s]
+                && let Some(k) = b.dirty.iter().position(|&d| d == v)
+            {
+                b.members[k].push(s as StateId);
+            }
+        }
+        for (k, &v) in b.dirty.iter().enumerate() {
+            b.penalties.retain(|&(w, _)| w != v);
+            clusters::same_jump_in(g, &mut b.tarjan, Some(&b.members[k]));
+            for &size in &b.tarjan.sizes {
+                add_penalty(&mut b.penalties, v, size);
+            }
+        }
+    } else {
+        clusters::same_jump_in(g, &mut b.tarjan, None);
+        b.penalties.clear();
+        for (&size, &v) in b.tarjan.sizes.iter().zip(&b.tarjan.jumps) {
+            add_penalty(&mut b.penalties, v, size);
+        }
+    }
+    b.penalties.iter().map(|&(_, p)| p).sum()
+}
+
+impl Moves {
+    /// Makes this the copy of `g`'s moves and jump values; pushes on `dirty` the values of
+    /// the states whose value or moves changed and returns true, or returns false when the
+    /// graph changed too much to say (another size, a state of more moves than the copy's
+    /// stride, or more than [`MOST_DIRTY`] values).
+    fn update<G: Graph + ?Sized>(&mut self, g: &G, dirty: &mut Vec<u32>) -> bool {
+        let n = g.n_states();
+        if n == self.jumps.len() {
+            let stride = self.stride;
+            let mut fits = true;
+            for s in 0..n {
+                let (jump, targets) = (g.jump(s as StateId), g.targets(s as StateId));
+                if targets.len() > stride {
+                    fits = false;
+                    break;
+                }
+                let row = &mut self.targets[s * stride..(s + 1) * stride];
+                let was = self.jumps[s];
+                let same = jump == was
+                    && usize::from(self.degrees[s]) == targets.len()
+                    && targets.iter().zip(row.iter()).all(|(a, b)| a == b);
+                if same {
+                    continue;
+                }
+                for v in [jump, was].into_iter().flatten() {
+                    if !dirty.contains(&v) {
+                        dirty.push(v);
+                    }
+                }
+                row[..targets.len()].copy_from_slice(targets);
+                self.degrees[s] = targets.len() as u8;
+                self.jumps[s] = jump;
+                if dirty.len() > MOST_DIRTY {
+                    fits = false;
+                    break;
+                }
+            }
+            if fits {
+                return true;
+            }
+        }
+        let degree = |s: usize| g.targets(s as StateId).len();
+        self.stride = (0..n).map(degree).max().unwrap_or(0).max(1);
+        if self.stride > usize::from(u8::MAX) {
+            // Not kept: every evaluation finds every cluster.
+            self.jumps.clear();
+            return false;
+        }
+        self.targets.clear();
+        self.targets.resize(n * self.stride, 0);
+        self.degrees.clear();
+        self.jumps.clear();
+        for s in 0..n {
+            let targets = g.targets(s as StateId);
+            self.targets[s * self.stride..][..targets.len()].copy_from_slice(targets);
+            self.degrees.push(targets.len() as u8);
+            self.jumps.push(g.jump(s as StateId));
+        }
+        false
+    }
+}
+
+/// Adds a cluster of `size` states and jump value `v` to the penalties by value.
+fn add_penalty(penalties: &mut Vec<(u32, u64)>, v: u32, size: usize) {
+    let p = ((size - 1) as u64).pow(2);
+    match penalties.iter_mut().find(|(w, _)| *w == v) {
+        Some((_, total)) => *total += p,
+        None => penalties.push((v, p)),
+    }
+}
+
+/// The predecessor lists of `g`, by counting (no per-state allocation).
+fn read_predecessors<G: Graph + ?Sized>(g: &G, b: &mut ListScratch) {
+    let n = g.n_states();
+    b.pred_start.clear();
+    b.pred_start.resize(n + 1, 0);
+    for s in 0..n as StateId {
+        for &t in g.targets(s) {
+            b.pred_start[t as usize + 1] += 1;
+        }
+    }
+    for t in 0..n {
+        b.pred_start[t + 1] += b.pred_start[t];
+    }
+    b.pred.clear();
+    b.pred.resize(b.pred_start[n] as usize, 0);
+    // Each list's start serves as its cursor, then is set back from the list before it.
+    for s in 0..n as StateId {
+        for &t in g.targets(s) {
+            let at = &mut b.pred_start[t as usize];
+            b.pred[*at as usize] = s;
+            *at += 1;
+        }
+    }
+    for t in (1..=n).rev() {
+        b.pred_start[t] = b.pred_start[t - 1];
+    }
+    b.pred_start[0] = 0;
+}
+
+/// The shortest paths from `start`, `l` moves to a goal (saturating): paths into each state
+/// of the layers of shortest paths, layer by layer, each move between two states counted once.
+fn count_shortest_paths<G: Graph + ?Sized>(
+    g: &G,
+    b: &mut ListScratch,
+    start: StateId,
+    l: u32,
+) -> u64 {
+    b.counts.resize(g.n_states(), 0);
+    b.counts[start as usize] = 1;
+    b.layer.clear();
+    b.layer.push(start);
+    for i in (0..l).rev() {
+        let mark = b.new_epoch();
+        b.next.clear();
+        for &f in &b.layer {
+            let targets = g.targets(f);
+            for (j, &t) in targets.iter().enumerate() {
+                if b.to_goal[t as usize] != i || targets[..j].contains(&t) {
+                    continue;
+                }
+                if b.stamp[t as usize] != mark {
+                    b.stamp[t as usize] = mark;
+                    b.counts[t as usize] = 0;
+                    b.next.push(t);
+                }
+                b.counts[t as usize] = b.counts[t as usize].saturating_add(b.counts[f as usize]);
+            }
+        }
+        std::mem::swap(&mut b.layer, &mut b.next);
+    }
+    (b.layer.iter()).fold(0u64, |acc, &t| acc.saturating_add(b.counts[t as usize]))
+}
