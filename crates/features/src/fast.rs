@@ -1,10 +1,11 @@
 //! The generator's fast path: only what objectives and hard gates need (reachability, the
 //! shortest path and its uniqueness, decisions along a unique one, forced moves, same-jump
 //! clusters), with no allocation once warm. Graphs of at most 64 states, the size of every
-//! classic jumping maze, run on one-word bitsets; up to [`MAX_WORD_STATES`] states on
-//! multi-word bitsets (a state set is a few words, a BFS layer is one OR of rows per
-//! state); larger ones on the same passes over lists of successors and predecessors. Tested
-//! equal to the full features on random mazes.
+//! classic jumping maze, run on one-word bitsets; the generator's word engine, which keeps
+//! its own rows, up to [`MAX_WORD_STATES`] states on multi-word bitsets (a state set is a few
+//! words, a BFS layer is one OR of rows per state). A graph handed to the [`Evaluator`] is
+//! read into rows up to 256 states, and beyond on the same passes over lists of successors
+//! and predecessors. Tested equal to the full features on random mazes.
 
 use maze_graph::{Graph, StateId};
 
@@ -59,14 +60,12 @@ pub const MAX_WORD_STATES: usize = 1024;
 pub type StateBytes = [u8; MAX_WORD_STATES];
 
 /// Computes [`Core`]s, keeping its buffers between calls (each width's made when first
-/// needed: the wide ones are hundreds of kilobytes).
+/// needed).
 #[derive(Debug, Default)]
 pub struct Evaluator {
     one: Option<Box<Buffers<u64>>>,
     two: Option<Box<Buffers<[u64; 2]>>>,
     four: Option<Box<Buffers<[u64; 4]>>>,
-    eight: Option<Box<Buffers<[u64; 8]>>>,
-    sixteen: Option<Box<Buffers<[u64; 16]>>>,
     lists: Option<Box<ListScratch>>,
 }
 
@@ -124,11 +123,10 @@ impl Evaluator {
             read_core(g, buffers(&mut self.two), cutoff)
         } else if n <= <[u64; 4]>::BITS {
             read_core(g, buffers(&mut self.four), cutoff)
-        } else if n <= <[u64; 8]>::BITS {
-            read_core(g, buffers(&mut self.eight), cutoff)
-        } else if n <= <[u64; 16]>::BITS {
-            read_core(g, buffers(&mut self.sixteen), cutoff)
         } else {
+            // Reading a graph into rows costs states x words on every evaluation: past four
+            // words the lists are faster (wildcard 12 x 12, 405 states: 0.81 of the time of
+            // eight-word rows; equal at 144 and 224 states).
             let scratch = self.lists.get_or_insert_with(Box::default);
             core_of_lists(g, scratch, cutoff)
         }?;
