@@ -249,9 +249,28 @@ impl JumpSpace {
             self.contents_by_cell()
         };
         let contents = contents(&self.options, self.number_genes(), &self.legal0);
+        if matches!(contents, Contents::Any) && self.genes_reshape() {
+            // Steps would change which states exist and read every row again: the engine
+            // found that out only by trying (up to 8 reshapes in its first 64 steps).
+            return;
+        }
         if let Some(w) = WordEngine::new(&mut self.graph, &self.mutable, contents, self.goal) {
             self.engine = Engine::Words(w);
         }
+    }
+
+    /// Whether a gene changes an attribute a register's `keep` reads (a wildcard keeping the
+    /// length that landed on it): then a step may change which states the cell has.
+    fn genes_reshape(&self) -> bool {
+        let keep = &self.rules.keep_reads;
+        self.template.genes.iter().any(|g| match g {
+            Gene::Circled => keep.circled,
+            Gene::Wildcard => keep.wildcard,
+            Gene::Colour(_) => keep.colour,
+            Gene::Symbol(_) => keep.symbol,
+            Gene::Piece(_) => keep.piece,
+            _ => false,
+        })
     }
 
     /// Per editable cell, every content a step can give it under the genes (what

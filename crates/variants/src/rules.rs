@@ -671,6 +671,9 @@ pub struct RuleSet {
     /// The attributes of a landing cell anything reads (landing conditions, landing effects,
     /// `keep`): changing any other attribute of a cell changes only the moves out of it.
     pub landing_reads: Reads,
+    /// The attributes the registers' `keep` conditions read: changing one may change which
+    /// states a cell has.
+    pub keep_reads: Reads,
 }
 
 /// Which cell attributes something reads.
@@ -1877,9 +1880,11 @@ impl JumpRules {
         for e in &land {
             e.when.iter().for_each(|c| landing_reads.add(c));
         }
+        let mut keep_reads = Reads::default();
         for r in &c.regs {
             if let Some(k) = &r.keep {
                 landing_reads.add(k);
+                keep_reads.add(k);
             }
         }
         let geometry_free = leave.is_empty()
@@ -1892,6 +1897,7 @@ impl JumpRules {
             bare,
             geometry_free,
             landing_reads,
+            keep_reads,
             tiling: self.tiling,
             torus: self.torus,
             goal: self.goal,
@@ -1993,6 +1999,7 @@ pub fn compile_rolling(
         bare: None,
         geometry_free: false,
         landing_reads: Reads::default(),
+        keep_reads: Reads::default(),
     })
 }
 
