@@ -890,37 +890,20 @@ proptest! {
         gates in any::<(bool, bool, bool, Option<u32>)>(),
         shifts in prop::collection::vec((-2i64..=2, -30.0f64..30.0), 1..6),
     ) {
-        use maze::generate::{Score, Scorer, words::{Contents, WordEngine}};
+        use maze::generate::{Scorer, words::{Contents, WordEngine}};
         let mut graph = JumpGraph::new(&maze);
         let legal = vec![Vec::new(); maze.board.cells.len()];
         let Some(mut rows) = WordEngine::new(&mut graph, &[], Contents::Numbers(&legal), None) else {
             return Ok(());
         };
-        let (unique_shortest, no_black_holes, solvable, min_length) = gates;
-        let gates = Gates {
-            unique_shortest,
-            no_black_holes,
-            solvable,
-            min_length: min_length.map(|m| m % 12),
-            ..Gates::default()
-        };
-        let mut scorer = Scorer::new(core_objectives()[objective].clone(), gates);
+        let mut scorer = Scorer::new(core_objectives()[objective].clone(), gates_of(gates, 12));
         let full = rows.score(&mut scorer, maze.blocks());
         let stride = StrideAdjacency::from_rules(&graph);
         prop_assert_eq!(full, scorer.score(&stride, maze.blocks()));
-        for (deficit, energy) in shifts {
-            for limit in [
-                full,
-                Score {
-                    deficit: (i64::from(full.deficit) + deficit).max(0) as u32,
-                    energy: full.energy + energy,
-                    tie: 0,
-                },
-            ] {
-                match rows.score_within(&mut scorer, maze.blocks(), &limit) {
-                    Some(s) => prop_assert_eq!(s, full),
-                    None => prop_assert!(full.compare(&limit).is_gt(), "{full:?} rejected against {limit:?}"),
-                }
+        for limit in limits(full, &shifts) {
+            match rows.score_within(&mut scorer, maze.blocks(), &limit) {
+                Some(s) => prop_assert_eq!(s, full),
+                None => prop_assert!(full.compare(&limit).is_gt(), "{full:?} rejected against {limit:?}"),
             }
         }
     }
@@ -938,34 +921,42 @@ proptest! {
         gates in any::<(bool, bool, bool, Option<u32>)>(),
         shifts in prop::collection::vec((-2i64..=2, -30.0f64..30.0), 1..6),
     ) {
-        use maze::generate::{Score, Scorer};
-        let (unique_shortest, no_black_holes, solvable, min_length) = gates;
-        let gates = Gates {
-            unique_shortest,
-            no_black_holes,
-            solvable,
-            min_length: min_length.map(|m| m % 40),
-            ..Gates::default()
-        };
-        let mut scorer = Scorer::new(core_objectives()[objective].clone(), gates);
+        use maze::generate::Scorer;
+        let mut scorer = Scorer::new(core_objectives()[objective].clone(), gates_of(gates, 40));
         let stride = StrideAdjacency::from_rules(&JumpGraph::new(&maze));
         let full = scorer.score(&stride, maze.blocks());
-        for (deficit, energy) in shifts {
-            for limit in [
-                full,
-                Score {
-                    deficit: (i64::from(full.deficit) + deficit).max(0) as u32,
-                    energy: full.energy + energy,
-                    tie: 0,
-                },
-            ] {
-                match scorer.score_within(&stride, maze.blocks(), &limit) {
-                    Some(s) => prop_assert_eq!(s, full),
-                    None => prop_assert!(full.compare(&limit).is_gt(), "{full:?} rejected against {limit:?}"),
-                }
+        for limit in limits(full, &shifts) {
+            match scorer.score_within(&stride, maze.blocks(), &limit) {
+                Some(s) => prop_assert_eq!(s, full),
+                None => prop_assert!(full.compare(&limit).is_gt(), "{full:?} rejected against {limit:?}"),
             }
         }
     }
+}
+
+/// Gates from drawn flags and a minimum length below `most`.
+fn gates_of(drawn: (bool, bool, bool, Option<u32>), most: u32) -> Gates {
+    let (unique_shortest, no_black_holes, solvable, min_length) = drawn;
+    Gates {
+        unique_shortest,
+        no_black_holes,
+        solvable,
+        min_length: min_length.map(|m| m % most),
+        ..Gates::default()
+    }
+}
+
+/// Limits to score a candidate against: its own full score, and that score shifted by each
+/// of `shifts` (deficit, energy).
+fn limits(full: maze::generate::Score, shifts: &[(i64, f64)]) -> Vec<maze::generate::Score> {
+    let shifted = shifts
+        .iter()
+        .map(|&(deficit, energy)| maze::generate::Score {
+            deficit: (i64::from(full.deficit) + deficit).max(0) as u32,
+            energy: full.energy + energy,
+            tie: 0,
+        });
+    std::iter::once(full).chain(shifted).collect()
 }
 
 /// The exhaustive search (a Gray-code walk on the word engine) finds what filling every

@@ -107,8 +107,8 @@ pub(crate) fn core_of_lists<G: Graph + ?Sized>(
     let start = g.start();
     let length = (b.to_goal[start as usize] != FAR).then_some(b.to_goal[start as usize]);
 
-    // A shortest path moves one step closer to a goal at every move: it is unique when every
-    // state on the way has exactly one such move.
+    // As on words: the path is unique when each state on it has one move a step closer, with
+    // several moves to one state counted as one.
     let mut shortest_paths = 0;
     let mut decisions = None;
     if let Some(l) = length {
