@@ -109,8 +109,7 @@ pub(crate) fn core_of_lists<G: Graph + ?Sized>(
 
     // As on words: the path is unique when each state on it has one move a step closer, with
     // several moves to one state counted as one.
-    let mut shortest_paths = 0;
-    let mut decisions = None;
+    let (mut shortest_paths, mut decisions) = (0, None);
     if let Some(l) = length {
         let (mut s, mut df, mut db) = (start, 0, 0);
         shortest_paths = 1;
