@@ -185,7 +185,7 @@ proptest! {
 }
 
 /// Boards of 65 to about 1,300 states on every tiling, for the multi-word bitset path and
-/// the general one beyond it: random jump numbers 1 to 4 (mostly short, so paths are long),
+/// the list path beyond it: random jump numbers 1 to 4 (mostly short, so paths are long),
 /// a few dead ends, the goal in the last cell.
 fn large_maze() -> impl Strategy<Value = JumpingMaze> {
     maze_between(9..=36)
@@ -912,8 +912,8 @@ proptest! {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(60))]
 
-    /// A candidate on a compiled graph (the word widths' bitsets up to 1024 states, lists
-    /// beyond) is rejected early only when its full score is worse than the limit.
+    /// A candidate on a compiled graph (read into rows up to 256 states, lists beyond) is
+    /// rejected early only when its full score is worse than the limit.
     #[test]
     fn rejected_graph_candidates_are_worse_than_the_limit(
         maze in maze_between(5..=40),

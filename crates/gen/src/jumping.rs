@@ -202,7 +202,6 @@ impl JumpSpace {
         self.stale = false;
     }
 
-    /// Brings the compiled and stride graphs up to the board.
     /// [`Space::score_within`] on the compiled graph; out of line, so that the word engine's
     /// arm stays small (measured: 1% of the instructions on Neller's configuration).
     #[inline(never)]
@@ -211,6 +210,7 @@ impl JumpSpace {
         scorer.score_within(&self.adj, self.blocks, limit)
     }
 
+    /// Brings the compiled and stride graphs up to the board.
     fn sync(&mut self) {
         if self.stale {
             self.recompile();

@@ -199,15 +199,8 @@ impl Scorer {
 
     /// The score of a state graph; `blocks` is the variant's obstacle count.
     pub fn score<G: Graph + ?Sized>(&mut self, g: &G, blocks: usize) -> Score {
-        self.evaluations += 1;
-        if self.full {
-            return self.score_features(&features(g, blocks));
-        }
-        let core = self.evaluator.core(g, blocks);
-        match self.score_core(&core) {
-            Some(score) => score,
-            None => self.score_features(&features(g, blocks)),
-        }
+        self.score_graph(g, blocks, None)
+            .unwrap_or_else(|| unreachable!("nothing stops an evaluation without a limit"))
     }
 
     /// [`Scorer::score`], or `None` as soon as the candidate is certainly worse than `limit`
@@ -218,16 +211,32 @@ impl Scorer {
         blocks: usize,
         limit: &Score,
     ) -> Option<Score> {
-        if self.full {
-            return Some(self.score(g, blocks));
-        }
+        self.score_graph(g, blocks, Some(limit))
+    }
+
+    /// [`Scorer::score`] and [`Scorer::score_within`]: one evaluation, stopped early only
+    /// with a `limit` and on the fast path.
+    fn score_graph<G: Graph + ?Sized>(
+        &mut self,
+        g: &G,
+        blocks: usize,
+        limit: Option<&Score>,
+    ) -> Option<Score> {
         self.evaluations += 1;
-        let cutoff = Limit {
-            objective: &self.objective,
-            gates: &self.gates,
-            limit,
-        };
-        let core = self.evaluator.core_within(g, blocks, &cutoff)?;
+        if self.full {
+            return Some(self.score_features(&features(g, blocks)));
+        }
+        let core = match limit {
+            None => self.evaluator.core_within(g, blocks, &Never),
+            Some(limit) => {
+                let cutoff = Limit {
+                    objective: &self.objective,
+                    gates: &self.gates,
+                    limit,
+                };
+                self.evaluator.core_within(g, blocks, &cutoff)
+            }
+        }?;
         Some(match self.score_core(&core) {
             Some(score) => score,
             None => self.score_features(&features(g, blocks)),
