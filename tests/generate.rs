@@ -249,10 +249,10 @@ proptest! {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(40))]
 
-    /// Past the word widths an evaluator remembers each jump value's clusters and finds
-    /// again only those of the values a change touched (or all, past a few values): through
-    /// a run of jump changes, some scored and some not, a warm evaluator's core is a fresh
-    /// one's.
+    /// Past the word widths an evaluator follows the graph's change log (predecessor lists,
+    /// each jump value's states) and finds again only the clusters of the values a change
+    /// touched (or all, past a few values): through a run of jump changes, some scored and
+    /// some not, and past what the log keeps, a warm evaluator's core is a fresh one's.
     #[test]
     fn a_warm_evaluator_scores_a_changing_large_board_like_a_fresh_one(
         maze in maze_between(33..=40),
@@ -274,6 +274,13 @@ proptest! {
                 prop_assert_eq!(warm.core(&stride, 0), Evaluator::new().core(&stride, 0));
             }
         }
+        // More changes unscored than the graph's change log keeps: the evaluator reads the
+        // whole graph again.
+        for (i, &cell) in ordinary.iter().enumerate().take(stride.n_states() / 6) {
+            let change = graph.set_jump(cell, 1 + (i % 5) as u8);
+            graph.follow(change, &mut stride);
+        }
+        prop_assert_eq!(warm.core(&stride, 0), Evaluator::new().core(&stride, 0));
     }
 }
 

@@ -20,12 +20,13 @@ use crate::random;
 /// second: Neller et al.'s 5x5 rook configuration, every bundled variant at two board sizes,
 /// and rook boards of growing size), `neller` (only the part of `generate` against the C
 /// baseline), `registers` (only the part of `generate` that sets rules with registers against
-/// memoryless ones), `batch` (`cargo xtask batch` with one and with two jobs:
+/// memoryless ones), `scaling` (only the part of `generate` on rook boards of growing
+/// size), `batch` (`cargo xtask batch` with one and with two jobs:
 /// wall times and the speed-up).
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// Run only these benchmarks (default: all).
-    #[arg(value_parser = ["analyze", "variants", "rolling", "generate", "neller", "registers", "batch"])]
+    #[arg(value_parser = ["analyze", "variants", "rolling", "generate", "neller", "registers", "scaling", "batch"])]
     only: Vec<String>,
     /// Repetitions per measurement (the minimum is reported).
     #[arg(long, default_value_t = 3)]
@@ -60,6 +61,9 @@ pub fn run(args: &Args) -> Result<(), String> {
         }
         if wants("registers") {
             crate::generate_bench::registers_only(args.runs.max(1))?;
+        }
+        if wants("scaling") {
+            crate::generate_bench::scaling(args.runs.max(1))?;
         }
     }
     if wants("batch") {

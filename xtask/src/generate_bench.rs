@@ -371,7 +371,13 @@ fn variants_and_sizes(runs: u32) -> Result<(), String> {
     }
 
     registers(&rook, runs)?;
+    scaling(runs)
+}
 
+/// Rook boards of growing size: set-up and the cost per evaluation and state beyond it
+/// (`cargo xtask bench scaling`).
+pub fn scaling(runs: u32) -> Result<(), String> {
+    let rook = read(&crate::bench::workspace_root().join("variants/rook.ron"))?;
     println!(
         "\ncost per evaluation against states: rook boards, Neller, hill descent; set-up is the \
          time of a one-iteration search per maze (reading the rules and tables, the first \

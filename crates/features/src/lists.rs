@@ -1,9 +1,11 @@
 //! The fast path's core features for graphs past the word widths: the passes of
 //! [`core_of_words`](crate::fast::core_of_words) over lists of successors and predecessors,
 //! with its early rejection and with buffers kept between evaluations, so that the cost per
-//! state stays what it is on a few hundred states.
+//! state stays what it is on a few hundred states. On a graph that logs which states it
+//! re-read (the generator's [`StrideAdjacency`](maze_graph::StrideAdjacency)), predecessor
+//! lists and each jump value's states are brought up to date from those states alone.
 
-use maze_graph::{Graph, StateId};
+use maze_graph::{ChangeLog, Graph, Mark, StateId};
 
 use crate::clusters::{self, Tarjan};
 use crate::fast::{Core, Cutoff};
@@ -13,9 +15,12 @@ const FAR: u32 = u32::MAX;
 /// The buffers of [`core_of_lists`].
 #[derive(Debug, Default)]
 pub(crate) struct ListScratch {
-    /// Predecessor lists, `pred[pred_start[t]..pred_start[t + 1]]` for state `t`.
-    pred_start: Vec<u32>,
-    pred: Vec<StateId>,
+    /// Each state's predecessors, in no particular order (a state moving to `t` by two edges
+    /// listed twice).
+    preds: Vec<Vec<StateId>>,
+    /// The point of the graph's change log that `preds` and `last` agree with, when they
+    /// were read from a graph keeping one: its changes since are all that need reading.
+    seen: Option<Mark>,
     /// Moves to the nearest goal state, [`FAR`] when none is reachable.
     to_goal: Vec<u32>,
     queue: Vec<StateId>,
@@ -27,14 +32,13 @@ pub(crate) struct ListScratch {
     layer: Vec<StateId>,
     next: Vec<StateId>,
     tarjan: Tarjan,
-    /// The moves and jump values of the last graph evaluated.
+    /// The moves and jump values of the last graph read.
     last: Moves,
-    /// The states of each of `dirty`.
-    members: Vec<Vec<StateId>>,
-    /// The cluster penalty of the last graph evaluated, by jump value (values without a
-    /// cluster left out).
+    /// The cluster penalty by jump value (values without a cluster left out) of `last`,
+    /// except for the values in `dirty`, when `penalties_kept`.
     penalties: Vec<(u32, u64)>,
-    /// The jump values whose clusters may differ from the last graph's.
+    penalties_kept: bool,
+    /// The jump values whose clusters may differ from those `penalties` were found on.
     dirty: Vec<u32>,
 }
 
@@ -46,6 +50,12 @@ struct Moves {
     targets: Vec<StateId>,
     degrees: Vec<u8>,
     jumps: Vec<Option<u32>>,
+    /// The jump values present, and the states of each (in no particular order), when
+    /// `grouped`: grouped when first asked for, since a graph that changes wholesale at every
+    /// step never needs them.
+    values: Vec<u32>,
+    members: Vec<Vec<StateId>>,
+    grouped: bool,
 }
 
 impl ListScratch {
@@ -73,7 +83,7 @@ pub(crate) fn core_of_lists<G: Graph + ?Sized>(
     cutoff: &impl Cutoff,
 ) -> Option<Core> {
     let n = g.n_states();
-    read_predecessors(g, b);
+    let synced = sync_predecessors(g, b);
     b.stamp.resize(n, 0);
 
     // Backward BFS from every goal state.
@@ -91,9 +101,7 @@ pub(crate) fn core_of_lists<G: Graph + ?Sized>(
         let t = b.queue[head];
         head += 1;
         let d = b.to_goal[t as usize] + 1;
-        let preds =
-            &b.pred[b.pred_start[t as usize] as usize..b.pred_start[t as usize + 1] as usize];
-        for &f in preds {
+        for &f in &b.preds[t as usize] {
             if b.to_goal[f as usize] == FAR {
                 b.to_goal[f as usize] = d;
                 b.queue.push(f);
@@ -125,9 +133,7 @@ pub(crate) fn core_of_lists<G: Graph + ?Sized>(
             }
             df += u32::from(several(targets));
             s = first;
-            let preds =
-                &b.pred[b.pred_start[s as usize] as usize..b.pred_start[s as usize + 1] as usize];
-            db += u32::from(several(preds));
+            db += u32::from(several(&b.preds[s as usize]));
         }
         decisions = (shortest_paths == 1).then_some((df, db));
     }
@@ -193,37 +199,33 @@ pub(crate) fn core_of_lists<G: Graph + ?Sized>(
     }
     core.initial_forced_moves = m;
 
-    core.cluster_penalty = cluster_penalty(g, b);
+    core.cluster_penalty = cluster_penalty(g, b, synced);
     Some(core)
 }
 
-/// More jump values changed than this since the last evaluation: every cluster is found
-/// again.
+/// More jump values changed than this since the clusters were last found: every cluster is
+/// found again.
 const MOST_DIRTY: usize = 4;
 
 /// The same-jump cluster penalty of `g`. A cluster of jump value `k` depends only on the
 /// states of value `k` and their moves, so the clusters are found again only for the values
-/// of states whose value or moves differ from the last graph evaluated (a step changes one
-/// cell: one or two values out of dozens on a large board); the rest are remembered.
-fn cluster_penalty<G: Graph + ?Sized>(g: &G, b: &mut ListScratch) -> u64 {
-    let n = g.n_states();
-    b.dirty.clear();
-    if b.last.update(g, &mut b.dirty) {
-        // The states of each changed value.
-        b.members.resize_with(b.dirty.len(), Vec::new);
-        for m in &mut b.members {
-            m.clear();
+/// of states whose value or moves changed since (a step changes one cell: one or two values
+/// out of dozens on a large board); the rest are remembered. `synced`: `b.last` is already
+/// `g`'s and `b.dirty` holds the values changed, else both come from comparing with `g`.
+fn cluster_penalty<G: Graph + ?Sized>(g: &G, b: &mut ListScratch, synced: bool) -> u64 {
+    if !synced {
+        if !b.last.update(g, &mut b.dirty) {
+            b.penalties_kept = false;
         }
-        for s in 0..n {
-            if let Some(v) = b.last.jumps[s]
-                && let Some(k) = b.dirty.iter().position(|&d| d == v)
-            {
-                b.members[k].push(s as StateId);
-            }
+        // Predecessors and moves are now `g`'s: the log can be followed from here.
+        if b.last.kept() {
+            b.seen = g.changes().map(ChangeLog::mark);
         }
-        for (k, &v) in b.dirty.iter().enumerate() {
+    }
+    if b.penalties_kept && b.dirty.len() <= MOST_DIRTY {
+        for &v in &b.dirty {
             b.penalties.retain(|&(w, _)| w != v);
-            clusters::same_jump_in(g, &mut b.tarjan, Some(&b.members[k]));
+            clusters::same_jump_in(g, &mut b.tarjan, Some(b.last.members(v)));
             for &size in &b.tarjan.sizes {
                 add_penalty(&mut b.penalties, v, size);
             }
@@ -235,10 +237,102 @@ fn cluster_penalty<G: Graph + ?Sized>(g: &G, b: &mut ListScratch) -> u64 {
             add_penalty(&mut b.penalties, v, size);
         }
     }
+    b.dirty.clear();
+    b.penalties_kept = b.last.kept();
     b.penalties.iter().map(|&(_, p)| p).sum()
 }
 
 impl Moves {
+    /// Whether this is a copy of a graph (not of one with a state of more than 255 moves).
+    fn kept(&self) -> bool {
+        !self.jumps.is_empty()
+    }
+
+    /// Replaces state `s`'s moves and jump value by `g`'s, which must fit the stride, and
+    /// pushes on `dirty` the values whose clusters may have changed; calls `moved` with each
+    /// target removed and added.
+    fn follow<G: Graph + ?Sized>(
+        &mut self,
+        g: &G,
+        s: StateId,
+        dirty: &mut Vec<u32>,
+        mut moved: impl FnMut(StateId, bool),
+    ) {
+        let (jump, targets) = (g.jump(s), g.targets(s));
+        let i = s as usize;
+        let row = &mut self.targets[i * self.stride..(i + 1) * self.stride];
+        let old = &row[..usize::from(self.degrees[i])];
+        let was = self.jumps[i];
+        if jump == was && old == targets {
+            return;
+        }
+        for v in [jump, was].into_iter().flatten() {
+            if !dirty.contains(&v) {
+                dirty.push(v);
+            }
+        }
+        for &t in old {
+            moved(t, false);
+        }
+        for &t in targets {
+            moved(t, true);
+        }
+        row[..targets.len()].copy_from_slice(targets);
+        self.degrees[i] = targets.len() as u8;
+        self.set_jump(s, jump);
+    }
+
+    /// The states of jump value `v`.
+    fn members(&mut self, v: u32) -> &[StateId] {
+        if !self.grouped {
+            self.values.clear();
+            for m in &mut self.members {
+                m.clear();
+            }
+            for s in 0..self.jumps.len() {
+                if let Some(v) = self.jumps[s] {
+                    self.add_member(s as StateId, v);
+                }
+            }
+            self.grouped = true;
+        }
+        match self.values.iter().position(|&w| w == v) {
+            Some(k) => &self.members[k],
+            None => &[],
+        }
+    }
+
+    /// Gives state `s` jump value `jump`, moving it between the member lists.
+    fn set_jump(&mut self, s: StateId, jump: Option<u32>) {
+        let was = std::mem::replace(&mut self.jumps[s as usize], jump);
+        if was == jump || !self.grouped {
+            return;
+        }
+        if let Some(v) = was
+            && let Some(k) = self.values.iter().position(|&w| w == v)
+            && let Some(at) = self.members[k].iter().position(|&t| t == s)
+        {
+            self.members[k].swap_remove(at);
+        }
+        if let Some(v) = jump {
+            self.add_member(s, v);
+        }
+    }
+
+    fn add_member(&mut self, s: StateId, v: u32) {
+        let k = match self.values.iter().position(|&w| w == v) {
+            Some(k) => k,
+            None => {
+                self.values.push(v);
+                if self.members.len() < self.values.len() {
+                    self.members.push(Vec::new());
+                }
+                self.values.len() - 1
+            }
+        };
+        self.members[k].push(s);
+    }
+
     /// Makes this the copy of `g`'s moves and jump values; pushes on `dirty` the values of
     /// the states whose value or moves changed and returns true, or returns false when the
     /// graph changed too much to say (another size, a state of more moves than the copy's
@@ -269,7 +363,7 @@ impl Moves {
                 }
                 row[..targets.len()].copy_from_slice(targets);
                 self.degrees[s] = targets.len() as u8;
-                self.jumps[s] = jump;
+                self.set_jump(s as StateId, jump);
                 if dirty.len() > MOST_DIRTY {
                     fits = false;
                     break;
@@ -284,12 +378,14 @@ impl Moves {
         if self.stride > usize::from(u8::MAX) {
             // Not kept: every evaluation finds every cluster.
             self.jumps.clear();
+            self.grouped = false;
             return false;
         }
         self.targets.clear();
         self.targets.resize(n * self.stride, 0);
         self.degrees.clear();
         self.jumps.clear();
+        self.grouped = false;
         for s in 0..n {
             let targets = g.targets(s as StateId);
             self.targets[s * self.stride..][..targets.len()].copy_from_slice(targets);
@@ -309,33 +405,49 @@ fn add_penalty(penalties: &mut Vec<(u32, u64)>, v: u32, size: usize) {
     }
 }
 
-/// The predecessor lists of `g`, by counting (no per-state allocation).
-fn read_predecessors<G: Graph + ?Sized>(g: &G, b: &mut ListScratch) {
+/// Brings `b.preds` up to `g`. From `g`'s change log when it keeps one and `b` read all of
+/// `g` at some point of it: then `b.last` follows too, `b.dirty` gathers the jump values
+/// changed, and the result is true. Else every state's moves are read, and `b.last` is left
+/// for [`cluster_penalty`] (an evaluation stopped early does not need it, and a graph that
+/// renumbers its states at every step makes its log forget anyway).
+fn sync_predecessors<G: Graph + ?Sized>(g: &G, b: &mut ListScratch) -> bool {
+    let log = g.changes();
+    let since = match (log, b.seen.take()) {
+        (Some(log), Some(mark)) => log.since(mark),
+        _ => None,
+    };
+    if let Some(states) = since
+        && (states.iter()).all(|&s| g.targets(s).len() <= b.last.stride)
+    {
+        let preds = &mut b.preds;
+        for &s in states {
+            b.last.follow(g, s, &mut b.dirty, |t, added| {
+                let p = &mut preds[t as usize];
+                if added {
+                    p.push(s);
+                } else if let Some(k) = p.iter().position(|&f| f == s) {
+                    p.swap_remove(k);
+                }
+            });
+        }
+        if b.dirty.len() > MOST_DIRTY {
+            b.penalties_kept = false;
+        }
+        b.seen = log.map(ChangeLog::mark);
+        return true;
+    }
     let n = g.n_states();
-    b.pred_start.clear();
-    b.pred_start.resize(n + 1, 0);
+    b.preds.truncate(n);
+    for p in &mut b.preds {
+        p.clear();
+    }
+    b.preds.resize_with(n, Vec::new);
     for s in 0..n as StateId {
         for &t in g.targets(s) {
-            b.pred_start[t as usize + 1] += 1;
+            b.preds[t as usize].push(s);
         }
     }
-    for t in 0..n {
-        b.pred_start[t + 1] += b.pred_start[t];
-    }
-    b.pred.clear();
-    b.pred.resize(b.pred_start[n] as usize, 0);
-    // Each list's start serves as its cursor, then is set back from the list before it.
-    for s in 0..n as StateId {
-        for &t in g.targets(s) {
-            let at = &mut b.pred_start[t as usize];
-            b.pred[*at as usize] = s;
-            *at += 1;
-        }
-    }
-    for t in (1..=n).rev() {
-        b.pred_start[t] = b.pred_start[t - 1];
-    }
-    b.pred_start[0] = 0;
+    false
 }
 
 /// The shortest paths from `start`, `l` moves to a goal (saturating): paths into each state

@@ -130,6 +130,7 @@ impl<'a, S: Space, R: Rng + ?Sized> Run<'a, S, R> {
     /// is fully scored ([`Space::score_within`]); the random draws are the same either way, so
     /// the search makes the same choices.
     pub fn climb(&mut self, steps: u64, mut current: Score, mut worse: Worse<'_, R>) -> Score {
+        let mut copy_at_end = false;
         for _ in 0..steps {
             if self.timed_out {
                 break;
@@ -161,10 +162,23 @@ impl<'a, S: Space, R: Rng + ?Sized> Run<'a, S, R> {
             match keep {
                 Some(next) => {
                     current = next;
-                    self.offer(current);
+                    match (&worse, &mut self.best) {
+                        // Under hill descent every step kept from here on is at least as
+                        // good again and every other is undone, so the best stays the
+                        // current configuration: it is copied once, when the climb ends,
+                        // instead of at every sideways step (most steps on a large board).
+                        (Worse::Never, Some((_, best))) if next.le(best) => {
+                            *best = next;
+                            copy_at_end = true;
+                        }
+                        _ => self.offer(current),
+                    }
                 }
                 None => self.space.revert(std::iter::once(change)),
             }
+        }
+        if copy_at_end && let Some((snapshot, _)) = &mut self.best {
+            *snapshot = self.space.snapshot();
         }
         current
     }

@@ -2,6 +2,7 @@
 //! algorithms serves the compressed [`Adjacency`](crate::Adjacency) and the generator's
 //! fixed-stride [`StrideAdjacency`](crate::StrideAdjacency).
 
+use crate::changes::ChangeLog;
 use crate::directions::{DirSet, Directions};
 use crate::rules::StateId;
 
@@ -27,5 +28,10 @@ pub trait Graph {
     /// Number of distinct successors of `state`.
     fn out_degree(&self, state: StateId) -> usize {
         self.targets(state).len()
+    }
+    /// The log of states whose moves, goal flag or jump number were re-read, for graphs that
+    /// change a few states at a time and keep one.
+    fn changes(&self) -> Option<&ChangeLog> {
+        None
     }
 }

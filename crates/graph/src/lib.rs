@@ -4,7 +4,8 @@
 //! - [`Adjacency`]: a flat, reusable compressed-sparse-row graph, for hot loops
 //!   (feature extraction, the generator's inner loop).
 //! - [`StrideAdjacency`]: a fixed number of edge slots per state, so the generator can
-//!   rewrite one state's edges after a mutation instead of rebuilding the graph.
+//!   rewrite one state's edges after a mutation instead of rebuilding the graph; its
+//!   [`ChangeLog`] tells a reader which states it rewrote.
 //! - [`StateGraph`]: a petgraph [`DiGraph`](petgraph::graph::DiGraph), for analysis by
 //!   petgraph's algorithms, export, snapshots, and as the test oracle for the flat form.
 //!
@@ -12,6 +13,7 @@
 #![deny(missing_docs)]
 
 mod adjacency;
+mod changes;
 mod directions;
 mod graph;
 mod rules;
@@ -19,6 +21,7 @@ mod state_graph;
 mod stride;
 
 pub use adjacency::Adjacency;
+pub use changes::{ChangeLog, Mark};
 pub use directions::{Dir, DirSet, Directions};
 pub use graph::Graph;
 pub use rules::{Move, Rules, StateId};

@@ -2,6 +2,7 @@
 //! state can be rewritten in place after a mutation touched only that state.
 
 use crate::adjacency::{NO_JUMP, merge_moves};
+use crate::changes::ChangeLog;
 use crate::directions::{DirSet, Directions};
 use crate::graph::Graph;
 use crate::rules::{Move, Rules, StateId};
@@ -12,7 +13,8 @@ use crate::rules::{Move, Rules, StateId};
 ///
 /// [`StrideAdjacency::update`] re-reads the moves of the given states only, which is all a
 /// generator step needs when a mutation changes the moves out of one state and leaves the
-/// state numbering alone (jump numbers without no-U-turn).
+/// state numbering alone (jump numbers without no-U-turn). Those states go in its
+/// [`ChangeLog`]; a rebuild or renumbering makes the log forget.
 #[derive(Clone, Debug)]
 pub struct StrideAdjacency {
     directions: &'static Directions,
@@ -28,6 +30,7 @@ pub struct StrideAdjacency {
     merged: Vec<(StateId, DirSet)>,
     /// The previous arrays during [`StrideAdjacency::renumber`], kept to reuse their memory.
     spare: Spare,
+    log: ChangeLog,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -55,6 +58,7 @@ impl StrideAdjacency {
             scratch: Vec::new(),
             merged: Vec::new(),
             spare: Spare::default(),
+            log: ChangeLog::new(),
         };
         g.rebuild(rules);
         g
@@ -82,9 +86,13 @@ impl StrideAdjacency {
             "the state numbering changed"
         );
         self.start = rules.start();
+        // Replaying more than an eighth of the states costs a reader about what reading
+        // them all does.
+        let most = (self.goal.len() / 8).max(16);
         for &s in states {
             self.n_moves -= usize::from(self.len[s as usize]);
             self.read_state(rules, s);
+            self.log.push(s, most);
         }
     }
 
@@ -137,8 +145,10 @@ impl StrideAdjacency {
         self.spare = old;
     }
 
-    /// Empties the graph to `n` states without edges, keeping the buffers' memory.
+    /// Empties the graph to `n` states without edges, keeping the buffers' memory; the log
+    /// forgets.
     fn clear(&mut self, n: usize) {
+        self.log.forget();
         self.goal.clear();
         self.goal.resize(n, false);
         self.jump.clear();
@@ -227,5 +237,9 @@ impl Graph for StrideAdjacency {
     #[inline]
     fn out_degree(&self, state: StateId) -> usize {
         usize::from(self.len[state as usize])
+    }
+
+    fn changes(&self) -> Option<&ChangeLog> {
+        Some(&self.log)
     }
 }
