@@ -19,7 +19,7 @@
 use maze_features::{
     Bits, Core, JumpSets, MAX_WORD_STATES, Never, StateBytes, WordScratch, Words, core_of_words,
 };
-use maze_variants::{Cell, Change, JumpGraph, SupersetShape};
+use maze_variants::{Cell, Change, JumpGraph, Landings, SupersetShape};
 
 use crate::score::{Score, Scorer};
 
@@ -108,43 +108,9 @@ struct Span {
 /// Under [`Contents::Any`], which cells' moves a step reads again.
 #[derive(Clone, Debug, Default)]
 struct Landing {
-    /// Per cell, the cells its moves may land on ([`JumpGraph::landing_cells`]).
-    lands: Vec<Vec<u32>>,
-    /// Per cell, the cells whose moves may land on it (the transpose of `lands`).
-    readers: Vec<Vec<u32>>,
+    landings: Landings,
     /// Scratch: the cells a step reads again.
     affected: Vec<u32>,
-}
-
-impl Landing {
-    /// The landings of every cell of `graph`.
-    fn of(graph: &JumpGraph) -> Landing {
-        let (rows, cols) = graph.size();
-        let mut landing = Landing {
-            lands: vec![Vec::new(); rows * cols],
-            readers: vec![Vec::new(); rows * cols],
-            affected: Vec::new(),
-        };
-        for cell in 0..rows * cols {
-            landing.read(graph, cell);
-        }
-        landing
-    }
-
-    /// Reads `cell`'s landings from `graph` again, and who reads which cell.
-    fn read(&mut self, graph: &JumpGraph, cell: usize) {
-        for &t in &self.lands[cell] {
-            self.readers[t as usize].retain(|&c| c as usize != cell);
-        }
-        let lands = &mut self.lands[cell];
-        lands.clear();
-        graph.landing_cells(cell, lands);
-        lands.sort_unstable();
-        lands.dedup();
-        for &t in lands.iter() {
-            self.readers[t as usize].push(cell as u32);
-        }
-    }
 }
 
 /// The rows of the current configuration and the tables they are patched from.
@@ -427,7 +393,10 @@ impl<S: Bits> WordGraph<S> {
             .map(|s| usize::from(self.degree[s]))
             .sum();
         if self.landing.is_some() {
-            self.landing = Some(Landing::of(graph));
+            self.landing = Some(Landing {
+                landings: Landings::of(graph),
+                affected: Vec::new(),
+            });
         }
         true
     }
@@ -475,7 +444,7 @@ impl<S: Bits> WordGraph<S> {
         let affected = &mut landing.affected;
         affected.clear();
         affected.push(cell as u32);
-        affected.extend_from_slice(&landing.readers[cell]);
+        affected.extend_from_slice(landing.landings.readers(cell));
         let (succ, pred, degree) = (&mut self.succ, &mut self.pred, &mut self.degree);
         let (states, n_moves) = (self.states, &mut self.n_moves);
         let mut touched = S::EMPTY;
@@ -501,7 +470,7 @@ impl<S: Bits> WordGraph<S> {
         for s in span.first..span.first + span.count {
             self.rejump(s as usize & (S::BITS - 1), jump_index(content.jump()));
         }
-        landing.read(graph, cell);
+        landing.landings.read(graph, cell);
         self.landing = Some(landing);
         if !self.all_fixed {
             self.settle(touched);
@@ -857,7 +826,8 @@ impl<S: Bits> WordGraph<S> {
                             rows[from + j] = self.read_row(graph, s);
                         }
                         let back = graph.set_cell(cell, original);
-                        change != Change::Renumbered && back != Change::Renumbered
+                        let whole = |c: &Change| matches!(c, Change::Renumbered | Change::Reread);
+                        !whole(&change) && !whole(&back)
                     }
                     // Read without changing the graph: under rules whose rays land several
                     // times the compiled graph rebuilds on every change, which a table of

@@ -8,6 +8,7 @@ use std::sync::Arc;
 use maze_graph::{Dir, DirSet, Directions, Move, Rules, StateId, StrideAdjacency};
 
 use crate::board::{Board, Cell, Kind};
+use crate::landings::Landings;
 use crate::rules::{Ctx, K, Key, L, LAST_DIRECTION, NONE, RulePart, RuleProblem, RuleSet};
 pub use crate::rules::{GoalKind, JumpRules};
 use crate::tiling::Tiling;
@@ -388,9 +389,29 @@ pub struct JumpGraph {
     /// The numbering before the last [`Change::Shifted`].
     prev_dense: Vec<u32>,
     prev_sup_of: Vec<u32>,
+    /// Which cells land on which, read at the first change that needs it.
+    landings: Option<Landings>,
+    before: Before,
 }
 
 const NO_STATE: u32 = u32::MAX;
+
+/// The superset before the last [`JumpGraph::rebuild_around`]: the moves of the cells not
+/// marked in `read` are copied from it, and [`Change::Reread`] translates state ids through
+/// it.
+#[derive(Clone, Debug, Default)]
+struct Before {
+    /// The cell that changed.
+    changed: usize,
+    /// The cells whose moves were read again: `changed` and the cells landing on it.
+    read: Vec<bool>,
+    base: Vec<u32>,
+    cell: Vec<u32>,
+    outside: Option<u32>,
+    slot: Vec<u32>,
+    len: Vec<u16>,
+    moves: Vec<Move>,
+}
 
 fn over_index(over: crate::rules::Over) -> usize {
     match over {
@@ -487,6 +508,8 @@ impl JumpGraph {
             scratch_fresh: Vec::new(),
             prev_dense: Vec::new(),
             prev_sup_of: Vec::new(),
+            landings: None,
+            before: Before::default(),
         };
         graph.compute_all_runs();
         graph.build_states();
@@ -762,6 +785,9 @@ impl JumpGraph {
             return false;
         }
         self.cells[cell] = content;
+        if let Some(landings) = &mut self.landings {
+            landings.stale(cell);
+        }
         let same = self.kept_mask(cell) == self.kept[cell]
             && (0..self.set.regs.len())
                 .filter(|&r| self.set.values_read_board(r))
@@ -1126,12 +1152,21 @@ impl JumpGraph {
     /// none is invented. Keeping the superset fixed lets a gene change recompute one cell's
     /// moves and count which states appear or vanish, instead of renumbering from scratch.
     fn build_states(&mut self) {
-        let n = self.cells.len();
         // Whether the superset is the state set decides how moves are made below.
         self.identity = self.set.regs.is_empty();
         self.doms = self.domains();
-        self.kept = (0..n).map(|c| self.kept_mask(c)).collect();
-        self.sup_base = Vec::with_capacity(n + 1);
+        self.kept = (0..self.cells.len()).map(|c| self.kept_mask(c)).collect();
+        self.cap = self.capacity();
+        self.lay_out_superset();
+        self.read_superset_moves(None);
+        self.number_states();
+    }
+
+    /// The superset's shape from `kept` and `doms`: each cell's superset states, `Outside`,
+    /// and the start's superset state.
+    fn lay_out_superset(&mut self) {
+        let n = self.cells.len();
+        self.sup_base.clear();
         self.sup_cell.clear();
         for c in 0..n {
             self.sup_base.push(self.sup_cell.len() as u32);
@@ -1144,7 +1179,6 @@ impl JumpGraph {
             self.sup_cell.push(OUTSIDE);
             (self.sup_cell.len() - 1) as u32
         });
-        let total = self.sup_cell.len();
         let s = self.start_cell;
         let start_key = self
             .set
@@ -1152,40 +1186,157 @@ impl JumpGraph {
         self.sup_start = self
             .sup_id(s, &start_key)
             .unwrap_or(self.sup_base[s as usize]);
-        self.cap = self.capacity();
-        let mut refs = vec![0u32; total];
-        let mut sup_slot = Vec::with_capacity(total);
-        let mut sup_len = Vec::with_capacity(total);
+    }
+
+    /// Reads the moves of every superset state of the laid-out superset, and how many land
+    /// on each: from the move generator, or for the cells `reuse` does not mark, copied from
+    /// its earlier superset with the targets renumbered.
+    fn read_superset_moves(&mut self, reuse: Option<&Before>) {
+        let n = self.cells.len();
+        let total = self.sup_cell.len();
+        let mut refs = std::mem::take(&mut self.refs);
+        refs.clear();
+        refs.resize(total, 0);
+        let mut sup_slot = std::mem::take(&mut self.sup_slot);
+        sup_slot.clear();
+        let mut sup_len = std::mem::take(&mut self.sup_len);
+        sup_len.clear();
         let mut sup_moves = std::mem::take(&mut self.sup_moves);
         sup_moves.clear();
         let (mut cands, mut acc, mut moves) = (Vec::new(), Vec::new(), Vec::new());
         let cap = self.cap;
+        let mut put = |ms: &[Move]| {
+            for m in ms {
+                refs[m.to as usize] += 1;
+            }
+            sup_slot.push(sup_moves.len() as u32);
+            sup_len.push(ms.len() as u16);
+            sup_moves.extend_from_slice(ms);
+            if let Some(cap) = cap {
+                let pad = cap.saturating_sub(ms.len());
+                sup_moves.extend(std::iter::repeat_n(Move { dir: 0, to: 0 }, pad));
+            }
+        };
         for c in 0..n {
-            self.cell_superset_moves(c, &mut cands, &mut acc, &mut moves, |_, ms| {
-                for m in ms {
-                    refs[m.to as usize] += 1;
+            match reuse {
+                Some(e) if !e.read[c] => {
+                    // Same kept registers and domains: the same superset states, in order.
+                    let old = e.base[c]..e.base[c + 1];
+                    debug_assert_eq!(old.len(), self.cell_superset(c).len());
+                    for o in old {
+                        let at = e.slot[o as usize] as usize;
+                        moves.clear();
+                        for m in &e.moves[at..at + usize::from(e.len[o as usize])] {
+                            let to = match e.cell[m.to as usize] {
+                                OUTSIDE => self.sup_outside.unwrap_or(m.to),
+                                t => {
+                                    debug_assert!(
+                                        t as usize != e.changed,
+                                        "a move onto the changed cell not read again"
+                                    );
+                                    self.sup_base[t as usize] + (m.to - e.base[t as usize])
+                                }
+                            };
+                            moves.push(Move { dir: m.dir, to });
+                        }
+                        put(&moves);
+                    }
                 }
-                sup_slot.push(sup_moves.len() as u32);
-                sup_len.push(ms.len() as u16);
-                sup_moves.extend_from_slice(ms);
-                if let Some(cap) = cap {
-                    let pad = cap.saturating_sub(ms.len());
-                    sup_moves.extend(std::iter::repeat_n(Move { dir: 0, to: 0 }, pad));
-                }
-            });
+                _ => self.cell_superset_moves(c, &mut cands, &mut acc, &mut moves, |_, ms| put(ms)),
+            }
         }
         if self.sup_outside.is_some() {
-            sup_slot.push(sup_moves.len() as u32);
-            sup_len.push(0);
-            if let Some(cap) = cap {
-                sup_moves.extend(std::iter::repeat_n(Move { dir: 0, to: 0 }, cap));
-            }
+            put(&[]);
         }
         self.refs = refs;
         self.sup_slot = sup_slot;
         self.sup_len = sup_len;
         self.sup_moves = sup_moves;
+    }
+
+    /// After `cell` changed an attribute the moves read of a landing cell, the superset of
+    /// the board as it is, its moves read again only for `cell` and the cells landing on it
+    /// ([`Landings`]) and copied for the rest: what [`JumpGraph::build_states`] would build,
+    /// for a fraction of the move generator's work on a large board. `false`, changing
+    /// nothing, when a register's values changed.
+    fn rebuild_around(&mut self, cell: usize) -> bool {
+        let doms_read_board = (0..self.set.regs.len()).any(|r| self.set.values_read_board(r));
+        if doms_read_board && self.domains() != self.doms {
+            return false;
+        }
+        let mut landings = self.landings.take().unwrap_or_else(|| Landings::of(self));
+        landings.refresh(self);
+        let mut before = std::mem::take(&mut self.before);
+        before.changed = cell;
+        before.read.clear();
+        before.read.resize(self.cells.len(), false);
+        before.read[cell] = true;
+        for &c in landings.readers(cell) {
+            before.read[c as usize] = true;
+        }
+        self.kept[cell] = self.kept_mask(cell);
+        // The earlier superset into `before`, whose buffers from last time take the new one.
+        std::mem::swap(&mut before.base, &mut self.sup_base);
+        std::mem::swap(&mut before.cell, &mut self.sup_cell);
+        std::mem::swap(&mut before.slot, &mut self.sup_slot);
+        std::mem::swap(&mut before.len, &mut self.sup_len);
+        std::mem::swap(&mut before.moves, &mut self.sup_moves);
+        before.outside = self.sup_outside;
+        std::mem::swap(&mut self.prev_dense, &mut self.dense);
+        std::mem::swap(&mut self.prev_sup_of, &mut self.sup_of);
+        self.lay_out_superset();
+        self.read_superset_moves(Some(&before));
+        self.before = before;
+        // The cell's own landings follow its registers and content.
+        landings.read(self, cell);
+        self.landings = Some(landings);
         self.number_states();
+        true
+    }
+
+    /// After a [`Change::Reread`], the superset state that was `sup`'s before it (none for
+    /// the changed cell's, whose superset may have changed shape).
+    fn reread_previous_sup(&self, sup: u32) -> Option<u32> {
+        let b = &self.before;
+        match self.sup_cell[sup as usize] {
+            OUTSIDE => b.outside,
+            c if c as usize == b.changed => None,
+            c => Some(b.base[c as usize] + (sup - self.sup_base[c as usize])),
+        }
+    }
+
+    /// After a [`Change::Reread`], the id `state` had before it, if it existed.
+    fn reread_previous(&self, state: StateId) -> Option<StateId> {
+        let old = self.reread_previous_sup(self.sup(state))?;
+        if self.identity {
+            return Some(old);
+        }
+        let d = self.prev_dense[old as usize];
+        (d != NO_STATE).then_some(d)
+    }
+
+    /// After a [`Change::Reread`], the id now of the state that was `old`, if it still is.
+    fn reread_current(&self, old: StateId) -> Option<StateId> {
+        let b = &self.before;
+        let old_sup = if self.identity {
+            old
+        } else {
+            self.prev_sup_of[old as usize]
+        };
+        let sup = match b.cell[old_sup as usize] {
+            OUTSIDE => self.sup_outside?,
+            c if c as usize == b.changed => return None,
+            c => self.sup_base[c as usize] + (old_sup - b.base[c as usize]),
+        };
+        self.state_of_sup(sup)
+    }
+
+    /// After a [`Change::Reread`], whether `state`'s moves were read again.
+    fn reread_state(&self, state: StateId) -> bool {
+        match self.sup_cell[self.sup(state) as usize] {
+            OUTSIDE => false,
+            c => self.before.read[c as usize],
+        }
     }
 
     /// The moves of superset state `sup`, targets as superset states.
@@ -1338,11 +1489,19 @@ impl JumpGraph {
         if old.kind != content.kind {
             self.compute_all_runs();
             self.build_states();
+            self.landings = None;
             return Change::Renumbered;
         }
         if !self.set.local_change(&old, &content) || self.cap.is_none() {
+            if self.rebuild_around(cell) {
+                return Change::Reread;
+            }
             self.build_states();
+            self.landings = None;
             return Change::Renumbered;
+        }
+        if let Some(landings) = &mut self.landings {
+            landings.stale(cell);
         }
         if self.identity {
             // Without registers every landable cell is one state whatever lands on it: no
@@ -1443,6 +1602,12 @@ impl JumpGraph {
                 }
             }
             Change::Renumbered => stride.rebuild(self),
+            Change::Reread => stride.renumber(
+                self,
+                |s| self.reread_previous(s),
+                |o| self.reread_current(o),
+                |s| self.reread_state(s),
+            ),
             Change::Shifted(cell) => stride.renumber(
                 self,
                 |s| self.previous_state(s),
@@ -1658,6 +1823,10 @@ pub enum Change {
     /// States appeared or vanished, but only the states on this cell have new moves: every
     /// other state keeps its moves under new ids ([`JumpGraph::follow`] translates).
     Shifted(usize),
+    /// The cell changed what a landing reads: its states and those of the cells landing on
+    /// it have new moves, and the cell's superset states may have changed in number; every
+    /// other state keeps its moves under new ids ([`JumpGraph::follow`] translates).
+    Reread,
 }
 
 impl Rules for JumpGraph {
