@@ -342,28 +342,12 @@ impl Moves {
         if n == self.jumps.len() {
             let stride = self.stride;
             let mut fits = true;
-            for s in 0..n {
-                let (jump, targets) = (g.jump(s as StateId), g.targets(s as StateId));
-                if targets.len() > stride {
+            for s in 0..n as StateId {
+                if g.targets(s).len() > stride {
                     fits = false;
                     break;
                 }
-                let row = &mut self.targets[s * stride..(s + 1) * stride];
-                let was = self.jumps[s];
-                let same = jump == was
-                    && usize::from(self.degrees[s]) == targets.len()
-                    && targets.iter().zip(row.iter()).all(|(a, b)| a == b);
-                if same {
-                    continue;
-                }
-                for v in [jump, was].into_iter().flatten() {
-                    if !dirty.contains(&v) {
-                        dirty.push(v);
-                    }
-                }
-                row[..targets.len()].copy_from_slice(targets);
-                self.degrees[s] = targets.len() as u8;
-                self.set_jump(s as StateId, jump);
+                self.follow(g, s, dirty, |_, _| {});
                 if dirty.len() > MOST_DIRTY {
                     fits = false;
                     break;
@@ -429,9 +413,6 @@ fn sync_predecessors<G: Graph + ?Sized>(g: &G, b: &mut ListScratch) -> bool {
                     p.swap_remove(k);
                 }
             });
-        }
-        if b.dirty.len() > MOST_DIRTY {
-            b.penalties_kept = false;
         }
         b.seen = log.map(ChangeLog::mark);
         return true;

@@ -788,10 +788,7 @@ impl JumpGraph {
         if let Some(landings) = &mut self.landings {
             landings.stale(cell);
         }
-        let same = self.kept_mask(cell) == self.kept[cell]
-            && (0..self.set.regs.len())
-                .filter(|&r| self.set.values_read_board(r))
-                .all(|r| self.set.values(r, &self.cells) == self.doms[r]);
+        let same = self.kept_mask(cell) == self.kept[cell] && self.domains_kept();
         if !same {
             self.cells[cell] = old;
         }
@@ -1059,6 +1056,14 @@ impl JumpGraph {
             .collect()
     }
 
+    /// Whether every register's values are still `doms` under the board as it is (only
+    /// colour and symbol registers take theirs from the board).
+    fn domains_kept(&self) -> bool {
+        (0..self.set.regs.len())
+            .filter(|&r| self.set.values_read_board(r))
+            .all(|r| self.set.values(r, &self.cells) == self.doms[r])
+    }
+
     /// The registers kept on `cell`, as a bit set (none on goal cells: their states merge).
     fn kept_mask(&self, cell: usize) -> u8 {
         let c = &self.cells[cell];
@@ -1160,6 +1165,8 @@ impl JumpGraph {
         self.lay_out_superset();
         self.read_superset_moves(None);
         self.number_states();
+        // Landings follow the kinds on the way and each cell's registers' values.
+        self.landings = None;
     }
 
     /// The superset's shape from `kept` and `doms`: each cell's superset states, `Outside`,
@@ -1260,8 +1267,7 @@ impl JumpGraph {
     /// for a fraction of the move generator's work on a large board. `false`, changing
     /// nothing, when a register's values changed.
     fn rebuild_around(&mut self, cell: usize) -> bool {
-        let doms_read_board = (0..self.set.regs.len()).any(|r| self.set.values_read_board(r));
-        if doms_read_board && self.domains() != self.doms {
+        if !self.domains_kept() {
             return false;
         }
         let mut landings = self.landings.take().unwrap_or_else(|| Landings::of(self));
@@ -1489,7 +1495,6 @@ impl JumpGraph {
         if old.kind != content.kind {
             self.compute_all_runs();
             self.build_states();
-            self.landings = None;
             return Change::Renumbered;
         }
         if !self.set.local_change(&old, &content) || self.cap.is_none() {
@@ -1497,7 +1502,6 @@ impl JumpGraph {
                 return Change::Reread;
             }
             self.build_states();
-            self.landings = None;
             return Change::Renumbered;
         }
         if let Some(landings) = &mut self.landings {

@@ -56,12 +56,9 @@ impl Landings {
 
     /// Reads again the landings of the cells marked stale.
     pub fn refresh(&mut self, graph: &JumpGraph) {
-        let stale = std::mem::take(&mut self.stale);
-        for &cell in &stale {
+        while let Some(cell) = self.stale.pop() {
             self.read(graph, cell as usize);
         }
-        self.stale = stale;
-        self.stale.clear();
     }
 
     /// The cells whose moves may land on `cell` (as of the last refresh).
