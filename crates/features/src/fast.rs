@@ -304,12 +304,21 @@ impl<S: Bits> WordScratch<S> {
         self.penalties[..end.min(256)].fill(UNKNOWN_PENALTY);
     }
 
-    /// Forgets the cluster penalty of jump set `k` and returns it, [`UNKNOWN_PENALTY`] if it
-    /// was not known: clusters join states of one jump number, so a change to one state's
-    /// row and jump number changes the penalties of its old and new sets only.
+    /// Forgets the cluster penalty of jump set `k`, when one state's row or jump number
+    /// changed, if the change can alter it; returns what was known, [`UNKNOWN_PENALTY`] if
+    /// nothing. Clusters join states of one jump number, so such a change alters the
+    /// penalties of the state's old and new sets only, and this is asked once for each
+    /// side of the change: `row` is the state's row on that side, `into` the states with a
+    /// move into it, `set` jump set `k` (with or without the state). A state with no move
+    /// out to the set, or none in from it, is a cluster of its own there, and the set's
+    /// other clusters do not pass through it, so the penalty stays known.
     #[inline(always)]
-    pub fn forget_cluster_set(&mut self, k: usize) -> u64 {
-        std::mem::replace(&mut self.penalties[k & 255], UNKNOWN_PENALTY)
+    pub fn forget_cluster_set(&mut self, k: usize, set: S, row: S, into: S) -> u64 {
+        let joined = !row.and(set).is_empty() & !into.and(set).is_empty();
+        let known = self.penalties[k & 255];
+        // A select rather than a branch: whether a step joins a set is data.
+        self.penalties[k & 255] = if joined { UNKNOWN_PENALTY } else { known };
+        known
     }
 
     /// Puts back what [`WordScratch::forget_cluster_set`] returned, once the change is
@@ -356,13 +365,14 @@ pub fn core_of_words<S: Bits>(
     let mut layers = 1;
     let mut reaching = goals;
     let mut length = (!goals.and(start_bit).is_empty()).then_some(0);
+    // The last layer stays in registers rather than read back from the table.
+    let mut frontier = goals;
     loop {
-        let next = S::union_of(pred, backward[layers - 1])
-            .and_not(reaching)
-            .and(states);
+        let next = S::union_of(pred, frontier).and_not(reaching).and(states);
         if next.is_empty() {
             break;
         }
+        frontier = next;
         if !next.and(start_bit).is_empty() {
             length = Some(layers);
         }

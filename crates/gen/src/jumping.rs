@@ -88,6 +88,8 @@ fn contents<'a>(
 pub enum JumpChange {
     /// A cell had this content.
     Cell(u32, Cell),
+    /// A cell had this jump number, the rest of it as it is.
+    Number(u32, i16),
     /// A wall slot was toggled.
     Wall(u32),
     /// Nothing changed (no alternative was left).
@@ -643,6 +645,9 @@ impl JumpSpace {
     }
 
     fn change_cell<R: Rng + ?Sized>(&mut self, cell: usize, rng: &mut R) -> JumpChange {
+        if self.numbers_only && !self.structural {
+            return self.change_number(cell, rng);
+        }
         match self.alternative(cell, rng) {
             Some(content) => {
                 let old = self.maze.board.cells[cell];
@@ -651,6 +656,55 @@ impl JumpSpace {
             }
             None => JumpChange::Nothing,
         }
+    }
+}
+
+impl JumpSpace {
+    /// [`JumpSpace::change_cell`] when steps change jump numbers alone (the same draws as
+    /// [`JumpSpace::alternative`]): the number is written in place, and neither the step
+    /// nor its undo copies a whole cell. Copying the cell, written field by field just
+    /// before, through the step stalled on store forwarding (measured: 0.94 of the time
+    /// without the copies on Neller's configuration).
+    fn change_number<R: Rng + ?Sized>(&mut self, cell: usize, rng: &mut R) -> JumpChange {
+        let Some(old) = self.maze.board.cells[cell].number else {
+            return JumpChange::Nothing;
+        };
+        match pick_other(&self.legal0[cell], old, rng) {
+            Some(k) => {
+                self.set_number(cell, k);
+                JumpChange::Number(cell as u32, old)
+            }
+            None => JumpChange::Nothing,
+        }
+    }
+
+    /// [`JumpSpace::set_cell`] with the cell's number changed to `k`.
+    fn set_number(&mut self, cell: usize, k: i16) {
+        if let Engine::Words(w) = &mut self.engine
+            && w.set_number(cell, k)
+        {
+            self.maze.board.cells[cell].number = Some(k);
+            self.reshapes.1 += 1;
+            self.stale = true;
+            return;
+        }
+        let content = Cell {
+            number: Some(k),
+            ..self.maze.board.cells[cell]
+        };
+        self.set_cell(cell, content);
+    }
+
+    /// [`JumpSpace::unset_cell`] for a step of [`JumpSpace::change_number`].
+    fn unset_number(&mut self, cell: usize, old: i16) {
+        if let Engine::Words(w) = &mut self.engine
+            && w.undo(cell)
+        {
+            self.maze.board.cells[cell].number = Some(old);
+            self.stale = true;
+            return;
+        }
+        self.set_number(cell, old);
     }
 }
 
@@ -837,6 +891,7 @@ impl Space for JumpSpace {
         for change in changes.rev() {
             match change {
                 JumpChange::Cell(cell, old) => self.unset_cell(cell as usize, old),
+                JumpChange::Number(cell, old) => self.unset_number(cell as usize, old),
                 JumpChange::Wall(slot) => self.toggle_wall(slot as usize),
                 JumpChange::Nothing => {}
             }

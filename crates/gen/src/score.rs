@@ -70,6 +70,7 @@ impl GateInput {
         }
     }
 
+    #[inline]
     fn deficit(&self, gates: &Gates) -> u32 {
         let mut d = 0u32;
         if gates.solvable && self.shortest_length.is_none() {
@@ -92,20 +93,26 @@ impl GateInput {
         if let (Some(max), Some(l)) = (gates.max_length, self.shortest_length) {
             d = d.saturating_add(l.saturating_sub(max));
         }
-        if let Some((lo, hi)) = gates.grade {
-            // The points short of the range's lowest grade, or past its highest (at least 1
-            // each way), so the search is led towards the range.
-            let thresholds = maze_features::grade::GRADE_THRESHOLDS;
-            d = d.saturating_add(match self.grade_points {
-                None => 1,
-                Some(p) => match maze_features::grade::of_points(p).level {
-                    g if g < lo => (thresholds[usize::from(lo) - 2] - p).ceil().max(1.0) as u32,
-                    g if g > hi => (p - thresholds[usize::from(hi) - 1]).floor() as u32 + 1,
-                    _ => 0,
-                },
-            });
+        if let Some(range) = gates.grade {
+            d = d.saturating_add(self.grade_deficit(range));
         }
         d
+    }
+
+    /// The grade points short of the range's lowest grade, or past its highest (at least 1
+    /// each way), so the search is led towards the range; out of line, as only a scorer on
+    /// full features has a grade gate.
+    #[cold]
+    fn grade_deficit(&self, (lo, hi): (u8, u8)) -> u32 {
+        let thresholds = maze_features::grade::GRADE_THRESHOLDS;
+        match self.grade_points {
+            None => 1,
+            Some(p) => match maze_features::grade::of_points(p).level {
+                g if g < lo => (thresholds[usize::from(lo) - 2] - p).ceil().max(1.0) as u32,
+                g if g > hi => (p - thresholds[usize::from(hi) - 1]).floor() as u32 + 1,
+                _ => 0,
+            },
+        }
     }
 }
 

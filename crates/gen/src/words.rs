@@ -415,7 +415,28 @@ impl<S: Bits> WordGraph<S> {
             // instructions more).
             return self.set_content(graph, cell, content);
         };
-        self.set_at(cell, i, content)
+        // Steps on numbers change numbers alone (the caller's genes are numbers): what the
+        // rows were read with is the rest of the cell.
+        debug_assert!(
+            !self.options.is_empty()
+                || self.tables[self.current].as_ref().is_none_or(|table| Cell {
+                    number: content.number,
+                    ..table.base[cell]
+                } == content)
+        );
+        self.set_at(cell, i, content.jump())
+    }
+
+    /// [`WordGraph::set`] of the cell's content with its number changed to `k`, the rest of
+    /// the cell as the rows were read with.
+    #[inline]
+    pub fn set_number(&mut self, cell: usize, k: i16) -> bool {
+        (self.undo, self.undo_many) = (None, None);
+        let content = Cell::with_number(k);
+        match self.number_index(&content) {
+            Some(i) => self.set_at(cell, i, content.jump()),
+            None => false,
+        }
     }
 
     /// [`WordGraph::set`] for a content that is not a number of the table.
@@ -425,7 +446,7 @@ impl<S: Bits> WordGraph<S> {
             return self.set_any(graph, cell, content);
         }
         match self.option_index(cell, &content) {
-            Some(i) => self.set_at(cell, i, content),
+            Some(i) => self.set_at(cell, i, content.jump()),
             None => false,
         }
     }
@@ -479,21 +500,12 @@ impl<S: Bits> WordGraph<S> {
         true
     }
 
-    /// Puts `content`, of index `i` in the table, in `cell`.
+    /// Puts the content of index `i` in the table, of jump number `jump`, in `cell`.
     #[inline(always)]
-    fn set_at(&mut self, cell: usize, i: usize, content: Cell) -> bool {
+    fn set_at(&mut self, cell: usize, i: usize, jump: Option<u32>) -> bool {
         let Some(table) = &self.tables[self.current] else {
             return false;
         };
-        // Steps on numbers change numbers alone (the caller's genes are numbers): what the
-        // rows were read with is the rest of the cell.
-        debug_assert!(
-            !self.options.is_empty()
-                || Cell {
-                    number: content.number,
-                    ..table.base[cell]
-                } == content
-        );
         let span = self.spans[cell];
         let (first, count) = (span.first as usize, span.count as usize);
         let (old, new) = (self.entry[cell] as usize, cell * self.width + i);
@@ -520,12 +532,22 @@ impl<S: Bits> WordGraph<S> {
             let touched = self.succ[s].xor(row);
             S::flip_rows(&mut self.pred, touched, S::bit(s));
             self.entry[cell] = new as u32;
-            self.put(s, row, size, content.jump());
+            self.put(s, row, size, jump);
             if self.all_fixed {
-                // Only the clusters of the state's two jump sets can change.
-                let now = usize::from(self.jump_set_of[s & STATE_MASK]);
-                let before = self.scratch.forget_cluster_set(usize::from(undo.jump));
-                let after = self.scratch.forget_cluster_set(now);
+                // Only the clusters of the state's two jump sets can change, and only those
+                // the state joins on either side of the step.
+                let (was, now) = (
+                    usize::from(undo.jump),
+                    usize::from(self.jump_set_of[s & STATE_MASK]),
+                );
+                let into = self.pred[s];
+                let before = (self.scratch).forget_cluster_set(
+                    was,
+                    self.jump_sets[was].or(S::bit(s)),
+                    undo.row,
+                    into,
+                );
+                let after = (self.scratch).forget_cluster_set(now, self.jump_sets[now], row, into);
                 self.undo = Some(Undo {
                     penalties: [before, after],
                     ..undo
@@ -549,7 +571,7 @@ impl<S: Bits> WordGraph<S> {
         // out and the new one's in, target by target, all the cell's states moving to a
         // target at once.
         let before = (self.states, self.n, self.n_moves);
-        let jump = self.jump_set_of[first & STATE_MASK];
+        let was_set = self.jump_set_of[first & STATE_MASK];
         let mut touched = S::EMPTY;
         for e in [old, new] {
             let (a, b) = (table.col_at[e] as usize, table.col_at[e + 1] as usize);
@@ -562,7 +584,7 @@ impl<S: Bits> WordGraph<S> {
         self.entry[cell] = new as u32;
         // `put` for each of the cell's states, with the fields borrowed apart from the table
         // and the new jump set filled once (the states of a cell share its jump number).
-        let k = jump_index(content.jump());
+        let k = jump_index(jump);
         let (mut cell_states, mut moves, mut shared) = (S::EMPTY, self.n_moves, true);
         for j in 0..count {
             // In range, as checked above.
@@ -575,7 +597,7 @@ impl<S: Bits> WordGraph<S> {
             self.degree[s & STATE_MASK] = size;
             self.succ[s] = row;
             let was = usize::from(self.jump_set_of[s & STATE_MASK]);
-            shared &= was == usize::from(jump);
+            shared &= was == usize::from(was_set);
             self.jump_sets[was] = self.jump_sets[was].and_not(S::bit(s));
             self.jump_set_of[s & STATE_MASK] = k as u8;
             cell_states = cell_states.or(S::bit(s));
@@ -594,7 +616,7 @@ impl<S: Bits> WordGraph<S> {
                 cell: cell as u32,
                 old: old as u32,
                 new: new as u32,
-                jump,
+                jump: was_set,
                 states: before.0,
                 n: before.1,
                 n_moves: before.2,
@@ -995,6 +1017,12 @@ impl WordEngine {
     #[inline]
     pub fn set(&mut self, graph: &mut JumpGraph, cell: usize, content: Cell) -> bool {
         each_width!(self, w => w.set(graph, cell, content))
+    }
+
+    /// [`WordGraph::set_number`].
+    #[inline]
+    pub fn set_number(&mut self, cell: usize, k: i16) -> bool {
+        each_width!(self, w => w.set_number(cell, k))
     }
 
     /// Whether the rows are read from the move generator at every step ([`Contents::Any`]):
