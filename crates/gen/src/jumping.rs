@@ -506,18 +506,15 @@ impl JumpSpace {
         self.recompile();
     }
 
-    /// A different legal content for `cell`, uniformly, or `None` if there is none.
+    /// A different legal content for `cell`, uniformly, or `None` if there is none, under
+    /// genes other than numbers or structural changes.
     fn alternative<R: Rng + ?Sized>(&self, cell: usize, rng: &mut R) -> Option<Cell> {
         let current = self.maze.board.cells[cell];
         if !self.numbers_only {
             return self.other_genes(cell, current, rng);
         }
-        if !self.structural {
-            let legal = &self.legal0[cell];
-            let k = current.number?;
-            return pick_other(legal, k, rng).map(Cell::with_number);
-        }
-        // Structural changes alter which jumps are legal: ask the current rules.
+        // Structural changes alter which jumps are legal: ask the current rules (a step on
+        // numbers alone is `JumpSpace::change_number`'s).
         let mut options: Vec<Cell> = self
             .graph
             .legal_jumps(cell, self.template.max_jump.min(MAX_JUMP))
@@ -660,9 +657,9 @@ impl JumpSpace {
 }
 
 impl JumpSpace {
-    /// [`JumpSpace::change_cell`] when steps change jump numbers alone (the same draws as
-    /// [`JumpSpace::alternative`]): the number is written in place, and neither the step
-    /// nor its undo copies a whole cell. Copying the cell, written field by field just
+    /// [`JumpSpace::change_cell`] when steps change jump numbers alone, each to another of
+    /// the cell's legal numbers, uniformly: the number is written in place, and neither the
+    /// step nor its undo copies a whole cell. Copying the cell, written field by field just
     /// before, through the step stalled on store forwarding (measured: 0.94 of the time
     /// without the copies on Neller's configuration).
     fn change_number<R: Rng + ?Sized>(&mut self, cell: usize, rng: &mut R) -> JumpChange {
