@@ -2,7 +2,6 @@
 
 use crate::directions::{DirSet, Directions};
 use crate::rules::{Move, Rules, StateId};
-use crate::state_graph::StateGraph;
 
 /// Jump value stored for states without a jump number.
 pub(crate) const NO_JUMP: u32 = u32::MAX;
@@ -98,29 +97,26 @@ impl Adjacency {
         }
     }
 
-    /// The flat form of a petgraph state graph (node `i` is state `i`).
-    pub fn from_graph(graph: &StateGraph) -> Adjacency {
-        let g = &graph.graph;
-        let mut adjacency = Adjacency::new(graph.directions);
-        adjacency.start = graph.start.index() as StateId;
-        let mut edges: Vec<(StateId, DirSet)> = Vec::new();
-        for node in g.node_indices() {
-            let weight = g[node];
-            adjacency.goal.push(weight.goal);
-            adjacency.jump.push(weight.jump.unwrap_or(NO_JUMP));
-            edges.clear();
-            edges.extend(g.edges(node).map(|e| {
-                use petgraph::visit::EdgeRef;
-                (e.target().index() as StateId, *e.weight())
-            }));
-            edges.sort_unstable_by_key(|&(t, dirs)| (dirs.first(), t));
-            for &(t, dirs) in &edges {
-                adjacency.targets.push(t);
-                adjacency.dirs.push(dirs);
-            }
-            adjacency.offsets.push(adjacency.targets.len() as u32);
+    /// Appends a state with its goal flag, jump number and edges (already in direction order);
+    /// states are numbered in the order they are pushed.
+    pub(crate) fn push_state(
+        &mut self,
+        goal: bool,
+        jump: Option<u32>,
+        edges: impl IntoIterator<Item = (StateId, DirSet)>,
+    ) {
+        self.goal.push(goal);
+        self.jump.push(jump.unwrap_or(NO_JUMP));
+        for (t, dirs) in edges {
+            self.targets.push(t);
+            self.dirs.push(dirs);
         }
-        adjacency
+        self.offsets.push(self.targets.len() as u32);
+    }
+
+    /// Sets the start state.
+    pub(crate) fn set_start(&mut self, start: StateId) {
+        self.start = start;
     }
 
     /// The variant's directions.

@@ -4,7 +4,7 @@ use petgraph::graph::{DiGraph, NodeIndex};
 
 use crate::adjacency::Adjacency;
 use crate::directions::{DirSet, Directions};
-use crate::rules::Rules;
+use crate::rules::{Rules, StateId};
 
 /// What a state graph knows of a state besides its edges.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -67,6 +67,26 @@ impl Adjacency {
     /// The petgraph form of this graph.
     pub fn to_state_graph(&self) -> StateGraph {
         to_petgraph(self)
+    }
+
+    /// The flat form of a petgraph state graph (node `i` is state `i`).
+    pub fn from_graph(graph: &StateGraph) -> Adjacency {
+        use petgraph::visit::EdgeRef;
+        let g = &graph.graph;
+        let mut adjacency = Adjacency::new(graph.directions);
+        adjacency.set_start(graph.start.index() as StateId);
+        let mut edges: Vec<(StateId, DirSet)> = Vec::new();
+        for node in g.node_indices() {
+            let weight = g[node];
+            edges.clear();
+            edges.extend(
+                g.edges(node)
+                    .map(|e| (e.target().index() as StateId, *e.weight())),
+            );
+            edges.sort_unstable_by_key(|&(t, dirs)| (dirs.first(), t));
+            adjacency.push_state(weight.goal, weight.jump, edges.iter().copied());
+        }
+        adjacency
     }
 }
 
