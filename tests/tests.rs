@@ -4,6 +4,7 @@
 mod bloxorz;
 mod common;
 mod generate;
+mod house;
 mod oracle;
 mod published;
 mod render;

@@ -1,7 +1,7 @@
 //! `cargo xtask bench`: speed and memory figures, measured on this machine, against the
 //! project's targets. Prints measurements; never fails on a slow machine.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
@@ -72,28 +72,17 @@ pub fn run(args: &Args) -> Result<(), String> {
     Ok(())
 }
 
-pub(crate) fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .map_or_else(|| PathBuf::from("."), Path::to_path_buf)
-}
-
-pub(crate) fn target_dir() -> PathBuf {
-    std::env::var_os("CARGO_TARGET_DIR")
-        .map_or_else(|| workspace_root().join("target"), PathBuf::from)
-}
-
 /// Builds the release `maze` binary and returns its path.
 fn maze_binary() -> Result<PathBuf, String> {
     let status = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
         .args(["build", "--release", "--quiet", "-p", "maze-cli"])
-        .current_dir(workspace_root())
+        .current_dir(crate::paths::workspace_root())
         .status()
         .map_err(|e| format!("cannot run cargo: {e}"))?;
     if !status.success() {
         return Err("cargo build --release -p maze-cli failed".into());
     }
-    Ok(target_dir().join("release").join("maze"))
+    Ok(crate::paths::target_dir().join("release").join("maze"))
 }
 
 /// Runs a command, returning its wall time and peak resident memory in bytes.
@@ -121,7 +110,7 @@ fn measure(cmd: &mut Command) -> Result<(Duration, u64), String> {
 
 fn analyze_command(boards: &[usize], runs: u32) -> Result<(), String> {
     let maze = maze_binary()?;
-    let dir = target_dir().join("xtask-bench");
+    let dir = crate::paths::target_dir().join("xtask-bench");
     std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
     println!("maze analyze on random rook mazes (jumps 1-99, release build, best of {runs})");
     println!("target: 1000 x 1000 in under 2 s and 512 MiB; time linear in states\n");

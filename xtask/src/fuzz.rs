@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use crate::bench::workspace_root;
+use crate::paths::workspace_root;
 
 /// The targets in `fuzz/fuzz_targets/`, in the order they run.
 pub(crate) const TARGETS: [&str; 2] = ["read_file", "analyze"];
@@ -95,7 +95,7 @@ mod tests {
 
     #[test]
     fn the_seed_corpus_holds_every_variant_and_fixture() {
-        let seeds = super::seed_files(&crate::bench::workspace_root()).unwrap();
+        let seeds = super::seed_files(&crate::paths::workspace_root()).unwrap();
         let names: Vec<String> = seeds
             .iter()
             .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
@@ -113,7 +113,7 @@ mod tests {
     fn every_target_has_its_source() {
         for target in super::TARGETS {
             let source =
-                crate::bench::workspace_root().join(format!("fuzz/fuzz_targets/{target}.rs"));
+                crate::paths::workspace_root().join(format!("fuzz/fuzz_targets/{target}.rs"));
             assert!(source.is_file(), "{}", source.display());
         }
     }

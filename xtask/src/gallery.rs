@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use maze_render::Options;
 
-use crate::bench::workspace_root;
+use crate::paths::workspace_root;
 
 /// Draw every bundled maze into docs/gallery/: plain, with its solution, with its depths.
 ///

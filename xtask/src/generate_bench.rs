@@ -71,7 +71,7 @@ fn registers(rook: &MazeFile, runs: u32) -> Result<(), String> {
         "| variant | register | board | states | ns/(evaluation·state) | rook board | rook states | rook ns/(evaluation·state) | ratio |"
     );
     println!("|---|---|---|---:|---:|---|---:|---:|---:|");
-    let root = crate::bench::workspace_root();
+    let root = crate::paths::workspace_root();
     for (name, register) in [
         ("no_u_turn", "last direction"),
         ("switch", "move type"),
@@ -138,8 +138,8 @@ const C_FLAGS: &[&str] = if cfg!(all(
 /// The C baseline (`xtask/bench/ref_sls.c`, the program of the project's speed targets),
 /// compiled with the machine's C compiler into the target directory.
 fn build_c_baseline() -> Result<PathBuf, String> {
-    let source = crate::bench::workspace_root().join("xtask/bench/ref_sls.c");
-    let binary = crate::bench::target_dir().join("ref_sls");
+    let source = crate::paths::workspace_root().join("xtask/bench/ref_sls.c");
+    let binary = crate::paths::target_dir().join("ref_sls");
     let status = Command::new("cc")
         .args(C_FLAGS)
         .arg("-o")
@@ -232,7 +232,7 @@ fn time_engine(
 
 /// The `registers` table alone (`cargo xtask bench registers`).
 pub fn registers_only(runs: u32) -> Result<(), String> {
-    let rook = read(&crate::bench::workspace_root().join("variants/rook.ron"))?;
+    let rook = read(&crate::paths::workspace_root().join("variants/rook.ron"))?;
     registers(&rook, runs)
 }
 
@@ -245,7 +245,7 @@ pub fn run(runs: u32) -> Result<(), String> {
 /// (`cargo xtask bench neller`).
 pub fn neller(runs: u32) -> Result<(), String> {
     println!("maze generation, one thread, best of {runs}\n");
-    let root = crate::bench::workspace_root();
+    let root = crate::paths::workspace_root();
     let rook = read(&root.join("variants/rook.ron"))?;
     let settings = rook
         .generate
@@ -316,7 +316,7 @@ pub fn neller(runs: u32) -> Result<(), String> {
 
 /// Every bundled variant at two sizes, the registers table, and rook boards of growing size.
 fn variants_and_sizes(runs: u32) -> Result<(), String> {
-    let root = crate::bench::workspace_root();
+    let root = crate::paths::workspace_root();
     let rook = read(&root.join("variants/rook.ron"))?;
     println!(
         "every bundled variant, its own objective, hill descent without gates, at its sample size and at twice the sides\n"
@@ -377,7 +377,7 @@ fn variants_and_sizes(runs: u32) -> Result<(), String> {
 /// Rook boards of growing size: set-up and the cost per evaluation and state beyond it
 /// (`cargo xtask bench scaling`).
 pub fn scaling(runs: u32) -> Result<(), String> {
-    let rook = read(&crate::bench::workspace_root().join("variants/rook.ron"))?;
+    let rook = read(&crate::paths::workspace_root().join("variants/rook.ron"))?;
     println!(
         "\ncost per evaluation against states: rook boards, Neller, hill descent; set-up is the \
          time of a one-iteration search per maze (reading the rules and tables, the first \

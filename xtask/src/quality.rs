@@ -8,7 +8,7 @@ use std::time::Instant;
 use maze_features::report;
 use maze_file::MazeFile;
 
-use crate::bench::workspace_root;
+use crate::paths::workspace_root;
 
 /// Generate many mazes of each bundled variant with its own settings and print quality
 /// figures: distinct puzzles (up to the board's symmetries), gates passed, unique shortest

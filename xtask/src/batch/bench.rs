@@ -10,7 +10,7 @@ use indicatif::{MultiProgress, ProgressDrawTarget};
 
 use maze_batch::{Config, Options, batch};
 
-use crate::bench::target_dir;
+use crate::paths::target_dir;
 
 /// Every file under `dir` by its path relative to `dir`, with its bytes.
 pub(crate) fn tree(dir: &Path) -> Result<BTreeMap<PathBuf, Vec<u8>>, String> {
