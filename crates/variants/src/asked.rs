@@ -7,9 +7,10 @@
 use maze_graph::{Dir, DirSet, Rules, StateId};
 
 use crate::compiled::CompiledMaze;
-use crate::jumping::{Coord, JumpingMaze};
+use crate::jumping::JumpingMaze;
 use crate::roll_graph::{SPLIT_DIRECTIONS, StateView};
 use crate::rules::D;
+use crate::tiling::Coord;
 use crate::{Maze, roll_walker, walker};
 
 /// The movers a player picks between in a rolling-block maze.

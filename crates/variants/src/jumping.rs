@@ -9,12 +9,12 @@ use maze_graph::{Dir, DirSet, Directions, Move, Rules, StateId, StrideAdjacency}
 
 use crate::board::{Board, Cell, Kind};
 use crate::landings::Landings;
-use crate::rules::{Ctx, K, Key, L, LAST_DIRECTION, NONE, RulePart, RuleProblem, RuleSet};
-pub use crate::rules::{GoalKind, JumpRules};
+use crate::rules::{Ctx, K, Key, L, LAST_DIRECTION, NONE, RuleSet};
 use crate::tiling::Tiling;
-
-/// A cell position `(row, col)`, 0-based from the top left.
-pub type Coord = (usize, usize);
+// Re-exported for other crates until they import these from the crate root.
+pub use crate::problem::{Problem, Where};
+pub use crate::rules::{GoalKind, JumpRules};
+pub use crate::tiling::Coord;
 
 /// A jumping maze: rules, board, start and walls. This is what mutation edits and what a
 /// maze file holds.
@@ -28,70 +28,6 @@ pub struct JumpingMaze {
     pub start: Coord,
     /// Walls, each between two edge-adjacent cells.
     pub walls: Vec<(Coord, Coord)>,
-}
-
-/// The part of a maze file a problem is about, so the file reader can point at it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Where {
-    /// The `rules` field.
-    Rules,
-    /// A part of the rules (a register, a kind of move, an effect).
-    Rule(RulePart),
-    /// The `board` field as a whole.
-    Board,
-    /// One board row.
-    Row(usize),
-    /// The token at `(row, col)` of the board.
-    Token(usize, usize),
-    /// The character at `(row, col)` of a board written one character per cell (rolling
-    /// blocks).
-    Char(usize, usize),
-    /// The `start` field.
-    Start,
-    /// The i-th wall.
-    Wall(usize),
-}
-
-/// Why a maze is invalid, and where.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Problem {
-    /// What the problem is about.
-    pub at: Where,
-    /// What is wrong.
-    pub message: String,
-    /// How to fix it, where that is not obvious.
-    pub help: Option<String>,
-}
-
-impl From<RuleProblem> for Problem {
-    /// A problem with the rules, pointed at the rule part it is about.
-    fn from(p: RuleProblem) -> Problem {
-        Problem {
-            at: match p.part {
-                RulePart::Whole => Where::Rules,
-                part => Where::Rule(part),
-            },
-            message: p.message,
-            help: p.help,
-        }
-    }
-}
-
-impl Problem {
-    /// A problem at `at`, without help.
-    pub fn new(at: Where, message: impl Into<String>) -> Problem {
-        Problem {
-            at,
-            message: message.into(),
-            help: None,
-        }
-    }
-
-    /// The problem with `help`, how to fix it.
-    pub fn help(mut self, help: impl Into<String>) -> Problem {
-        self.help = Some(help.into());
-        self
-    }
 }
 
 impl JumpingMaze {

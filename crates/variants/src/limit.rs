@@ -4,8 +4,9 @@
 use std::fmt;
 use std::num::NonZeroU64;
 
-use crate::jumping::{JumpingMaze, Problem, Where};
+use crate::jumping::JumpingMaze;
 use crate::maze::Maze;
+use crate::problem::{Problem, Where};
 use crate::rolling::RollingBlockMaze;
 
 /// The most states a command builds a graph of: validated nonzero and within what state ids

@@ -17,11 +17,12 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 use maze_graph::{Dir, Directions, Move, Rules, StateId};
 
-use crate::jumping::{Coord, Problem, Where};
 use crate::limit::StateLimit;
+use crate::problem::{Problem, Where};
 use crate::roll_rules::RollSet;
 use crate::rolling::{Footprint, MAX_BLOCKS, RollingBlockMaze, Tile, orientation_of, orientations};
 use crate::rules::{Domain, Press};
+use crate::tiling::Coord;
 
 /// The rolling directions of one block in direction order (RULES.md: N, E, S, W), each with
 /// its opposite.

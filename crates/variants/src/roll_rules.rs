@@ -11,13 +11,13 @@
 //! to say, and no one else's.
 
 use crate::board::Cell;
-use crate::jumping::{Coord, Problem, Where};
+use crate::problem::{Problem, RulePart, RuleProblem, Where};
 use crate::roll_graph::ROLL_DIRECTIONS;
 use crate::rolling::{Action, MAX_BRIDGES, RollingBlockMaze, SwitchKind, Tile};
 use crate::rules::{
-    self, C, Cond, Domain, Effect, O, Op, Phase, Press, Register, RegisterKind, RulePart,
-    RuleProblem, RuleSet, V, Value,
+    self, C, Cond, Domain, Effect, O, Op, Phase, Press, Register, RegisterKind, RuleSet, V, Value,
 };
+use crate::tiling::Coord;
 
 /// The value name that opens a bridge.
 pub const ON: &str = "on";

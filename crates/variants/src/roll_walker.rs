@@ -12,11 +12,11 @@
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
-use crate::jumping::Coord;
 use crate::roll_graph::StateView;
 use crate::roll_rules::RollSet;
 use crate::rolling::{Footprint, RollingBlockMaze, Tile};
 use crate::rules::Press;
+use crate::tiling::Coord;
 use crate::walker::Walked;
 
 /// A block: top-left cell and extents `[rows, cols, height]`.

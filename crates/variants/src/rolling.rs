@@ -16,8 +16,9 @@
 use maze_features::RollingBlockWeights;
 use serde::{Deserialize, Serialize};
 
-use crate::jumping::{Coord, Problem, Where};
-use crate::rules::{Cond, Effect, Op, Register, RulePart, Value};
+use crate::problem::{Problem, RulePart, Where};
+use crate::rules::{Cond, Effect, Op, Register, Value};
+use crate::tiling::Coord;
 
 pub use crate::roll_graph::{
     BLOCKS_DIRECTIONS, ROLL_DIRECTIONS, RollGraph, SPLIT_DIRECTIONS, StateView,

@@ -3,6 +3,9 @@
 use maze_graph::{Dir, Directions};
 use serde::{Deserialize, Serialize};
 
+/// A cell position `(row, col)`, 0-based from the top left.
+pub type Coord = (usize, usize);
+
 /// How the board is tiled.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Tiling {
