@@ -349,7 +349,7 @@ impl RawJumpRules {
 }
 
 fn parse_raw(src: &str) -> Result<RawMaze, ron::error::SpannedError> {
-    maze_variants::maze::ron_options().from_str(src)
+    maze_variants::ron_options().from_str(src)
 }
 
 /// Reads a maze file. `name` is how diagnostics name the file (usually its path).

@@ -6,7 +6,7 @@ use maze_graph::{Directions, Move, Rules, StateId};
 
 use crate::jumping::JumpGraph;
 use crate::maze::Maze;
-use crate::rolling::RollGraph;
+use crate::rolling::graph::RollGraph;
 use crate::tiling::Coord;
 
 /// A maze of any variant, compiled for move generation.

@@ -14,27 +14,29 @@ mod asked;
 pub mod board;
 mod compiled;
 pub mod jumping;
-mod landings;
 mod limit;
 pub mod maze;
 pub mod problem;
-mod roll_graph;
-pub mod roll_rules;
-pub mod roll_walker;
 pub mod rolling;
 pub mod rules;
 pub mod symmetry;
+mod text;
 pub mod tiling;
 pub mod walker;
 
 pub use asked::Movers;
 pub use board::{Attr, Board, Cell, Kind, Piece, Tag, Turn};
 pub use compiled::CompiledMaze;
-pub use jumping::{Change, JumpGraph, JumpingMaze, SupersetShape};
-pub use landings::Landings;
+pub use jumping::{Change, JumpGraph, JumpingMaze, Landings, SupersetShape};
 pub use limit::{StateLimit, check_cells};
-pub use maze::{Maze, one_line, write, write_with};
+pub use maze::{Maze, write, write_with};
 pub use problem::{Problem, RulePart, RuleProblem, Where};
-pub use rolling::{Footprint, RollGraph, RollingBlockMaze, RollingBlockRules, RollingBoard, Tile};
+pub use rolling::walker as roll_walker;
+pub use rolling::{
+    BLOCKS_DIRECTIONS, Footprint, ROLL_DIRECTIONS, RollingBlockMaze, RollingBlockRules,
+    RollingBoard, SPLIT_DIRECTIONS, SwitchKind, Tile,
+};
+pub use rolling::{RollGraph, StateView};
 pub use rules::{GoalKind, JumpRules, RuleSet};
+pub use text::{one_line, ron_options};
 pub use tiling::{Coord, MoveSet, Tiling};

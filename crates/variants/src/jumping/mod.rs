@@ -9,16 +9,18 @@
 //!
 //! This file holds [`JumpGraph`] itself, its construction and what any consumer reads.
 
+mod landings;
 mod moves;
 mod superset;
 mod update;
 mod validate;
 
+pub use landings::Landings;
+use moves::{Arrival, RunTable};
 pub use superset::SupersetShape;
 pub use update::Change;
-pub use validate::JumpingMaze;
-use moves::{Arrival, RunTable};
 use update::Updates;
+pub use validate::JumpingMaze;
 
 use std::collections::HashSet;
 use std::sync::Arc;
@@ -26,7 +28,6 @@ use std::sync::Arc;
 use maze_graph::{Dir, DirSet, Directions, Move, Rules, StateId, StrideAdjacency};
 
 use crate::board::{Board, Cell, Kind};
-use crate::landings::Landings;
 use crate::rules::{Ctx, K, Key, L, LAST_DIRECTION, NONE, RuleSet};
 use crate::tiling::Tiling;
 // Re-exported for other crates until they import these from the crate root.

@@ -74,7 +74,11 @@ impl JumpGraph {
     /// crosses no wall and enters only cells passable by `over`, and why it ends. Each
     /// direction's unit step is a function from cells to cells, so runs are computed once per
     /// cell by following it, with cycle detection for tori.
-    pub(super) fn compute_runs(&self, over: crate::rules::Over, wall_set: &HashSet<(usize, usize)>) -> Runs {
+    pub(super) fn compute_runs(
+        &self,
+        over: crate::rules::Over,
+        wall_set: &HashSet<(usize, usize)>,
+    ) -> Runs {
         let n = self.cells.len();
         let ns = self.runs.n_slots;
         let mut reach = vec![0u32; n * ns];

@@ -2,8 +2,8 @@
 //! by cell and register values; its moves, read from the move generator, and the dense
 //! numbering of the superset states that exist.
 
-use super::*;
 use super::update::Before;
+use super::*;
 
 impl JumpGraph {
     /// The values each register can take in a state ([`RuleSet::values`]).

@@ -120,7 +120,11 @@ impl JumpGraph {
         if !self.domains_kept() {
             return false;
         }
-        let mut landings = self.updates.landings.take().unwrap_or_else(|| Landings::of(self));
+        let mut landings = self
+            .updates
+            .landings
+            .take()
+            .unwrap_or_else(|| Landings::of(self));
         landings.refresh(self);
         let mut before = std::mem::take(&mut self.updates.before);
         before.changed = cell;

@@ -2,6 +2,7 @@
 //! file format that involves more than one token.
 
 use super::*;
+use crate::limit::{StateLimit, too_many};
 
 /// A jumping maze: rules, board, start and walls. This is what mutation edits and what a
 /// maze file holds.
@@ -213,5 +214,48 @@ impl JumpingMaze {
             .map(|&(a, b)| if a <= b { (a, b) } else { (b, a) })
             .collect();
         blocked + walls.len()
+    }
+}
+
+impl JumpingMaze {
+    /// Every value of the registers a landable cell keeps, on every landable cell (the
+    /// engine's superset, which it allocates), plus one for an exit goal.
+    pub fn state_estimate(&self) -> u128 {
+        let (per_cell, landable) = self.superset();
+        per_cell.saturating_mul(landable).saturating_add(1)
+    }
+
+    /// The register values each landable cell keeps, and the landable cells.
+    fn superset(&self) -> (u128, u128) {
+        let Ok(set) = self.rules.compile() else {
+            return (0, 0);
+        };
+        let cells = &self.board.cells;
+        let per_cell = (0..set.regs.len()).fold(1u128, |n, r| {
+            n.saturating_mul(set.values(r, cells).len() as u128)
+        });
+        let landable = cells.iter().filter(|c| c.is_landable()).count() as u128;
+        (per_cell, landable)
+    }
+
+    /// [`Maze::check_states`] of a jumping maze.
+    pub fn check_states(&self, limit: StateLimit) -> Result<(), Problem> {
+        let estimate = self.state_estimate();
+        if !limit.exceeded_by(estimate) {
+            return Ok(());
+        }
+        let (per_cell, landable) = self.superset();
+        if per_cell > 1 {
+            // The registers multiply the states: point at the rules that keep them.
+            return Err(Problem::new(
+                Where::Rules,
+                format!(
+                    "these registers can take {per_cell} combinations of values on each of {landable} cells: up to {estimate} states, more than the state limit of {limit}"
+                ),
+            )
+            .help("narrow the counters' ranges, keep registers only where they matter (`keep: Where(...)`), or use fewer registers; or raise the limit with --state-limit"));
+        }
+        Err(too_many(Where::Board, estimate, limit)
+            .help("use a smaller board, or raise the limit with --state-limit"))
     }
 }

@@ -339,7 +339,7 @@ impl JumpRules {
             return format!("Jumping({})", fields.join(", "));
         }
         if self.cells != d.cells {
-            fields.push(format!("cells: {}", crate::maze::one_line(&self.cells)));
+            fields.push(format!("cells: {}", crate::text::one_line(&self.cells)));
         }
         let list = |name: &str, items: Vec<String>| {
             if items.is_empty() {
@@ -358,16 +358,16 @@ impl JumpRules {
                 "registers",
                 self.registers
                     .iter()
-                    .map(crate::maze::one_line)
+                    .map(crate::text::one_line)
                     .collect::<Vec<_>>(),
             ),
             (
                 "jumps",
-                self.jumps.iter().map(crate::maze::one_line).collect(),
+                self.jumps.iter().map(crate::text::one_line).collect(),
             ),
             (
                 "effects",
-                self.effects.iter().map(crate::maze::one_line).collect(),
+                self.effects.iter().map(crate::text::one_line).collect(),
             ),
         ] {
             let text = list(name, items);

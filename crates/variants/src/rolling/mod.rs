@@ -13,15 +13,44 @@
 //! and goal footprints lie on plain floor and share no cell; the file has no `start` field
 //! and no walls.
 
+pub(crate) mod graph;
+pub(crate) mod rules;
+pub mod walker;
+
+pub use graph::{RollGraph, StateView};
+
 use maze_features::RollingBlockWeights;
+use maze_graph::Directions;
 use serde::{Deserialize, Serialize};
 
 use crate::problem::{Problem, RulePart, Where};
 use crate::rules::{Cond, Effect, Op, Register, Value};
 use crate::tiling::Coord;
 
-pub use crate::roll_graph::{
-    BLOCKS_DIRECTIONS, ROLL_DIRECTIONS, RollGraph, SPLIT_DIRECTIONS, StateView,
+/// The rolling directions of one block in direction order (RULES.md: N, E, S, W), each with
+/// its opposite.
+pub static ROLL_DIRECTIONS: Directions = Directions {
+    names: &["N", "E", "S", "W"],
+    opposite: &[2, 3, 0, 1],
+};
+
+/// The moves of a maze with a split switch: the whole block's rolls, then those of the first
+/// cube in reading order (`c1N` ...) and of the second (`c2N` ...). Choosing which cube to
+/// move is not a move (FAMILIES.md section 6).
+pub static SPLIT_DIRECTIONS: Directions = Directions {
+    names: &[
+        "N", "E", "S", "W", "c1N", "c1E", "c1S", "c1W", "c2N", "c2E", "c2S", "c2W",
+    ],
+    opposite: &[2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9],
+};
+
+/// The moves of a maze with several blocks: the first block's rolls `N` ... `W`, then the
+/// second's `2N` ... `2W`, and so on.
+pub static BLOCKS_DIRECTIONS: Directions = Directions {
+    names: &[
+        "N", "E", "S", "W", "2N", "2E", "2S", "2W", "3N", "3E", "3S", "3W", "4N", "4E", "4S", "4W",
+    ],
+    opposite: &[2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13],
 };
 
 /// The longest block side a maze file may ask for. A side longer than any board simply never
@@ -257,7 +286,7 @@ impl RollingBlockRules {
             let switches: Vec<String> = self
                 .switches
                 .iter()
-                .map(|s| format!("Switch{}", crate::maze::one_line(s)))
+                .map(|s| format!("Switch{}", crate::text::one_line(s)))
                 .collect();
             out.push_str(&format!(", switches: [{}]", switches.join(", ")));
         }
@@ -270,18 +299,18 @@ impl RollingBlockRules {
         };
         out.push_str(&list(
             "registers",
-            self.registers.iter().map(crate::maze::one_line).collect(),
+            self.registers.iter().map(crate::text::one_line).collect(),
         ));
         out.push_str(&list(
             "bridges",
             self.bridges
                 .iter()
-                .map(|b| format!("Bridge{}", crate::maze::one_line(b)))
+                .map(|b| format!("Bridge{}", crate::text::one_line(b)))
                 .collect(),
         ));
         out.push_str(&list(
             "effects",
-            self.effects.iter().map(crate::maze::one_line).collect(),
+            self.effects.iter().map(crate::text::one_line).collect(),
         ));
         if !self.others.is_empty() {
             let cells = |f: &Footprint| {
@@ -593,10 +622,9 @@ impl ParsedBoard {
 }
 
 impl RollingBlockMaze {
-    /// Checks the rules of section 2 that involve more than one cell: block dimensions and
-    /// weights, and that the start and goal footprints fit the block and are legal
-    /// placements on plain floor.
-    pub fn validate(&self) -> Result<(), Problem> {
+    /// Block dimensions and weights, and that the start and goal footprints fit the block
+    /// and are legal placements on plain floor ([`RollingBlockMaze::validate`]'s first part).
+    pub(crate) fn validate_layout(&self) -> Result<(), Problem> {
         let rules = &self.rules;
         let (a, b, h) = rules.block;
         if [a, b, h].iter().any(|&s| s == 0 || s > MAX_SIDE) {
@@ -684,20 +712,11 @@ impl RollingBlockMaze {
                 ),
             ));
         }
-        let set = self.compile()?;
-        crate::roll_graph::check_engine_capacity(self, &set)
-    }
-
-    /// Checks bridges, switches, registers, effects and the other blocks (FAMILIES.md
-    /// section 6) into the compiled rules the engine and the walker read.
-    pub fn compile(&self) -> Result<crate::roll_rules::RollSet, Problem> {
-        let set = crate::roll_rules::compile(self)?;
-        self.validate_blocks()?;
-        Ok(set)
+        Ok(())
     }
 
     /// Checks the other blocks.
-    fn validate_blocks(&self) -> Result<(), Problem> {
+    pub(crate) fn validate_blocks(&self) -> Result<(), Problem> {
         let (rules, board) = (&self.rules, &self.board);
         if rules.others.len() + 1 > MAX_BLOCKS {
             return Err(Problem::new(
@@ -833,6 +852,8 @@ pub(crate) fn legal(board: &RollingBoard, footprint: Footprint) -> bool {
 mod tests {
     use super::*;
     use maze_graph::{Rules, StateId};
+
+    use crate::rolling::graph::RollGraph;
 
     const W: maze_graph::Dir = 3;
 

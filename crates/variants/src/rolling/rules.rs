@@ -12,17 +12,16 @@
 
 use crate::board::Cell;
 use crate::problem::{Problem, RulePart, RuleProblem, Where};
-use crate::roll_graph::ROLL_DIRECTIONS;
-use crate::rolling::{Action, MAX_BRIDGES, RollingBlockMaze, SwitchKind, Tile};
+use crate::rolling::{Action, MAX_BRIDGES, ROLL_DIRECTIONS, RollingBlockMaze, SwitchKind, Tile};
 use crate::rules::{
     self, C, Cond, Domain, Effect, O, Op, Phase, Press, Register, RegisterKind, RuleSet, V, Value,
 };
 use crate::tiling::Coord;
 
 /// The value name that opens a bridge.
-pub const ON: &str = "on";
+pub(crate) const ON: &str = "on";
 /// The value name that closes it.
-pub const OFF: &str = "off";
+pub(crate) const OFF: &str = "off";
 
 /// Rolling-block rules, compiled: registers and effects as the evaluator reads them, which
 /// register each bridge tile follows, and how registers pack into one machine word.
@@ -223,6 +222,16 @@ fn on_off(kind: &RegisterKind) -> Option<i64> {
 /// How a message names a tile.
 fn tile_name(tile: Tile) -> &'static str {
     crate::rolling::tile_name(tile)
+}
+
+impl RollingBlockMaze {
+    /// Checks bridges, switches, registers, effects and the other blocks (FAMILIES.md
+    /// section 6) into the compiled rules the engine and the walker read.
+    pub fn compile(&self) -> Result<RollSet, Problem> {
+        let set = compile(self)?;
+        self.validate_blocks()?;
+        Ok(set)
+    }
 }
 
 /// Validates the maze's bridges, switches, registers and effects into a [`RollSet`], every

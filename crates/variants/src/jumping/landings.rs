@@ -2,7 +2,7 @@
 //! read on landing (a wildcard, a toggle) makes stale, so that only those cells' moves are
 //! found again.
 
-use crate::jumping::JumpGraph;
+use super::JumpGraph;
 
 /// Per cell, the cells its moves may land on ([`JumpGraph::landing_cells`]), and the
 /// transpose: the cells whose moves may land on it. A cell's landings depend on its own

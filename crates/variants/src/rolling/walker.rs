@@ -12,8 +12,8 @@
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
-use crate::roll_graph::StateView;
-use crate::roll_rules::RollSet;
+use crate::rolling::graph::StateView;
+use crate::rolling::rules::RollSet;
 use crate::rolling::{Footprint, RollingBlockMaze, Tile};
 use crate::rules::Press;
 use crate::tiling::Coord;
