@@ -27,7 +27,7 @@ pub mod walker;
 pub use asked::Movers;
 pub use board::{Attr, Board, Cell, Kind, Piece, Tag, Turn};
 pub use compiled::CompiledMaze;
-pub use jumping::{Change, JumpGraph, JumpingMaze, Landings, SupersetShape};
+pub use jumping::{Change, JumpGraph, JumpingMaze, Landings, Superset, SupersetShape};
 pub use limit::{StateLimit, check_cells};
 pub use maze::{Maze, write, write_with};
 pub use problem::{Problem, RulePart, RuleProblem, Where};

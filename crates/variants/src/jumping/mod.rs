@@ -17,7 +17,7 @@ mod validate;
 
 pub use landings::Landings;
 use moves::{Arrival, RunTable};
-pub use superset::SupersetShape;
+pub use superset::{Superset, SupersetShape};
 pub use update::Change;
 use update::Updates;
 pub use validate::JumpingMaze;

@@ -249,7 +249,7 @@ impl JumpGraph {
     /// every cell whose content its moves read. Landings depend on the cell and its registers
     /// and on the kinds of the cells on the way (the runs), never on another cell's
     /// attributes.
-    pub fn landing_cells(&self, cell: usize, out: &mut Vec<u32>) {
+    pub(crate) fn landing_cells(&self, cell: usize, out: &mut Vec<u32>) {
         let mut cands = Vec::new();
         let raw = self.cells[cell];
         if self.landings_free(cell) {

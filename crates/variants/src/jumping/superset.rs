@@ -290,17 +290,82 @@ impl JumpGraph {
     pub(super) fn key_of(&self, state: StateId) -> Key {
         self.sup_key(self.sup(state))
     }
+}
 
+/// The superset of a jumping graph as the word engine (`maze-gen`) reads and edits it:
+/// every superset state and its moves, whether or not it exists, and cell changes that touch
+/// only the board. Nothing else needs these; import the trait to call them.
+///
+/// Superset states are numbered by cell, row-major, then by the values of the registers
+/// the cell keeps ([`Superset::superset_shape`]); without registers they are the states.
+pub trait Superset {
     /// How many superset states there are: every state the rules could have on this board
     /// (see [`JumpGraph::superset_shape`]); the states are those that exist.
-    pub fn superset_len(&self) -> usize {
-        self.sup_cell.len()
-    }
+    fn superset_len(&self) -> usize;
 
     /// What fixes the superset's numbering: per cell its first superset state, the
     /// registers it keeps and their values. Two graphs of one maze with the same shape
     /// number their superset states alike, so moves read from one hold in the other.
-    pub fn superset_shape(&self) -> SupersetShape {
+    fn superset_shape(&self) -> SupersetShape;
+
+    /// The superset states on `cell`, numbered consecutively (none on a cell nothing lands
+    /// on).
+    fn cell_superset(&self, cell: usize) -> std::ops::Range<u32>;
+
+    /// Appends the targets (superset states) of the moves of superset state `sup`; a state
+    /// that does not exist has its moves too, and they count towards which states exist.
+    fn superset_targets(&self, sup: u32, out: &mut Vec<u32>);
+
+    /// The targets of every superset state of `cell` were it to hold `content`, handed to
+    /// `each` with the superset state, or `false` (and nothing handed) when the change is not
+    /// local ([`RuleSet::local_change`]: other kind, or an attribute read of a landing cell).
+    /// The graph is left as it was: a local change keeps the superset and every other cell's
+    /// moves, so this reads what [`JumpGraph::set_cell`] would put there without rebuilding
+    /// (which it does under rules whose rays land several times).
+    fn superset_targets_as(
+        &mut self,
+        cell: usize,
+        content: Cell,
+        each: impl FnMut(u32, &mut dyn Iterator<Item = u32>),
+    ) -> bool;
+
+    /// Whether superset state `sup` is a state whatever moves land on it: its cell keeps no
+    /// register, it is `Outside`, or it is the start. Any other exists when a move of a
+    /// superset state lands on it.
+    fn superset_fixed(&self, sup: u32) -> bool;
+
+    /// Whether superset state `sup` exists (is a state of the graph).
+    fn superset_exists(&self, sup: u32) -> bool;
+
+    /// The start's superset state.
+    fn superset_start(&self) -> u32;
+
+    /// Whether superset state `sup` is a goal state ([`Rules::is_goal`]).
+    fn superset_goal(&self, sup: u32) -> bool;
+
+    /// The jump number of superset state `sup` ([`Rules::jump`]).
+    fn superset_jump(&self, sup: u32) -> Option<u32>;
+
+    /// Puts `content` in `cell` if the change keeps the cell's kind (and so every run) and the
+    /// superset's shape (the registers the cell keeps, the values each register can take),
+    /// returning whether it did. Only the board changes: the compiled moves and states are
+    /// left as they were, for a caller that keeps its own rows of the moves
+    /// ([`JumpGraph::cell_targets`] of the cell and of every cell landing on it: the word
+    /// engine) and compiles the graph afresh before reading its states again.
+    fn put_cell(&mut self, cell: usize, content: Cell) -> bool;
+
+    /// The targets of every superset state of `cell` under the board as it is, handed to
+    /// `each` with the superset state: what compiling the board would give them, read without
+    /// touching the graph's tables.
+    fn cell_targets(&mut self, cell: usize, each: impl FnMut(u32, &mut dyn Iterator<Item = u32>));
+}
+
+impl Superset for JumpGraph {
+    fn superset_len(&self) -> usize {
+        self.sup_cell.len()
+    }
+
+    fn superset_shape(&self) -> SupersetShape {
         SupersetShape {
             base: self.sup_base.clone(),
             kept: self.kept.clone(),
@@ -309,27 +374,17 @@ impl JumpGraph {
         }
     }
 
-    /// The superset states on `cell`, numbered consecutively (none on a cell nothing lands
-    /// on).
-    pub fn cell_superset(&self, cell: usize) -> std::ops::Range<u32> {
+    fn cell_superset(&self, cell: usize) -> std::ops::Range<u32> {
         self.sup_base[cell]..self.sup_base[cell + 1]
     }
 
-    /// Appends the targets (superset states) of the moves of superset state `sup`; a state
-    /// that does not exist has its moves too, and they count towards which states exist.
-    pub fn superset_targets(&self, sup: u32, out: &mut Vec<u32>) {
+    fn superset_targets(&self, sup: u32, out: &mut Vec<u32>) {
         let at = self.sup_slot[sup as usize] as usize;
         let moves = &self.sup_moves[at..at + usize::from(self.sup_len[sup as usize])];
         out.extend(moves.iter().map(|m| m.to));
     }
 
-    /// The targets of every superset state of `cell` were it to hold `content`, handed to
-    /// `each` with the superset state, or `false` (and nothing handed) when the change is not
-    /// local ([`RuleSet::local_change`]: other kind, or an attribute read of a landing cell).
-    /// The graph is left as it was: a local change keeps the superset and every other cell's
-    /// moves, so this reads what [`JumpGraph::set_cell`] would put there without rebuilding
-    /// (which it does under rules whose rays land several times).
-    pub fn superset_targets_as(
+    fn superset_targets_as(
         &mut self,
         cell: usize,
         content: Cell,
@@ -345,37 +400,62 @@ impl JumpGraph {
         true
     }
 
-    /// Whether superset state `sup` is a state whatever moves land on it: its cell keeps no
-    /// register, it is `Outside`, or it is the start. Any other exists when a move of a
-    /// superset state lands on it.
-    pub fn superset_fixed(&self, sup: u32) -> bool {
+    fn superset_fixed(&self, sup: u32) -> bool {
         let c = self.sup_cell[sup as usize];
         c == OUTSIDE || self.kept[c as usize] == 0 || sup == self.sup_start
     }
 
-    /// Whether superset state `sup` exists (is a state of the graph).
-    pub fn superset_exists(&self, sup: u32) -> bool {
+    fn superset_exists(&self, sup: u32) -> bool {
         self.exists(sup)
     }
 
-    /// The start's superset state.
-    pub fn superset_start(&self) -> u32 {
+    fn superset_start(&self) -> u32 {
         self.sup_start
     }
 
-    /// Whether superset state `sup` is a goal state ([`Rules::is_goal`]).
-    pub fn superset_goal(&self, sup: u32) -> bool {
+    fn superset_goal(&self, sup: u32) -> bool {
         let cell = self.sup_cell[sup as usize];
         cell == OUTSIDE || self.cells[cell as usize].is_goal()
     }
 
-    /// The jump number of superset state `sup` ([`Rules::jump`]).
-    pub fn superset_jump(&self, sup: u32) -> Option<u32> {
+    fn superset_jump(&self, sup: u32) -> Option<u32> {
         let cell = self.sup_cell[sup as usize];
         if cell == OUTSIDE {
             return None;
         }
         self.cells[cell as usize].jump()
+    }
+
+    fn put_cell(&mut self, cell: usize, content: Cell) -> bool {
+        let old = self.cells[cell];
+        if old.kind != content.kind {
+            return false;
+        }
+        self.cells[cell] = content;
+        if let Some(landings) = &mut self.updates.landings {
+            landings.stale(cell);
+        }
+        let same = self.kept_mask(cell) == self.kept[cell] && self.domains_kept();
+        if !same {
+            self.cells[cell] = old;
+        }
+        same
+    }
+
+    fn cell_targets(
+        &mut self,
+        cell: usize,
+        mut each: impl FnMut(u32, &mut dyn Iterator<Item = u32>),
+    ) {
+        let mut cands = std::mem::take(&mut self.updates.cands);
+        let mut acc = std::mem::take(&mut self.updates.acc);
+        let mut moves = std::mem::take(&mut self.updates.moves);
+        self.cell_superset_moves(cell, &mut cands, &mut acc, &mut moves, |sup, ms| {
+            each(sup, &mut ms.iter().map(|m| m.to));
+        });
+        self.updates.cands = cands;
+        self.updates.acc = acc;
+        self.updates.moves = moves;
     }
 }
 

@@ -70,47 +70,6 @@ impl JumpGraph {
         self.cells[cell].is_ordinary() && set.geometry_free && !stands
     }
 
-    /// Puts `content` in `cell` if the change keeps the cell's kind (and so every run) and the
-    /// superset's shape (the registers the cell keeps, the values each register can take),
-    /// returning whether it did. Only the board changes: the compiled moves and states are
-    /// left as they were, for a caller that keeps its own rows of the moves
-    /// ([`JumpGraph::cell_targets`] of the cell and of every cell landing on it: the word
-    /// engine) and compiles the graph afresh before reading its states again.
-    pub fn put_cell(&mut self, cell: usize, content: Cell) -> bool {
-        let old = self.cells[cell];
-        if old.kind != content.kind {
-            return false;
-        }
-        self.cells[cell] = content;
-        if let Some(landings) = &mut self.updates.landings {
-            landings.stale(cell);
-        }
-        let same = self.kept_mask(cell) == self.kept[cell] && self.domains_kept();
-        if !same {
-            self.cells[cell] = old;
-        }
-        same
-    }
-
-    /// The targets of every superset state of `cell` under the board as it is, handed to
-    /// `each` with the superset state: what compiling the board would give them, read without
-    /// touching the graph's tables.
-    pub fn cell_targets(
-        &mut self,
-        cell: usize,
-        mut each: impl FnMut(u32, &mut dyn Iterator<Item = u32>),
-    ) {
-        let mut cands = std::mem::take(&mut self.updates.cands);
-        let mut acc = std::mem::take(&mut self.updates.acc);
-        let mut moves = std::mem::take(&mut self.updates.moves);
-        self.cell_superset_moves(cell, &mut cands, &mut acc, &mut moves, |sup, ms| {
-            each(sup, &mut ms.iter().map(|m| m.to));
-        });
-        self.updates.cands = cands;
-        self.updates.acc = acc;
-        self.updates.moves = moves;
-    }
-
     /// After `cell` changed an attribute the moves read of a landing cell, the superset of
     /// the board as it is, its moves read again only for `cell` and the cells landing on it
     /// ([`Landings`]) and copied for the rest: what [`JumpGraph::build_states`] would build,
