@@ -6,8 +6,15 @@
 //!   void, exit goals, no-U-turn) compiled into a [`maze_graph::Rules`] implementation.
 //! - [`rolling`]: rolling-block mazes (cuboid blocks on floor, no floor, fragile floor,
 //!   bridges and switches, split cubes) compiled into a [`maze_graph::Rules`] implementation.
-//! - [`maze`]: a maze of any variant, written as the maze part of a maze file.
+//! - [`rules`]: the rule model of jumping mazes: what a file writes ([`JumpRules`]), its
+//!   compiled form ([`RuleSet`], built only by [`JumpRules::compile`]) and its evaluator.
+//! - [`walker`], [`roll_walker`]: the reference walkers, slow and plain, that the engines are
+//!   tested against and that explain why a move is refused.
 //! - [`symmetry`]: a maze's rotations and reflections, and its canonical text under them.
+//!
+//! A maze of any variant is a [`Maze`], written by [`write()`]; what is wrong with one is a
+//! [`Problem`] at a [`Where`]. The word engine of `maze-gen` reads a [`JumpGraph`]'s
+//! superset through the [`Superset`] trait.
 #![deny(missing_docs)]
 
 mod asked;
@@ -15,8 +22,8 @@ pub mod board;
 mod compiled;
 pub mod jumping;
 mod limit;
-pub mod maze;
-pub mod problem;
+mod maze;
+mod problem;
 pub mod rolling;
 pub mod rules;
 pub mod symmetry;

@@ -15,7 +15,7 @@ impl StateLimit {
     /// The default for reading and analysing a maze. `maze analyze` of a random 2000 x 2000
     /// rook maze peaked at 960.5 MiB (252 bytes per state: graph, features, the engine's
     /// tables), so 20 million states take about 5 GB: a quarter of a 24 GB machine.
-    pub const DEFAULT: StateLimit = limit(20_000_000);
+    pub(crate) const DEFAULT: StateLimit = limit(20_000_000);
 
     /// The default for the boards a generator searches: every iteration rebuilds or patches
     /// the graph and recomputes its features (a 2000 x 2000 board took 83 s for two

@@ -21,7 +21,7 @@ pub fn write(maze: &Maze, header: &[String]) -> String {
     write_with(maze, header, "")
 }
 
-/// [`write`] with `fields`, further top-level fields already written one per line (each
+/// [`write()`] with `fields`, further top-level fields already written one per line (each
 /// indented four spaces and ending `,\n`), before the closing parenthesis: how a maze file's
 /// `generate` and `provenance` sections follow the maze.
 pub fn write_with(maze: &Maze, header: &[String], fields: &str) -> String {

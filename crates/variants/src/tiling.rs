@@ -113,7 +113,7 @@ impl Tiling {
 
     /// The tiling's directions plus the knight's leaps (square only; other tilings have no
     /// leaps and keep their six directions).
-    pub fn directions_with_leaps(self) -> &'static Directions {
+    pub(crate) fn directions_with_leaps(self) -> &'static Directions {
         match self {
             Tiling::Square => &SQUARE_LEAP_DIRECTIONS,
             _ => self.directions(),

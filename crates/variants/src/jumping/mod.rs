@@ -2,10 +2,10 @@
 //! engine that compiles a maze into dense states and move tables ([`JumpGraph`]), with every
 //! exact jump decided in constant time from precomputed runs.
 //!
-//! - [`validate`]: [`JumpingMaze`], what a file holds, and its validation.
-//! - [`moves`]: move generation (runs, candidates, landing checks).
-//! - [`superset`]: the superset layout, its moves and the dense numbering of its states.
-//! - [`update`]: incremental updates of one cell, and what they changed ([`Change`]).
+//! - `validate`: [`JumpingMaze`], what a file holds, and its validation.
+//! - `moves`: move generation (runs, candidates, landing checks).
+//! - `superset`: the superset layout, its moves and the dense numbering of its states.
+//! - `update`: incremental updates of one cell, and what they changed ([`Change`]).
 //!
 //! This file holds [`JumpGraph`] itself, its construction and what any consumer reads.
 
@@ -28,23 +28,19 @@ use std::sync::Arc;
 use maze_graph::{Dir, DirSet, Directions, Move, Rules, StateId, StrideAdjacency};
 
 use crate::board::{Board, Cell, Kind};
+use crate::problem::{Problem, Where};
 use crate::rules::{Ctx, K, Key, L, LAST_DIRECTION, NONE, RuleSet};
+use crate::rules::{GoalKind, JumpRules};
+use crate::tiling::Coord;
 use crate::tiling::Tiling;
-// Re-exported for other crates until they import these from the crate root.
-pub use crate::problem::{Problem, Where};
-pub use crate::rules::{GoalKind, JumpRules};
-pub use crate::tiling::Coord;
 
 /// The most states (every register value on every landable cell) the engine can number;
 /// the file reader's configurable [`crate::StateLimit`] is usually far lower.
-pub const MAX_SUPERSET: u128 = crate::limit::StateLimit::MAX.get() as u128;
+pub(crate) const MAX_SUPERSET: u128 = crate::limit::StateLimit::MAX.get() as u128;
 
 /// Sentinel target of an exit jump.
 pub const OUTSIDE: u32 = u32::MAX;
 const INFINITE: u32 = u32::MAX;
-
-/// The "no direction" marker of a state without a last direction.
-pub const NO_DIR: Dir = Dir::MAX;
 
 /// A jumping maze compiled for fast move generation under its rules: dense states (a cell,
 /// or a cell and the registers kept there), each state's moves in a table, and the runs that
@@ -267,7 +263,7 @@ impl JumpGraph {
 
     /// The last direction of a no-U-turn state (`None` for the start state, the goal state,
     /// and every state without the rule).
-    pub fn state_last_dir(&self, state: StateId) -> Option<Dir> {
+    pub(crate) fn state_last_dir(&self, state: StateId) -> Option<Dir> {
         if !self.rules.no_u_turn {
             return None;
         }

@@ -26,7 +26,7 @@ impl JumpingMaze {
     }
 
     /// [`JumpingMaze::validate`], returning the compiled rules.
-    pub fn validate_compiled(&self) -> Result<RuleSet, Problem> {
+    pub(crate) fn validate_compiled(&self) -> Result<RuleSet, Problem> {
         let rules = &self.rules;
         let board = &self.board;
         let set = rules.compile().map_err(Problem::from)?;
@@ -238,7 +238,7 @@ impl JumpingMaze {
         (per_cell, landable)
     }
 
-    /// [`Maze::check_states`] of a jumping maze.
+    /// [`crate::Maze::check_states`] of a jumping maze.
     pub fn check_states(&self, limit: StateLimit) -> Result<(), Problem> {
         let estimate = self.state_estimate();
         if !limit.exceeded_by(estimate) {

@@ -942,7 +942,7 @@ impl RollingBlockMaze {
 
     /// The blocks' placements (plus the split cubes' cells) times two per bridge a switch
     /// changes.
-    pub fn state_bound(&self) -> u128 {
+    pub(crate) fn state_bound(&self) -> u128 {
         state_bound(self).1
     }
 

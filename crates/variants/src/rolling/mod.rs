@@ -1,5 +1,5 @@
 //! Rolling-block mazes: a cuboid block tipped over its edges on a board of floor, no floor and
-//! fragile floor (RULES.md section 2), validated, and compiled into a [`Rules`]
+//! fragile floor (RULES.md section 2), validated, and compiled into a [`maze_graph::Rules`]
 //! implementation whose moves are looked up, not computed.
 //!
 //! A state is a placement: the footprint's top-left cell and the block's extents
@@ -55,7 +55,7 @@ pub static BLOCKS_DIRECTIONS: Directions = Directions {
 
 /// The longest block side a maze file may ask for. A side longer than any board simply never
 /// fits that way; the limit only keeps coordinate arithmetic far from overflow.
-pub const MAX_SIDE: usize = 10_000;
+pub(crate) const MAX_SIDE: usize = 10_000;
 
 /// One cell of a rolling-block board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -105,7 +105,7 @@ impl Tile {
 
     /// The tile a maze file's character stands for (`S` and `G` are floor under footprints,
     /// read separately).
-    pub fn from_char(ch: char) -> Option<Tile> {
+    pub(crate) fn from_char(ch: char) -> Option<Tile> {
         Some(match ch {
             '.' => Tile::Floor,
             '#' => Tile::NoFloor,
@@ -121,7 +121,7 @@ impl Tile {
 
     /// Whether the block may ever rest on this cell as part of a larger footprint (a bridge
     /// only while it is on, which the state says).
-    pub fn is_floor(self) -> bool {
+    pub(crate) fn is_floor(self) -> bool {
         self != Tile::NoFloor
     }
 }
@@ -196,11 +196,11 @@ pub struct OtherBlock {
 }
 
 /// The most blocks one board may hold: each multiplies the states by its placements.
-pub const MAX_BLOCKS: usize = 4;
+pub(crate) const MAX_BLOCKS: usize = 4;
 
 /// The most bridge tiles one board may hold: each doubles the states, and their states are
 /// one machine word.
-pub const MAX_BRIDGES: usize = 64;
+pub(crate) const MAX_BRIDGES: usize = 64;
 
 /// The cells a block covers: a rectangle given by its top-left cell and size.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -399,7 +399,7 @@ impl RollingBlockRules {
     }
 
     /// The first block's orientation whose footprint is `rows x cols`: [`orientation_of`].
-    pub fn orientation_of(&self, rows: usize, cols: usize) -> Option<[usize; 3]> {
+    pub(crate) fn orientation_of(&self, rows: usize, cols: usize) -> Option<[usize; 3]> {
         orientation_of(self.block, rows, cols)
     }
 }
@@ -422,7 +422,7 @@ pub fn orientations((a, b, h): (usize, usize, usize)) -> Vec<[usize; 3]> {
 
 /// The orientation of a block whose footprint is `rows x cols`, if it has one. It is unique:
 /// the footprint fixes two of the three sides, so the height is the one left.
-pub fn orientation_of(
+pub(crate) fn orientation_of(
     block: (usize, usize, usize),
     rows: usize,
     cols: usize,
@@ -804,7 +804,7 @@ impl RollingBlockMaze {
     }
 
     /// The board's rows as a maze file writes them, with `S` and `G` over the footprints.
-    pub fn row_strings(&self) -> Vec<String> {
+    pub(crate) fn row_strings(&self) -> Vec<String> {
         (0..self.board.rows)
             .map(|r| {
                 (0..self.board.cols)

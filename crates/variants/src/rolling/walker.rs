@@ -3,7 +3,7 @@
 //! ordered maps and named as text.
 //!
 //! It shares nothing with the engine ([`crate::RollGraph`]) but the maze and its compiled
-//! rules ([`RollSet`], whose evaluator gives effects their meaning): no placement tables, no
+//! rules (`RollSet`, whose evaluator gives effects their meaning): no placement tables, no
 //! numbering, no bit sets, no precompiled presses. A roll moves a block by its extents as the
 //! spec writes it, legality is checked cell by cell, switches are pressed in reading order of
 //! the cells the mover lands on, each press one call of the evaluator. The engine is tested

@@ -718,7 +718,7 @@ impl JumpRules {
 /// at. `bridged[r]` says a bridge reads register `r`. Only landing effects, the conditions
 /// `Is`, `Eq`, `Lt`, `Gt`, `At`, `Standing`, `Cube` (and `Not`, `Any`, `All`), and choices and
 /// counters mean anything to a rolling block; the rest is refused where it is written.
-pub fn compile_rolling(
+pub(crate) fn compile_rolling(
     registers: &[Register],
     declared: usize,
     effects: &[(RulePart, &Effect)],

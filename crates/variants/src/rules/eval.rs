@@ -9,17 +9,17 @@ use crate::board::{Attr, Cell, Kind, Piece, Tag, Turn};
 use crate::tiling::Tiling;
 
 /// The most registers a rule may declare (the state key holds them inline).
-pub const MAX_REGISTERS: usize = 6;
+pub(crate) const MAX_REGISTERS: usize = 6;
 
 /// The longest move a rule may write (`Exactly`, `Cycle`): the reference walker walks it step
 /// by step, and no board needs more.
 pub const MAX_LENGTH: u32 = 10_000;
 
 /// The largest counter value (in magnitude): a counter used as a length stays walkable.
-pub const MAX_COUNTER: i64 = 10_000;
+pub(crate) const MAX_COUNTER: i64 = 10_000;
 
 /// The name the `no_u_turn` shorthand gives its direction register.
-pub const LAST_DIRECTION: &str = "last";
+pub(crate) const LAST_DIRECTION: &str = "last";
 
 /// "No value" of direction, piece, colour and symbol registers.
 pub const NONE: i64 = -1;
@@ -182,7 +182,7 @@ pub enum L {
 
 impl L {
     /// Whether a move of this length has at most one landing per direction.
-    pub fn is_single(&self) -> bool {
+    pub(crate) fn is_single(&self) -> bool {
         !matches!(self, L::UpToNumber | L::Any)
     }
 }
@@ -207,33 +207,33 @@ pub struct K {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RuleSet {
     /// The tiling.
-    pub tiling: Tiling,
+    pub(crate) tiling: Tiling,
     /// Toroidal wrap.
-    pub torus: bool,
+    pub(crate) torus: bool,
     /// Goal kind.
-    pub goal: GoalKind,
+    pub(crate) goal: GoalKind,
     /// The edge direction table.
-    pub directions: &'static Directions,
+    pub(crate) directions: &'static Directions,
     /// Registers (the `no_u_turn` register last).
-    pub regs: Vec<Reg>,
+    pub(crate) regs: Vec<Reg>,
     /// Kinds of move.
-    pub kinds: Vec<K>,
+    pub(crate) kinds: Vec<K>,
     /// Leaving effects.
-    pub leave: Vec<E>,
+    pub(crate) leave: Vec<E>,
     /// Landing effects.
-    pub land: Vec<E>,
+    pub(crate) land: Vec<E>,
     /// The register a state name shows bare (the `no_u_turn` last direction: `(2,3)/NE`).
-    pub bare: Option<usize>,
+    pub(crate) bare: Option<usize>,
     /// Whether the landings of a move cannot depend on the registers: no leaving effects, and
     /// no register read by `when`, directions or length (registers standing for attributes
     /// aside, which the engine checks per cell).
-    pub geometry_free: bool,
+    pub(crate) geometry_free: bool,
     /// The attributes of a landing cell anything reads (landing conditions, landing effects,
     /// `keep`): changing any other attribute of a cell changes only the moves out of it.
-    pub landing_reads: Reads,
+    pub(crate) landing_reads: Reads,
     /// The attributes the registers' `keep` conditions read: changing one may change which
     /// states a cell has.
-    pub keep_reads: Reads,
+    pub(crate) keep_reads: Reads,
 }
 
 /// Which cell attributes something reads.
@@ -281,7 +281,7 @@ pub type Key = [i64; MAX_REGISTERS];
 
 /// What a condition or value may see.
 #[derive(Clone, Copy)]
-pub struct Ctx<'a> {
+pub(crate) struct Ctx<'a> {
     /// The cell the condition is about (effective attributes).
     pub here: &'a Cell,
     /// The cell moved from (landing phase), effective.
@@ -295,7 +295,7 @@ pub struct Ctx<'a> {
 }
 
 /// A [`Tag`] as a register value.
-pub fn tag_value(tag: Tag) -> i64 {
+pub(crate) fn tag_value(tag: Tag) -> i64 {
     let mut bytes = [0u8; 8];
     let name = tag.as_str().as_bytes();
     bytes[..name.len()].copy_from_slice(name);
@@ -318,7 +318,7 @@ fn piece_value(p: Option<Piece>) -> i64 {
 /// A rolling-block press: the cell a block or cube lands on, and how it lands. What the
 /// conditions `At`, `Standing` and `Cube` read; jumping mazes have none.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Press {
+pub(crate) struct Press {
     /// The cell.
     pub at: (usize, usize),
     /// A whole block stands on this cell alone.
@@ -329,12 +329,12 @@ pub struct Press {
 
 impl C {
     /// Evaluates the condition.
-    pub fn eval(&self, ctx: &Ctx) -> bool {
+    pub(crate) fn eval(&self, ctx: &Ctx) -> bool {
         self.eval_in(ctx, None)
     }
 
     /// Evaluates the condition, with the rolling-block press when there is one.
-    pub fn eval_in(&self, ctx: &Ctx, press: Option<&Press>) -> bool {
+    pub(crate) fn eval_in(&self, ctx: &Ctx, press: Option<&Press>) -> bool {
         let here = ctx.here;
         match self {
             C::Eq(r, v) => ctx.regs[*r] == *v,
@@ -373,8 +373,30 @@ impl C {
 }
 
 impl RuleSet {
+    /// The registers, in declaration order (the `no_u_turn` register last): a state key
+    /// holds register `r`'s value at index `r`.
+    pub fn regs(&self) -> &[Reg] {
+        &self.regs
+    }
+
+    /// The kinds of move.
+    pub fn kinds(&self) -> &[K] {
+        &self.kinds
+    }
+
+    /// The register a state name shows bare (the `no_u_turn` last direction: `(2,3)/NE`).
+    pub fn bare(&self) -> Option<usize> {
+        self.bare
+    }
+
+    /// The attributes the registers' `keep` conditions read: changing one may change which
+    /// states a cell has.
+    pub fn keep_reads(&self) -> Reads {
+        self.keep_reads
+    }
+
     /// The start key: every register at its start value.
-    pub fn start_key(&self) -> Key {
+    pub(crate) fn start_key(&self) -> Key {
         let mut key = [0; MAX_REGISTERS];
         for (i, r) in self.regs.iter().enumerate() {
             key[i] = r.start;
@@ -467,7 +489,7 @@ impl RuleSet {
     /// registers of any number; a `Split` sets `split` to its cubes' cells. The one place an
     /// effect gets its meaning, for jumping and rolling mazes alike.
     #[allow(clippy::too_many_arguments)]
-    pub fn apply_in(
+    pub(crate) fn apply_in(
         &self,
         effects: &[E],
         here: &Cell,
@@ -528,7 +550,7 @@ impl RuleSet {
     }
 
     /// Whether every register of `key` is in its domain.
-    pub fn in_range(&self, key: &Key) -> bool {
+    pub(crate) fn in_range(&self, key: &Key) -> bool {
         self.regs.iter().zip(key).all(|(r, &v)| match &r.domain {
             Domain::Choice(names) => (0..names.len() as i64).contains(&v),
             Domain::Counter(lo, hi) => (*lo..=*hi).contains(&v),
@@ -572,7 +594,7 @@ impl RuleSet {
 
     /// The exact length of a single-landing kind from `cell` (effective), `None` for no move
     /// (a missing number, a length below 1) and for the other kinds.
-    pub fn exact_length(&self, kind: &K, cell: &Cell, key: &Key) -> Option<i64> {
+    pub(crate) fn exact_length(&self, kind: &K, cell: &Cell, key: &Key) -> Option<i64> {
         let k = match &kind.length {
             L::Number => i64::from(cell.number?),
             L::Exactly(k) => *k,
@@ -584,7 +606,7 @@ impl RuleSet {
     }
 
     /// Whether a cell may be flown over by a move of `over`.
-    pub fn passable(over: Over, cell: &Cell) -> bool {
+    pub(crate) fn passable(over: Over, cell: &Cell) -> bool {
         match over {
             Over::Flyable => cell.is_flyable(),
             Over::Empty => cell.kind == Kind::Empty,
@@ -593,7 +615,7 @@ impl RuleSet {
     }
 
     /// Whether the rules keep any register on any cell.
-    pub fn has_registers(&self) -> bool {
+    pub(crate) fn has_registers(&self) -> bool {
         !self.regs.is_empty()
     }
 
@@ -645,7 +667,7 @@ impl RuleSet {
 
     /// Whether [`RuleSet::values`] of register `r` depends on the board (colours and
     /// symbols: the ones on it).
-    pub fn values_read_board(&self, r: usize) -> bool {
+    pub(crate) fn values_read_board(&self, r: usize) -> bool {
         matches!(self.regs[r].domain, Domain::Colour | Domain::Symbol)
     }
 

@@ -8,18 +8,16 @@
 //! model: `no_u_turn` is a direction register with a landing condition, `moves` the default
 //! direction set.
 //!
-//! - [`syntax`]: what a file writes ([`JumpRules`] and its parts), read by serde.
-//! - [`eval`]: the compiled form ([`RuleSet`] and its conditions, values and operations) and
+//! - `syntax`: what a file writes ([`JumpRules`] and its parts), read by serde.
+//! - `eval`: the compiled form ([`RuleSet`] and its conditions, values and operations) and
 //!   its evaluator.
-//! - [`compiler`]: [`JumpRules::compile`] and [`compile_rolling`], which check the syntax and
+//! - `compiler`: [`JumpRules::compile`] and `compile_rolling`, which check the syntax and
 //!   build the compiled form.
 
 mod compiler;
 mod eval;
 mod syntax;
 
-pub use compiler::*;
+pub(crate) use compiler::compile_rolling;
 pub use eval::*;
 pub use syntax::*;
-// Re-exported for other crates until they import these from the crate root.
-pub use crate::problem::{RulePart, RuleProblem};
