@@ -40,8 +40,8 @@ pub use maze::{Maze, write, write_with};
 pub use problem::{Problem, RulePart, RuleProblem, Where};
 pub use rolling::walker as roll_walker;
 pub use rolling::{
-    BLOCKS_DIRECTIONS, Footprint, ROLL_DIRECTIONS, RollingBlockMaze, RollingBlockRules,
-    RollingBoard, SPLIT_DIRECTIONS, SwitchKind, Tile,
+    BLOCKS_DIRECTIONS, Bears, Footprint, ROLL_DIRECTIONS, RollingBlockMaze, RollingBlockRules,
+    RollingBoard, SPLIT_DIRECTIONS, SwitchKind, TILES, Tile, TileGene, TileGlyph, TileInfo,
 };
 pub use rolling::{RollGraph, StateView};
 pub use rules::{GoalKind, JumpRules, RuleSet};

@@ -55,7 +55,7 @@ impl Shape {
         let mut holes = vec![0u32; (rows + 1) * (cols + 1)];
         for r in 0..rows {
             for c in 0..cols {
-                let here = u32::from(tiles[r * cols + c] == Tile::NoFloor);
+                let here = u32::from(!tiles[r * cols + c].bears_part());
                 holes[(r + 1) * (cols + 1) + c + 1] =
                     here + holes[r * (cols + 1) + c + 1] + holes[(r + 1) * (cols + 1) + c]
                         - holes[r * (cols + 1) + c];
@@ -73,7 +73,7 @@ impl Shape {
                     let fits = r + h <= rows
                         && c + w <= cols
                         && all_floor(r, c, h, w)
-                        && !(h == 1 && w == 1 && tiles[r * cols + c] == Tile::Fragile);
+                        && !(h == 1 && w == 1 && !tiles[r * cols + c].bears_alone());
                     if fits {
                         placement_of[(r * cols + c) * n_o + o] = placements.len() as u32;
                         placements.push(((r * cols + c) as u32, o as u8));
@@ -600,7 +600,7 @@ impl RollGraph {
                         W if col > 0 => cell - 1,
                         _ => continue,
                     };
-                    if self.tiles[to] == Tile::NoFloor || self.off_bridge(to, c.regs) {
+                    if !self.tiles[to].bears_cube() || self.off_bridge(to, c.regs) {
                         continue;
                     }
                     let mut n = *c;
@@ -806,7 +806,7 @@ fn bound_with(maze: &RollingBlockMaze, roll: &RollSet) -> (u128, u128) {
         base = base.saturating_mul(placements as u128);
     }
     if roll.splits {
-        let cells = board.tiles.iter().filter(|t| t.is_floor()).count() as u128;
+        let cells = board.tiles.iter().filter(|t| t.bears_part()).count() as u128;
         base = base.saturating_add(cells * cells.saturating_sub(1) / 2);
     }
     let bound = if roll.written.iter().any(|&w| w) {

@@ -15,9 +15,11 @@
 
 pub(crate) mod graph;
 pub(crate) mod rules;
+mod tiles;
 pub mod walker;
 
 pub use graph::{RollGraph, StateView};
+pub use tiles::{Bears, SwitchKind, TILES, Tile, TileGene, TileGlyph, TileInfo};
 
 use maze_features::RollingBlockWeights;
 use maze_graph::Directions;
@@ -56,75 +58,6 @@ pub static BLOCKS_DIRECTIONS: Directions = Directions {
 /// The longest block side a maze file may ask for. A side longer than any board simply never
 /// fits that way; the limit only keeps coordinate arithmetic far from overflow.
 pub(crate) const MAX_SIDE: usize = 10_000;
-
-/// One cell of a rolling-block board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Tile {
-    /// Floor `.`: the block may rest on it in any orientation.
-    Floor,
-    /// No floor `#`: the block may never cover it.
-    NoFloor,
-    /// Fragile floor `w` (Bloxorz's orange tile): it bears a lying block but breaks under a
-    /// block whose footprint is this one cell. A split cube may rest on it.
-    Fragile,
-    /// A bridge tile (Bloxorz), `=` when initially on and `-` when initially off: floor while
-    /// on, no floor while off. Switches turn it on and off.
-    Bridge {
-        /// Its state at the start.
-        on: bool,
-    },
-    /// A switch: floor that acts when the block lands on it (FAMILIES.md section 6).
-    Switch(SwitchKind),
-}
-
-/// What presses a switch, and what it does.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum SwitchKind {
-    /// `o`: acts when any part of the block, or a moving cube, lands on it.
-    Soft,
-    /// `x`: acts only when the whole block lands standing on it.
-    Heavy,
-    /// `y`: splits a standing 1x1x2 block that lands on it into two cubes.
-    Split,
-}
-
-impl Tile {
-    /// The tile's character in a maze file.
-    pub fn to_char(self) -> char {
-        match self {
-            Tile::Floor => '.',
-            Tile::NoFloor => '#',
-            Tile::Fragile => 'w',
-            Tile::Bridge { on: true } => '=',
-            Tile::Bridge { on: false } => '-',
-            Tile::Switch(SwitchKind::Soft) => 'o',
-            Tile::Switch(SwitchKind::Heavy) => 'x',
-            Tile::Switch(SwitchKind::Split) => 'y',
-        }
-    }
-
-    /// The tile a maze file's character stands for (`S` and `G` are floor under footprints,
-    /// read separately).
-    pub(crate) fn from_char(ch: char) -> Option<Tile> {
-        Some(match ch {
-            '.' => Tile::Floor,
-            '#' => Tile::NoFloor,
-            'w' => Tile::Fragile,
-            '=' => Tile::Bridge { on: true },
-            '-' => Tile::Bridge { on: false },
-            'o' => Tile::Switch(SwitchKind::Soft),
-            'x' => Tile::Switch(SwitchKind::Heavy),
-            'y' => Tile::Switch(SwitchKind::Split),
-            _ => return None,
-        })
-    }
-
-    /// Whether the block may ever rest on this cell as part of a larger footprint (a bridge
-    /// only while it is on, which the state says).
-    pub(crate) fn is_floor(self) -> bool {
-        self != Tile::NoFloor
-    }
-}
 
 /// One switch action: a bridge tile and what the switch does to it, every time it is pressed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -691,7 +624,7 @@ impl RollingBlockMaze {
                         "the {what} footprint covers ({}, {}), which is {} rather than plain floor",
                         cell.0,
                         cell.1,
-                        tile_name(board.get(cell))
+                        board.get(cell).name()
                     ),
                 ));
             }
@@ -823,29 +756,15 @@ impl RollingBlockMaze {
     }
 }
 
-/// How a message names a tile: "no floor `#`".
-pub(crate) fn tile_name(tile: Tile) -> &'static str {
-    match tile {
-        Tile::Floor => "floor `.`",
-        Tile::NoFloor => "no floor `#`",
-        Tile::Fragile => "fragile floor `w`",
-        Tile::Bridge { on: true } => "a bridge `=`",
-        Tile::Bridge { on: false } => "a bridge `-`",
-        Tile::Switch(SwitchKind::Soft) => "a soft switch `o`",
-        Tile::Switch(SwitchKind::Heavy) => "a heavy switch `x`",
-        Tile::Switch(SwitchKind::Split) => "a split switch `y`",
-    }
-}
-
 /// Whether the block may rest on `footprint`: every cell on the board and floor, and not a
 /// single fragile cell.
 pub(crate) fn legal(board: &RollingBoard, footprint: Footprint) -> bool {
     footprint.row + footprint.rows <= board.rows
         && footprint.col + footprint.cols <= board.cols
-        && footprint.cells().all(|cell| board.get(cell).is_floor())
+        && footprint.cells().all(|cell| board.get(cell).bears_part())
         && !(footprint.rows == 1
             && footprint.cols == 1
-            && board.get((footprint.row, footprint.col)) == Tile::Fragile)
+            && !board.get((footprint.row, footprint.col)).bears_alone())
 }
 
 #[cfg(test)]

@@ -225,7 +225,7 @@ fn on_off(kind: &RegisterKind) -> Option<i64> {
 
 /// How a message names a tile.
 fn tile_name(tile: Tile) -> &'static str {
-    crate::rolling::tile_name(tile)
+    tile.name()
 }
 
 impl RollingBlockMaze {

@@ -149,7 +149,7 @@ impl<'a> Walker<'a> {
                     return Err(format!("{subject} would roll off the board"));
                 };
                 let to = (to.0 as usize, to.1 as usize);
-                if tile == Tile::NoFloor {
+                if !tile.bears_cube() {
                     return Err(format!(
                         "{subject} would roll onto {}, where there is no floor (#)",
                         coord(to)
@@ -204,13 +204,13 @@ impl<'a> Walker<'a> {
                         return Err(format!("{subject} would hang off the board"));
                     };
                     let at = (cell.0 as usize, cell.1 as usize);
-                    if tile == Tile::NoFloor {
+                    if !tile.bears_part() {
                         return Err(format!(
                             "{subject} would cover {}, where there is no floor (#)",
                             coord(at)
                         ));
                     }
-                    if one && tile == Tile::Fragile {
+                    if one && !tile.bears_alone() {
                         return Err(format!(
                             "{subject} would stand on end on the fragile tile (w) at {}, which breaks",
                             coord(at)
