@@ -9,8 +9,8 @@
 
 use maze_features::UNREACHED;
 use maze_graph::{Adjacency, Dir, Rules, StateId};
+use maze_variants::rolling::{ROLL_DIRECTIONS, StateView};
 use maze_variants::{CompiledMaze, Coord, Maze};
-use maze_variants::{ROLL_DIRECTIONS, StateView};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind};
 
 use crate::explain;

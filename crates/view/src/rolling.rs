@@ -23,7 +23,7 @@
 
 use maze_graph::{Adjacency, Rules, StateId};
 use maze_variants::Coord;
-use maze_variants::{
+use maze_variants::rolling::{
     Footprint, RollGraph, RollingBlockMaze, SPLIT_DIRECTIONS, StateView, SwitchKind, Tile,
 };
 

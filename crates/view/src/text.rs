@@ -11,7 +11,7 @@
 use std::ops::Range;
 
 use maze_graph::StateId;
-use maze_variants::RollGraph;
+use maze_variants::rolling::RollGraph;
 use maze_variants::{CompiledMaze, Coord, Maze, Tiling};
 
 use crate::{jumping, rolling};
