@@ -11,8 +11,10 @@ use std::collections::{BTreeMap, BTreeSet, HashSet};
 use maze_graph::Dir;
 
 use crate::board::{Cell, Kind};
-use crate::jumping::{Coord, JumpingMaze, Problem};
+use crate::jumping::JumpingMaze;
+use crate::problem::Problem;
 use crate::rules::{C, Ctx, GoalKind, K, Key, L, RuleSet};
+use crate::tiling::Coord;
 
 /// Where a move ends.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]

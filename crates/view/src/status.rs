@@ -12,7 +12,7 @@ pub fn jump(compiled: &CompiledMaze, state: StateId) -> Option<u32> {
     let k = match compiled {
         CompiledMaze::Jumping(g) => {
             let set = g.rule_set();
-            if !set.kinds.iter().all(|k| k.length == L::Number) {
+            if !set.kinds().iter().all(|k| k.length == L::Number) {
                 return None;
             }
             let (r, c) = g.state_cell(state)?;
@@ -48,13 +48,13 @@ fn registers(g: &JumpGraph, state: StateId) -> Option<String> {
     }
     let key = g.state_key(state);
     let shown: Vec<String> = set
-        .regs
+        .regs()
         .iter()
         .enumerate()
         .filter(|&(i, reg)| {
             let unset =
                 key[i] == NONE && !matches!(reg.domain, Domain::Choice(_) | Domain::Counter(..));
-            set.bare != Some(i) && set.kept(i, &cell) && !unset
+            set.bare() != Some(i) && set.kept(i, &cell) && !unset
         })
         .map(|(i, reg)| format!("{}={}", reg.name, set.show(i, key[i])))
         .collect();
