@@ -34,6 +34,11 @@ pub(super) struct RunTable {
     pub(super) by_over: Box<[Option<Runs>; 3]>,
 }
 
+/// What an exit lands on: a cell off the board, with no attributes, so that the landing
+/// conditions that read the cell refuse it and those that read the move or the registers
+/// decide as on any landing (RULES.md section 7.2).
+pub(crate) const OFF_BOARD: Cell = Cell::VOID;
+
 /// A move being generated: direction, landing cell (or [`OUTSIDE`]) and the registers on
 /// arrival (projected onto the landing cell).
 pub(super) type Arrival = (Dir, u32, Key);
@@ -399,16 +404,15 @@ impl JumpGraph {
             // refused by the landing conditions alone (the plain rules' generator step).
             moves.clear();
             for &(kind, dir, k, t) in cands.iter() {
-                if t == OUTSIDE {
-                    if let Some(to) = self.sup_outside {
-                        moves.push(Move { dir, to });
+                let there = if t == OUTSIDE {
+                    &OFF_BOARD
+                } else {
+                    let there = &self.cells[t as usize];
+                    if t as usize == cell || !there.is_landable() {
+                        continue;
                     }
-                    continue;
-                }
-                let there = &self.cells[t as usize];
-                if t as usize == cell || !there.is_landable() {
-                    continue;
-                }
+                    there
+                };
                 let land = &set.kinds[kind].land;
                 if !land.is_empty() {
                     let ctx = Ctx {
@@ -422,10 +426,15 @@ impl JumpGraph {
                         continue;
                     }
                 }
-                moves.push(Move {
-                    dir,
-                    to: self.sup_base[t as usize],
-                });
+                let to = if t == OUTSIDE {
+                    match self.sup_outside {
+                        Some(to) => to,
+                        None => continue,
+                    }
+                } else {
+                    self.sup_base[t as usize]
+                };
+                moves.push(Move { dir, to });
             }
             moves.truncate(u16::MAX as usize);
             each(lo, moves);
@@ -463,7 +472,18 @@ impl JumpGraph {
     ) {
         let set = &*self.set;
         if t == OUTSIDE {
-            acc.push((d, OUTSIDE, set.start_key()));
+            // An exit meets the landing conditions too (no-U-turn forbids an exit opposite to
+            // the last jump), read on a cell off the board.
+            let ctx = Ctx {
+                here: &OFF_BOARD,
+                from: Some(from),
+                regs: key,
+                mv: Some((d, k)),
+                dirs: set.directions,
+            };
+            if kind.land.iter().all(|c| c.eval(&ctx)) {
+                acc.push((d, OUTSIDE, set.start_key()));
+            }
             return;
         }
         let tu = t as usize;
