@@ -14,7 +14,6 @@
 //! list. Everything here is deterministic: the same maze gives the same bytes.
 #![deny(missing_docs)]
 
-mod answer;
 mod dot;
 mod draw;
 pub mod geometry;
