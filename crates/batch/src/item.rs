@@ -13,7 +13,7 @@ use maze_render::Options;
 use maze_variants::Maze;
 use serde::Serialize;
 
-use crate::{Config, Error, Mode, Variant};
+use crate::config::{Config, Error, Mode, Variant};
 
 /// What a summary needs of one maze; the same whether the maze was generated in this run or
 /// read back from its file.

@@ -7,8 +7,9 @@ use maze_features::{Features, Holes};
 use maze_gen::settings::Gates;
 use serde::Serialize;
 
+use crate::config::{Config, Error, Variant};
+use crate::item::Record;
 use crate::item::{Files, write_atomic};
-use crate::{Config, Error, Record, Variant};
 
 /// `summary.json`.
 #[derive(Serialize)]

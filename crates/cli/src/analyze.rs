@@ -49,7 +49,7 @@ pub(crate) struct Args {
 const GRID_LIMIT: usize = 60;
 
 impl Args {
-    pub(crate) fn run(self) -> Result<(), crate::Failure> {
+    pub(crate) fn run(self) -> Result<(), crate::failure::Failure> {
         let loaded = load(&self.file, self.limit)?;
         // Features need only the flat graph; no petgraph round trip.
         let f = maze_features::features(
@@ -60,7 +60,7 @@ impl Args {
         let out = match format {
             Format::Text => text(&self.file.display().to_string(), &loaded, &f),
             Format::Json => json(&loaded, &f),
-            Format::Eaai => match text::jump_grid(&loaded.maze) {
+            Format::Eaai => match maze_view::jump_grid(&loaded.maze) {
                 Some(grid) => eaai(&grid, &loaded, &f),
                 None => {
                     return Err(Box::new(EaaiIsForJumping {
@@ -147,9 +147,9 @@ fn text(name: &str, loaded: &Loaded, f: &Features) -> String {
     let (rows, cols) = loaded.maze.size();
     let small = rows <= GRID_LIMIT && cols <= GRID_LIMIT;
     let mut out = String::new();
-    let _ = writeln!(out, "{name}: {}\n", text::summary(&loaded.maze));
+    let _ = writeln!(out, "{name}: {}\n", maze_view::summary(&loaded.maze));
     if small {
-        let board = text::board(&loaded.maze, &loaded.compiled, None);
+        let board = maze_view::text_board(&loaded.maze, &loaded.compiled, None);
         let _ = writeln!(out, "Board:\n{}", board_grid(&board));
         let _ = writeln!(
             out,

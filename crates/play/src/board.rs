@@ -24,7 +24,7 @@ pub(crate) fn lines(game: &Game, width: usize) -> Vec<Line<'static>> {
         aimed: game.aim().map(|(_, to)| to),
         selected: game.selected(),
     };
-    let board = text::board(game.maze(), game.compiled(), Some(now));
+    let board = maze_view::text_board(game.maze(), game.compiled(), Some(now));
     let laid = text::lay_out(&board);
     let mut out = Vec::new();
     if let Some(header) = laid.header {

@@ -14,9 +14,8 @@ use maze_variants::{
     Attr, Cell, CompiledMaze, GoalKind, JumpGraph, JumpingMaze, Kind, MoveSet, Piece, Tiling, Turn,
 };
 
-use crate::Options;
-use crate::scene::Plane;
 use crate::scene::{self, Anchor, CellKind, CellView, Glyphs, Mark, Role, Scene, Step};
+use crate::scene::{Options, Plane};
 use crate::text::{self, Entry, Highlight, Now, TextBoard, TextCell, Tone, entry};
 
 /// The scene of a jumping maze, with the overlays `options` ask for.

@@ -14,8 +14,8 @@
 //!   at a state, for a status line.
 //!
 //! Each variant has one builder file: [`jumping`] and [`rolling`] build both the scene and the
-//! text board. The dispatches on the variant ([`scene()`], [`text::board`], [`text::summary`],
-//! [`text::jump_grid`], [`status`]) are here and nowhere in a front end.
+//! text board. The dispatches on the variant ([`scene()`], [`text_board`], [`summary`],
+//! [`jump_grid`], [`status`]) are here and nowhere in a front end.
 #![deny(missing_docs)]
 
 pub mod caption;
@@ -25,25 +25,48 @@ pub mod scene;
 pub mod status;
 pub mod text;
 
-use maze_variants::Maze;
+use maze_variants::rolling::RollGraph;
+use maze_variants::{CompiledMaze, Maze};
+use text::Now;
 
 pub use caption::caption;
-pub use scene::{Plane, Scene};
+pub use scene::{Options, Plane, Scene};
 pub use text::TextBoard;
-
-/// Which overlays a picture shows.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Options {
-    /// The first shortest solution as numbered arrows.
-    pub solution: bool,
-    /// Cells shaded by their distance from the start, with a legend.
-    pub depths: bool,
-}
 
 /// The scene of any maze: the one place that knows every variant's picture.
 pub fn scene(maze: &Maze, options: Options) -> Scene {
     match maze {
         Maze::Jumping(m) => jumping::scene(m, options),
         Maze::RollingBlock(m) => rolling::scene(m, options),
+    }
+}
+
+/// The text board of any maze: at a state of play when `now` is given, otherwise the board
+/// as the file gives it (the blocks where they start). `compiled` is `maze` compiled.
+pub fn text_board(maze: &Maze, compiled: &CompiledMaze, now: Option<Now>) -> TextBoard {
+    match maze {
+        Maze::Jumping(m) => jumping::text(m, compiled, now),
+        Maze::RollingBlock(m) => match compiled {
+            CompiledMaze::RollingBlock(g) => rolling::text(m, g, now),
+            // A maze compiles into its own variant; were it not, compiling again is right.
+            CompiledMaze::Jumping(_) => rolling::text(m, &RollGraph::new(m), now),
+        },
+    }
+}
+
+/// A one-line description of the maze for reports: variant, rules, size, start.
+pub fn summary(maze: &Maze) -> String {
+    match maze {
+        Maze::Jumping(m) => jumping::summary(m),
+        Maze::RollingBlock(m) => rolling::summary(m),
+    }
+}
+
+/// The board's jump numbers as Neller's exercises print them (the goal as `0`), a row of
+/// tokens per board row; `None` for a maze without jump numbers (rolling blocks).
+pub fn jump_grid(maze: &Maze) -> Option<Vec<Vec<String>>> {
+    match maze {
+        Maze::Jumping(m) => Some(jumping::jump_grid(m)),
+        Maze::RollingBlock(_) => None,
     }
 }

@@ -27,11 +27,10 @@ use maze_variants::rolling::{
     Footprint, RollGraph, RollingBlockMaze, SPLIT_DIRECTIONS, StateView, SwitchKind, Tile,
 };
 
-use crate::Options;
-use crate::scene::Plane;
 use crate::scene::{
     self, Act, Anchor, Body, Button, CellKind, CellView, Mark, Move, Position, Role, Scene, Step,
 };
+use crate::scene::{Options, Plane};
 use crate::text::{self, Entry, Now, TextBoard, TextCell, Tone, entry};
 
 /// The scene of a rolling-block maze, with the overlays `options` ask for.

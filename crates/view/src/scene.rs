@@ -21,6 +21,15 @@ use maze_features::Features;
 use maze_graph::StateId;
 use maze_variants::{Coord, Piece, Tiling, Turn};
 
+/// Which overlays a picture shows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// The first shortest solution as numbered arrows.
+    pub solution: bool,
+    /// Cells shaded by their distance from the start, with a legend.
+    pub depths: bool,
+}
+
 /// A cell position on the unbounded plane, `(row, col)`: cells outside the board exist here
 /// too, for exit jumps and torus wrap-arounds.
 pub type Plane = (i64, i64);

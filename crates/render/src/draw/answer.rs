@@ -24,7 +24,7 @@ use super::style::{INK, num, text_width};
 use super::tiles::{body_shape, cells, marks};
 use crate::geometry::{self, Point};
 use crate::palette::Paint;
-use crate::scene::{Body, Mark, Position, Role, Scene};
+use maze_view::scene::{Body, Mark, Position, Role, Scene};
 
 /// The most moves one frame shows.
 const FRAME_MOVES: usize = 12;
@@ -90,7 +90,7 @@ pub(super) fn plan(scene: &Scene) -> Option<Vec<Range<usize>>> {
 
 /// The board of a frame: the scene's cells with the kinds `before` gives, goals marked and
 /// labelled but starts not (the bodies show where everything is), and `steps` drawn.
-fn frame_scene(scene: &Scene, before: &Position, steps: &[crate::scene::Step]) -> Scene {
+fn frame_scene(scene: &Scene, before: &Position, steps: &[maze_view::scene::Step]) -> Scene {
     let covered = |role: Role| -> Vec<(i64, i64)> {
         scene
             .marks

@@ -9,8 +9,8 @@ use super::style::{PIECE_FONT, num, text_width};
 use super::tiles::{fill, paint};
 use crate::geometry::{self, Point};
 use crate::palette::Paint;
-use crate::scene::{self, Button, CellKind, CellView, Scene};
 use maze_variants::{Piece, Tiling, Turn};
+use maze_view::scene::{self, Button, CellKind, CellView, Scene};
 
 pub(super) fn labels(scene: &Scene, max_depth: u32, paints: &[Paint]) -> Group {
     let tiling = scene.tiling;

@@ -8,8 +8,8 @@ use svg::node::element::{Group, Line, Rectangle, Text};
 
 use super::style::{EXIT, INK, RULER, TORUS, WALL, num, text_width};
 use crate::geometry::{self, Lattice, Point};
-use crate::scene::{Anchor, CellKind, Scene};
 use maze_variants::Tiling;
+use maze_view::scene::{Anchor, CellKind, Scene};
 
 /// Space above the board for the title.
 const TITLE_HEIGHT: f64 = 30.0;

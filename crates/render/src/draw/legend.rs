@@ -15,8 +15,8 @@ use super::style::{
 use super::tiles::{body_shape, bridge, is_shaded};
 use crate::geometry::Point;
 use crate::palette::Paint;
-use crate::scene::{Act, Button, CellKind, CellView, Role, Scene};
 use maze_variants::{Piece, Turn};
+use maze_view::scene::{Act, Button, CellKind, CellView, Role, Scene};
 
 /// Legend line height and font size.
 const LEGEND_LINE: f64 = 22.0;

@@ -23,9 +23,9 @@ use svg::Document;
 use svg::node::element::{Circle, Definitions, Group, Line, Marker, Path, Pattern, Rectangle};
 
 use crate::palette::{self, Paint};
-use crate::scene::{CellKind, Scene};
 use glyphs::{glyphs, labels};
 use layout::{PAD, frame, layout, rulers, title, walls};
+use maze_view::scene::{CellKind, Scene};
 use steps::solution;
 use style::{ARROW, EMPTY_DOT, FLOOR, FONT, INK, num};
 use tiles::{cells, marks};

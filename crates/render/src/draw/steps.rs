@@ -8,8 +8,8 @@ use super::glyphs::corner_size;
 use super::layout::{FRAME_GAP, Rect, anchor_px, cell_of, clip};
 use super::style::{ARROW, num, text_width};
 use crate::geometry::{self, Point};
-use crate::scene::{self, Scene, Step};
 use maze_variants::Tiling;
+use maze_view::scene::{self, Scene, Step};
 
 /// How far solution arrows run to the right of the line between cell centres.
 const ARROW_OFFSET: f64 = 6.0;

@@ -6,8 +6,8 @@ use super::layout::{Rect, clip};
 use super::style::{FRAGILE_EDGE, INK, PIECE_FONT, RAMP, hex, ink_on, num, ramp};
 use crate::geometry::Point;
 use crate::palette;
-use crate::scene::{Anchor, CellKind, CellView, Mark, Role, Scene, Step};
 use maze_variants::{Piece, Tiling, Turn};
+use maze_view::scene::{Anchor, CellKind, CellView, Mark, Role, Scene, Step};
 
 /// A board in the shape of a rolling-block level: floor, no floor (void), fragile floor,
 /// a 1 x 2 block lying at the start and a one-cell goal. This is the scene a rolling-block
@@ -123,7 +123,7 @@ fn clipping_keeps_the_inside_part_of_a_segment() {
 
 /// A 2 x 3 board with one cell per kind of glyph.
 fn glyph_scene() -> Scene {
-    use crate::scene::Glyphs;
+    use maze_view::scene::Glyphs;
     let with = |glyphs: Glyphs| CellView {
         glyphs,
         ..CellView::plain(CellKind::Floor)
@@ -218,7 +218,7 @@ fn every_attribute_has_a_glyph_and_a_legend_entry() {
 
 #[test]
 fn beyond_six_colours_every_other_one_is_hatched() {
-    use crate::scene::Glyphs;
+    use maze_view::scene::Glyphs;
     let names = ["a", "b", "c", "d", "e", "f", "g", "h"];
     let cells = names
         .iter()

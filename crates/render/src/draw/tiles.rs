@@ -12,7 +12,7 @@ use super::style::{
 };
 use crate::geometry::{self, Point};
 use crate::palette::Paint;
-use crate::scene::{CellKind, CellView, Role, Scene};
+use maze_view::scene::{CellKind, CellView, Role, Scene};
 
 /// The paint of a cell's colour, if it has one.
 pub(super) fn paint<'a>(paints: &'a [Paint], view: &CellView) -> Option<&'a Paint> {
