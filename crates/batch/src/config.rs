@@ -197,7 +197,7 @@ pub struct Variant {
 
 /// Reads a variant file under `limits`: its name, hash, maze and settings; `iterations`
 /// replaces the file's budget.
-pub fn read_variant(
+pub(crate) fn read_variant(
     path: &Path,
     iterations: Option<u64>,
     limits: ReadLimits,

@@ -24,9 +24,8 @@ use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 
 pub use atomic::{clean_up_on_interrupt, write_atomic};
-pub use config::{Config, Error, Mode, Options, Shard, Variant, parse_seconds, read_variant};
-pub use item::Record;
-pub use summary::COLUMNS;
+pub use config::{Config, Error, Mode, Options, Shard, Variant, parse_seconds};
+use item::Record;
 
 /// What a run did for one variant.
 #[derive(Debug, PartialEq)]

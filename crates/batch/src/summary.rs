@@ -109,7 +109,7 @@ fn json(config: &Config, variant: &Variant, records: &[Record]) -> Result<String
 /// components and clusters take a count column and a sizes column; lists are
 /// space-separated; an absent value is an empty cell; numbers are written in full (the
 /// shortest text that reads back as the same number).
-pub const COLUMNS: [&str; 34] = [
+pub(crate) const COLUMNS: [&str; 34] = [
     "index",
     "name",
     "item_seed",

@@ -6,7 +6,6 @@ use std::path::PathBuf;
 use maze_features::{Features, RollingBlockScore, UNREACHED, report};
 use maze_graph::{Adjacency, Rules, StateId};
 use maze_view::TextBoard;
-use maze_view::text;
 use serde::Serialize;
 use serde::ser::SerializeMap;
 use thiserror::Error;
@@ -118,18 +117,18 @@ fn depth_grid(board: &TextBoard, loaded: &Loaded, f: &Features) -> String {
         // Numbers say enough here; a triangle's mark beside each would crowd them.
         cell.up = None;
     }
-    lines(&text::lay_out(&grid).plain())
+    lines(&maze_view::lay_out(&grid).plain())
 }
 
 /// The board as the view lays it out, with its walls drawn in (`│` between two cells of a
 /// row, a line of `-` under the part of a cell that borders the cell below it) and listed.
 fn board_grid(board: &TextBoard) -> String {
-    let mut out = lines(&text::lay_out(board).plain());
+    let mut out = lines(&maze_view::lay_out(board).plain());
     if !board.walls.is_empty() {
         let _ = writeln!(
             out,
             "Walls (│ between cells of a row, - between rows): {}",
-            text::wall_list(&board.walls)
+            maze_view::wall_list(&board.walls)
         );
     }
     out

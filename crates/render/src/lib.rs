@@ -26,7 +26,7 @@ use maze_variants::Maze;
 pub use dot::dot;
 pub use draw::draw;
 pub use json::json;
-pub use maze_view::{Options, Scene, jumping, rolling, scene};
+pub use maze_view::{Options, Scene, scene};
 pub use roles::{StateRole, roles};
 
 /// A maze as an SVG document.

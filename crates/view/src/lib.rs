@@ -4,34 +4,37 @@
 //!
 //! - [`Scene`] ([`mod@scene`]): what a picture shows, on the plane: cells with a kind, a label and
 //!   glyphs, walls, marks, steps of the solution, depths. `maze-render` turns it into SVG.
-//! - [`TextBoard`] ([`text`]): what a text board shows: each cell's short text, its place in
-//!   rows and half-cell columns (hex rows shift by half a cell, triangles know up from down),
-//!   a tone instead of a colour, walls as pairs of cells, legend entries, and for a state of
-//!   play the dynamic parts (the player, bridges on and off, blocks, cubes, the selected
-//!   mover). [`text::lay_out`] places it in columns; the terminal game styles the result and
-//!   `maze analyze` prints it.
-//! - [`mod@caption`]: the rules in words; [`status`]: the jump number and the registers carried
-//!   at a state, for a status line.
+//! - [`TextBoard`] ([`text_board`]): what a text board shows: each cell's short text, its
+//!   place in rows and half-cell columns (hex rows shift by half a cell, triangles know up
+//!   from down), a tone instead of a colour, walls as pairs of cells, legend entries, and for
+//!   a state of play the dynamic parts (the player, bridges on and off, blocks, cubes, the
+//!   selected mover). [`lay_out`] places it in columns; the terminal game styles the result
+//!   and `maze analyze` prints it.
+//! - [`caption()`]: the rules in words; [`jump_at`] and [`carried_at`]: the jump number and
+//!   the registers carried at a state, for a status line.
 //!
-//! Each variant has one builder file: [`jumping`] and [`rolling`] build both the scene and the
-//! text board. The dispatches on the variant ([`scene()`], [`text_board`], [`summary`],
-//! [`jump_grid`], [`status`]) are here and nowhere in a front end.
+//! Each variant has one builder file (`jumping.rs`, `rolling.rs`) that builds both the scene
+//! and the text board. The dispatches on the variant ([`scene()`], [`text_board`],
+//! [`summary`], [`jump_grid`], [`jump_at`], [`carried_at`]) are here and in `status.rs`, and
+//! nowhere in a front end.
 #![deny(missing_docs)]
 
-pub mod caption;
-pub mod jumping;
-pub mod rolling;
+mod caption;
+mod jumping;
+mod rolling;
 pub mod scene;
-pub mod status;
-pub mod text;
+mod status;
+mod text;
 
 use maze_variants::rolling::RollGraph;
 use maze_variants::{CompiledMaze, Maze};
-use text::Now;
 
 pub use caption::caption;
 pub use scene::{Options, Plane, Scene};
-pub use text::TextBoard;
+pub use status::{carried_at, jump_at};
+pub use text::{
+    Entry, Glyph, Highlight, Laid, Now, TextBoard, TextCell, Tone, lay_out, position, wall_list,
+};
 
 /// The scene of any maze: the one place that knows every variant's picture.
 pub fn scene(maze: &Maze, options: Options) -> Scene {

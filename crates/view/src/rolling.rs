@@ -34,7 +34,7 @@ use crate::scene::{Options, Plane};
 use crate::text::{self, Entry, Now, TextBoard, TextCell, Tone, entry};
 
 /// The scene of a rolling-block maze, with the overlays `options` ask for.
-pub fn scene(maze: &RollingBlockMaze, options: Options) -> Scene {
+pub(crate) fn scene(maze: &RollingBlockMaze, options: Options) -> Scene {
     let board = &maze.board;
     let rules = &maze.rules;
     let several = !rules.others.is_empty();
@@ -459,7 +459,7 @@ fn answer_move(
 }
 
 /// The text board of a rolling-block maze at the state of `now` (at the start without one).
-pub fn text(maze: &RollingBlockMaze, graph: &RollGraph, now: Option<Now>) -> TextBoard {
+pub(crate) fn text(maze: &RollingBlockMaze, graph: &RollGraph, now: Option<Now>) -> TextBoard {
     let board = &maze.board;
     let mut view = graph.view(now.map_or(graph.start(), |n| n.state));
     if let Some(before) = now.and_then(|n| n.before) {
@@ -610,7 +610,7 @@ fn tile_text(
 
 /// A one-line description for reports: the rules as the file writes them, size, start and
 /// goal footprints.
-pub fn summary(maze: &RollingBlockMaze) -> String {
+pub(crate) fn summary(maze: &RollingBlockMaze) -> String {
     let footprint = |f: Footprint| format!("({},{}) {} x {}", f.row, f.col, f.rows, f.cols);
     format!(
         "rolling-block maze {}, {} x {}, start footprint {}, goal footprint {}",

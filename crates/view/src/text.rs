@@ -45,7 +45,7 @@ pub struct TextBoard {
 pub type Entry = Vec<(String, Tone)>;
 
 /// A legend entry of one plain span.
-pub fn entry(text: impl Into<String>) -> Entry {
+pub(crate) fn entry(text: impl Into<String>) -> Entry {
     vec![(text.into(), Tone::Plain)]
 }
 
@@ -123,7 +123,7 @@ pub fn position(tiling: Tiling, (r, c): Coord) -> (usize, usize) {
 }
 
 /// The colour names of `names` in name order, each once: a colour's [`Tone::Colour`] index.
-pub fn colour_names<'a>(names: impl Iterator<Item = &'a str>) -> Vec<String> {
+pub(crate) fn colour_names<'a>(names: impl Iterator<Item = &'a str>) -> Vec<String> {
     let mut names: Vec<String> = names.map(str::to_string).collect();
     names.sort();
     names.dedup();
