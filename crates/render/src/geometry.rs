@@ -1,7 +1,7 @@
 //! Cell shapes of the three tilings: polygons on an integer lattice, so that neighbouring
 //! cells share their vertices exactly, and the scale that turns lattice points into pixels.
 //!
-//! Lattice units per tiling (pixels come from [`unit`]):
+//! Lattice units per tiling (pixels come from [`unit()`]):
 //! - square: x = column, y = row;
 //! - hex (pointy-top, odd-r): x in half hex widths, y in half circumradii;
 //! - triangle: x in half sides, y in triangle heights.

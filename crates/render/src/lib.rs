@@ -1,6 +1,6 @@
 //! Pictures of mazes and exports of their state graphs.
 //!
-//! - [`svg`]: a maze as an SVG picture (cells with their numbers and a glyph per cell
+//! - [`svg()`]: a maze as an SVG picture (cells with their numbers and a glyph per cell
 //!   attribute, walls, start and goal, a legend of what is present, optionally the solution
 //!   as numbered arrows and depth shading).
 //! - [`dot`] and [`json`]: a state graph as Graphviz DOT or JSON, with each state's role.

@@ -1,6 +1,6 @@
 //! What a picture of a maze shows, independent of the variant. Each variant turns its board
-//! into a [`Scene`] (jumping mazes in [`crate::jumping`], rolling blocks in
-//! [`crate::rolling`]); `maze-render` turns any scene into SVG.
+//! into a [`Scene`] (jumping mazes in `jumping.rs`, rolling blocks in `rolling.rs`, reached
+//! through [`crate::scene()`]); `maze-render` turns any scene into SVG.
 //!
 //! A scene speaks of cells and anchors on the plane, never of pixels, so a variant needs no
 //! geometry: a rolling-block board is floor, no-floor (void), fragile and bridge cells on the

@@ -83,7 +83,7 @@ pub enum Tone {
     Warn,
     /// A switch.
     Switch,
-    /// The board's `i`-th colour name in name order ([`colour_names`]).
+    /// The board's `i`-th colour name in name order (`colour_names`).
     Colour(usize),
     /// The player, or the mover that rolls.
     Chosen,
