@@ -25,6 +25,7 @@ mod rolling;
 pub mod scene;
 mod status;
 mod text;
+mod tiles;
 
 use maze_variants::rolling::RollGraph;
 use maze_variants::{CompiledMaze, Maze};

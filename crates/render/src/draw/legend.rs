@@ -8,11 +8,10 @@ use svg::node::element::{Circle, Group, Line, Path, Rectangle, Text};
 use super::glyphs::{arrow_path, button_glyph, target_glyph, turn_glyph};
 use super::layout::PAD;
 use super::style::{
-    ARROW, BLOCKED, BRIDGE, BRIDGE_OFF, DEAD_END, EMPTY, EXIT, FLOOR, FRAGILE, GOAL_EDGE,
-    GOAL_FILL, GRID, HATCH, HOLE, INK, PIECE_FONT, START_EDGE, START_FILL, TORUS, UNREACHABLE,
-    WALL, hex, ink_on, num, ramp, text_width,
+    ARROW, EXIT, GOAL_EDGE, GOAL_FILL, GRID, HATCH, HOLE, INK, PIECE_FONT, START_EDGE, START_FILL,
+    TORUS, UNREACHABLE, WALL, hex, ink_on, num, ramp, text_width,
 };
-use super::tiles::{body_shape, bridge, is_shaded};
+use super::tiles::{KEY_ORDER, body_shape, bridge, is_shaded, look};
 use crate::geometry::Point;
 use crate::palette::Paint;
 use maze_variants::{Piece, Turn};
@@ -26,7 +25,8 @@ const LEGEND_FONT: f64 = 12.0;
 enum Swatch {
     Mark(&'static str, &'static str),
     Fill(&'static str),
-    Hole,
+    /// A cell of a kind, as the board draws it.
+    Cell(CellKind),
     Wall,
     Frame(&'static str, &'static str),
     Arrow,
@@ -47,8 +47,6 @@ enum Swatch {
     Letter(String, bool),
     /// A colour's fill, hatched or not.
     Paint((u8, u8, u8), bool),
-    /// A bridge, on or off.
-    Bridge(bool),
     /// A switch's button.
     Button(Button),
     /// A split target's dashed cube with a switch's name.
@@ -91,29 +89,14 @@ pub(super) fn legend(
     if !scene.walls.is_empty() {
         key.push((Swatch::Wall, "wall".into()));
     }
-    if has(CellKind::Blocked) {
-        key.push((Swatch::Fill(BLOCKED), "blocked".into()));
-    }
-    if has(CellKind::Hole) {
-        key.push((Swatch::Hole, "hole: fly over, never land".into()));
-    }
-    if has(CellKind::Empty) {
-        key.push((Swatch::Fill(EMPTY), "empty: fly over, never land".into()));
-    }
-    if has(CellKind::DeadEnd) && scene.depths.is_none() {
-        key.push((Swatch::Fill(DEAD_END), "dead end".into()));
-    }
-    if has(CellKind::Fragile) {
-        key.push((Swatch::Fill(FRAGILE), "fragile".into()));
-    }
-    if has(CellKind::Bridge { on: true }) {
-        key.push((Swatch::Bridge(true), "bridge, on".into()));
-    }
-    if has(CellKind::Bridge { on: false }) {
-        key.push((
-            Swatch::Bridge(false),
-            "bridge, off: no floor until turned on".into(),
-        ));
+    for kind in KEY_ORDER {
+        let look = look(kind);
+        if let Some(text) = look.key
+            && has(kind)
+            && (look.key_under_depths || scene.depths.is_none())
+        {
+            key.push((Swatch::Cell(kind), text.into()));
+        }
     }
     key.extend(attribute_key(scene, paints));
     if let Some(depths) = &scene.depths
@@ -368,20 +351,36 @@ fn swatch_element(swatch: &Swatch, x: f64, y: f64) -> Group {
                 .set("stroke", GRID)
                 .set("stroke-width", 1),
         ),
-        Swatch::Hole => g
-            .add(
+        Swatch::Cell(kind) => {
+            let g = g.add(
                 square()
-                    .set("fill", FLOOR)
+                    .set("fill", look(kind).fill)
                     .set("stroke", GRID)
                     .set("stroke-width", 1),
-            )
-            .add(
-                Circle::new()
-                    .set("cx", num(x + 7.0))
-                    .set("cy", num(y + 7.0))
-                    .set("r", 4.5)
-                    .set("fill", HOLE),
-            ),
+            );
+            match kind {
+                CellKind::Hole => g.add(
+                    Circle::new()
+                        .set("cx", num(x + 7.0))
+                        .set("cy", num(y + 7.0))
+                        .set("r", 4.5)
+                        .set("fill", HOLE),
+                ),
+                CellKind::Bridge { on } => {
+                    let corners = [
+                        Point { x, y },
+                        Point { x: x + 14.0, y },
+                        Point {
+                            x: x + 14.0,
+                            y: y + 14.0,
+                        },
+                        Point { x, y: y + 14.0 },
+                    ];
+                    g.add(bridge(&corners, on))
+                }
+                _ => g,
+            }
+        }
         Swatch::Wall => g.add(
             Line::new()
                 .set("x1", num(x + 7.0))
@@ -454,24 +453,6 @@ fn swatch_element(swatch: &Swatch, x: f64, y: f64) -> Group {
             } else {
                 letter
             })
-        }
-        Swatch::Bridge(on) => {
-            let corners = [
-                Point { x, y },
-                Point { x: x + 14.0, y },
-                Point {
-                    x: x + 14.0,
-                    y: y + 14.0,
-                },
-                Point { x, y: y + 14.0 },
-            ];
-            g.add(
-                square()
-                    .set("fill", if on { BRIDGE } else { BRIDGE_OFF })
-                    .set("stroke", GRID)
-                    .set("stroke-width", 1),
-            )
-            .add(bridge(&corners, on))
         }
         Swatch::Button(button) => g.add(button_glyph(
             button,

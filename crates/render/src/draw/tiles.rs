@@ -20,12 +20,66 @@ pub(super) fn paint<'a>(paints: &'a [Paint], view: &CellView) -> Option<&'a Pain
     paints.iter().find(|p| p.name == name)
 }
 
+/// How a picture draws one kind of cell: its fill and the ink of its label, whether depth
+/// shading colours it, and its line in the key. A new kind of cell is one arm of [`look`]
+/// (plus, for a shape over its fill, one arm in [`cells`] and in the key's swatch).
+pub(super) struct Look {
+    /// Its fill (as `#rrggbb` or a pattern) when neither a depth nor a colour fills it.
+    pub(super) fill: &'static str,
+    /// The ink of its label on that fill.
+    pub(super) ink: &'static str,
+    /// Whether a state may stand on it, so that depth shading colours it.
+    pub(super) shaded: bool,
+    /// Its line in the key, if the key names it.
+    pub(super) key: Option<&'static str>,
+    /// Whether the key names it under depth shading too (which fills a dead end as any cell).
+    pub(super) key_under_depths: bool,
+}
+
+/// The kinds of cell in the order of the key.
+pub(super) const KEY_ORDER: [CellKind; 7] = [
+    CellKind::Blocked,
+    CellKind::Hole,
+    CellKind::Empty,
+    CellKind::DeadEnd,
+    CellKind::Fragile,
+    CellKind::Bridge { on: true },
+    CellKind::Bridge { on: false },
+];
+
+/// How a picture draws a cell of `kind`.
+pub(super) fn look(kind: CellKind) -> Look {
+    let look = |fill, ink, shaded, key| Look {
+        fill,
+        ink,
+        shaded,
+        key,
+        key_under_depths: true,
+    };
+    match kind {
+        CellKind::Void => look(FLOOR, INK, false, None),
+        CellKind::Floor => look(FLOOR, INK, true, None),
+        CellKind::Hole => look(FLOOR, INK, false, Some("hole: fly over, never land")),
+        CellKind::Empty => look(EMPTY, INK, false, Some("empty: fly over, never land")),
+        CellKind::Blocked => look(BLOCKED, "#ffffff", false, Some("blocked")),
+        CellKind::DeadEnd => Look {
+            key_under_depths: false,
+            ..look(DEAD_END, DEAD_END_INK, true, Some("dead end"))
+        },
+        CellKind::Fragile => look(FRAGILE, INK, true, Some("fragile")),
+        CellKind::Bridge { on: true } => look(BRIDGE, INK, true, Some("bridge, on")),
+        CellKind::Bridge { on: false } => look(
+            BRIDGE_OFF,
+            INK,
+            true,
+            Some("bridge, off: no floor until turned on"),
+        ),
+    }
+}
+
 /// Whether depth shading colours a cell of `kind`: every kind a state may stand on.
 pub(super) fn is_shaded(kind: CellKind) -> bool {
-    matches!(
-        kind,
-        CellKind::Floor | CellKind::DeadEnd | CellKind::Fragile | CellKind::Bridge { .. }
-    )
+    look(kind).shaded
 }
 
 /// The fill of a cell (as `#rrggbb` or a pattern) and the ink of its label.
@@ -49,15 +103,8 @@ pub(super) fn fill(
     if let (CellKind::Floor, Some(p)) = (kind, paint(paints, &scene.cells[i])) {
         return (hex(p.rgb), ink_on(p.rgb));
     }
-    match kind {
-        CellKind::DeadEnd => (DEAD_END.to_string(), DEAD_END_INK),
-        CellKind::Empty => (EMPTY.to_string(), INK),
-        CellKind::Blocked => (BLOCKED.to_string(), "#ffffff"),
-        CellKind::Fragile => (FRAGILE.to_string(), INK),
-        CellKind::Bridge { on: true } => (BRIDGE.to_string(), INK),
-        CellKind::Bridge { on: false } => (BRIDGE_OFF.to_string(), INK),
-        CellKind::Void | CellKind::Floor | CellKind::Hole => (FLOOR.to_string(), INK),
-    }
+    let look = look(kind);
+    (look.fill.to_string(), look.ink)
 }
 
 pub(super) fn cells(scene: &Scene, max_depth: u32, paints: &[Paint]) -> Group {
