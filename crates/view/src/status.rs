@@ -8,7 +8,7 @@ use maze_variants::{CompiledMaze, JumpGraph};
 
 /// The jump number shown beside the position: the cell's number as the rules read it (a
 /// wildcard's inherited one included), where every kind of move jumps exactly that far.
-pub fn jump(compiled: &CompiledMaze, state: StateId) -> Option<u32> {
+pub fn jump_at(compiled: &CompiledMaze, state: StateId) -> Option<u32> {
     let k = match compiled {
         CompiledMaze::Jumping(g) => {
             let set = g.rule_set();
@@ -31,7 +31,7 @@ pub fn jump(compiled: &CompiledMaze, state: StateId) -> Option<u32> {
 /// What the player carries (`t=diagonal, d=2`): the registers kept on the current cell,
 /// except the no-U-turn direction, which the status names as the last move. `None` with
 /// nothing to show.
-pub fn carried(compiled: &CompiledMaze, state: StateId) -> Option<String> {
+pub fn carried_at(compiled: &CompiledMaze, state: StateId) -> Option<String> {
     let CompiledMaze::Jumping(g) = compiled else {
         return None;
     };
