@@ -7,13 +7,11 @@
 //! `None` when the goal cannot be reached).
 #![deny(missing_docs)]
 
-pub mod bits;
 mod clusters;
+mod core;
 pub mod energy;
-pub mod fast;
 pub mod grade;
 mod holes;
-mod lists;
 pub mod objective;
 mod paths;
 pub mod report;
@@ -23,12 +21,9 @@ mod shape;
 use maze_graph::{Adjacency, Dir, Graph, StateGraph, StateId};
 use serde::Serialize;
 
-pub use bits::Bits;
+pub use clusters::{Tarjan, same_jump_in};
+pub use core::Core;
 pub use energy::{Feature, Objective, Term};
-pub use fast::{
-    Core, Cutoff, Evaluator, JumpSets, MAX_WORD_STATES, Never, StateBytes, UNKNOWN_PENALTY,
-    WordScratch, Words, core_of_words,
-};
 pub use grade::{Grade, grade};
 pub use objective::{
     RollingBlockScore, RollingBlockWeights, goal_depth, neller, rolling_block, rolling_block_score,

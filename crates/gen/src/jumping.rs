@@ -16,9 +16,9 @@ use maze_variants::board::MAX_JUMP;
 use maze_variants::{Cell, Coord, JumpGraph, JumpingMaze, Kind, Maze, RuleSet, Tag};
 use rand::{Rng, RngExt};
 
+use crate::engine::{Contents, MAX_OPTIONS, WordEngine};
 use crate::score::{Score, Scorer};
 use crate::space::Space;
-use crate::words::{Contents, MAX_OPTIONS, WordEngine};
 
 /// A jumping maze being generated.
 #[derive(Clone, Debug)]

@@ -36,6 +36,7 @@
 #![deny(missing_docs)]
 
 pub mod distinct;
+mod engine;
 pub mod exhaustive;
 pub mod jumping;
 pub mod learn;
@@ -45,7 +46,6 @@ pub mod score;
 pub mod search;
 pub mod settings;
 pub mod space;
-pub mod words;
 
 use std::time::Instant;
 
@@ -61,6 +61,7 @@ use settings::{Filled, Search};
 pub use distinct::{
     DISTINCT_RETRIES, Distinct, Made, generate_distinct, generate_distinct_with, retry_seed,
 };
+pub use engine::{Contents, Evaluator, MAX_OPTIONS, MAX_WORD_STATES, WordEngine};
 pub use jumping::JumpSpace;
 pub use rolling::RollSpace;
 pub use score::{GateFailure, Score, Scorer, reasons};
