@@ -987,7 +987,7 @@ fn limits(full: maze::generate::Score, shifts: &[(i64, f64)]) -> Vec<maze::gener
 /// many reach it and the first of them in the walk.
 #[test]
 fn exhaustive_search_agrees_with_full_features_on_every_configuration() {
-    use maze::generate::exhaustive::{ExhaustError, exhaust};
+    use maze::generate::{ExhaustError, exhaust};
     for src in [
         r#"Maze(rules: Jumping(tiling: Square, moves: Rook), board: ["1 1 1", "1 1 1", "1 1 G"], start: (0, 0))"#,
         r#"Maze(rules: Jumping(tiling: Square, moves: Queen), board: ["1 1 1", "1 1 1", "1 G 1"], start: (0, 0))"#,

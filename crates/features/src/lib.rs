@@ -9,10 +9,10 @@
 
 mod clusters;
 mod core;
-pub mod energy;
+mod energy;
 pub mod grade;
 mod holes;
-pub mod objective;
+mod objective;
 mod paths;
 pub mod report;
 mod search;
@@ -23,10 +23,11 @@ use serde::Serialize;
 
 pub use clusters::{Tarjan, same_jump_in};
 pub use core::Core;
-pub use energy::{Feature, Objective, Term};
+pub use energy::{Feature, Objective, SHORTEST_PATHS_CAP, Term};
 pub use grade::{Grade, grade};
 pub use objective::{
-    RollingBlockScore, RollingBlockWeights, goal_depth, neller, rolling_block, rolling_block_score,
+    RollingBlockScore, RollingBlockWeights, Term as RollingBlockTerm, UNREACHABLE_ENERGY,
+    goal_depth, neller, rolling_block, rolling_block_score,
 };
 pub use search::UNREACHED;
 

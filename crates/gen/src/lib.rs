@@ -35,17 +35,17 @@
 //! ```
 #![deny(missing_docs)]
 
-pub mod distinct;
+mod distinct;
 mod engine;
-pub mod exhaustive;
-pub mod jumping;
+mod exhaustive;
+mod jumping;
 pub mod learn;
-pub mod restarts;
-pub mod rolling;
-pub mod score;
+mod restarts;
+mod rolling;
+mod score;
 pub mod search;
 pub mod settings;
-pub mod space;
+mod space;
 
 use std::time::Instant;
 
@@ -62,6 +62,7 @@ pub use distinct::{
     DISTINCT_RETRIES, Distinct, Made, generate_distinct, generate_distinct_with, retry_seed,
 };
 pub use engine::{Contents, Evaluator, MAX_OPTIONS, MAX_WORD_STATES, WordEngine};
+pub use exhaustive::{ExhaustError, Exhaustive, exhaust};
 pub use jumping::JumpSpace;
 pub use rolling::RollSpace;
 pub use score::{GateFailure, Score, Scorer, reasons};
