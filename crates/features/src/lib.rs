@@ -5,6 +5,9 @@
 //! [`maze_graph::StrideAdjacency`]); [`analyze`] is the entry point for a petgraph
 //! [`StateGraph`]. Functions here cannot fail: every state graph has every feature (some are
 //! `None` when the goal cannot be reached).
+//!
+//! The generator computes only the [`Core`] features of its candidates, on passes of its
+//! own (`maze-gen`'s engine), tested equal to these.
 #![deny(missing_docs)]
 
 mod clusters;

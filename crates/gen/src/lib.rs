@@ -2,9 +2,12 @@
 //! ([`Space`]), an objective and hard gates ([`Scorer`]), a search strategy
 //! ([`search::run`]) and one seeded, portable random generator.
 //!
-//! The generator never builds graphs or computes features itself: configurations keep a
-//! [`maze_graph::StrideAdjacency`] current through the variant's [`maze_graph::Rules`], and
-//! scores come from [`maze_features`] (its fast core, or every feature).
+//! The generator never builds graphs itself: configurations keep a
+//! [`maze_graph::StrideAdjacency`] current through the variant's [`maze_graph::Rules`].
+//! Scores come from the core features ([`maze_features::Core`]), computed by the fast
+//! passes of the generator's own engine module (the [`WordEngine`] on rows of bits, the
+//! [`Evaluator`] on any graph), or from every feature ([`maze_features::features`]) when
+//! the objective needs more.
 //!
 //! Its settings ([`settings`]) are validated against their maze once, into [`Settings`];
 //! the maze file's reader (`maze-file`) does that when it reads a `generate` section.
