@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use maze_gen::exhaustive::{self, ExhaustError};
+use maze_gen::{ExhaustError, exhaust};
 use serde::Serialize;
 
 use crate::load::load;
@@ -59,7 +59,7 @@ impl Args {
     pub(crate) fn run(self) -> Result<(), crate::failure::Failure> {
         let loaded = load(&self.file, self.state_limit)?;
         let started = Instant::now();
-        let found = exhaustive::exhaust(&loaded.maze, self.max_jump, self.limit, &mut |n| {
+        let found = exhaust(&loaded.maze, self.max_jump, self.limit, &mut |n| {
             if !self.json {
                 eprint!("\r{n} configurations");
             }

@@ -4,7 +4,7 @@
 use std::fmt::Write;
 
 use maze_gen::learn::{self, BanditReport, SarsaReport};
-use maze_gen::restarts::{BUCKETS, GO, MAX_T, RESTART, SarsaStats};
+use maze_gen::learn::{BUCKETS, GO, MAX_T, RESTART, SarsaStats};
 use maze_gen::settings::{BanditPolicy, Restarts};
 use miette::Diagnostic;
 use rand::SeedableRng;
