@@ -9,8 +9,8 @@ use rand::Rng;
 
 use crate::jumping::JumpSpace;
 use crate::restarts::{self, ARMS, Bandit, Policy, Sarsa};
+use crate::run::Run;
 use crate::score::Scorer;
-use crate::search::Run;
 use crate::settings::{BanditPolicy, Gates, Generate, Placement, Restarts, Search, Template};
 
 /// The Sarsa learner's state space and actions, which its report is indexed by.

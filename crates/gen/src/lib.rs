@@ -45,6 +45,7 @@ mod jumping;
 pub mod learn;
 mod restarts;
 mod rolling;
+mod run;
 mod score;
 pub mod search;
 pub mod settings;

@@ -22,8 +22,8 @@ use crate::settings::{BanditPolicy, Restarts};
 use maze_features::UNREACHABLE_ENERGY;
 use rand::{Rng, RngExt};
 
+use crate::run::{Run, Worse};
 use crate::score::Score;
-use crate::search::{Run, Worse};
 use crate::space::Space;
 
 /// Number of bandit arms.

@@ -9,7 +9,7 @@ use maze_graph::{ChangeLog, Graph, Mark, StateId};
 
 use maze_features::{Core, Tarjan, same_jump_in};
 
-use super::passes::Cutoff;
+use super::cutoff::Cutoff;
 
 const FAR: u32 = u32::MAX;
 

@@ -16,11 +16,13 @@
 //! `tests/generate.rs` hold both paths to it on random mazes.
 
 mod bits;
+mod cutoff;
 mod lists;
 mod passes;
 mod words;
 
 pub(crate) use bits::Bits;
-pub(crate) use passes::{Cutoff, Never, WordScratch, Words, core_of_words};
+pub(crate) use cutoff::{Cutoff, Never};
 pub use passes::{Evaluator, MAX_WORD_STATES};
+pub(crate) use passes::{WordScratch, Words, core_of_words};
 pub use words::{Contents, MAX_OPTIONS, WordEngine};

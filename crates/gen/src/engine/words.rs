@@ -20,9 +20,8 @@ use maze_features::Core;
 use maze_variants::{Cell, Change, JumpGraph, Landings, Superset, SupersetShape};
 
 use super::bits::Bits;
-use super::passes::{
-    JumpSets, MAX_WORD_STATES, Never, StateBytes, WordScratch, Words, core_of_words,
-};
+use super::cutoff::Never;
+use super::passes::{JumpSets, MAX_WORD_STATES, StateBytes, WordScratch, Words, core_of_words};
 use crate::score::{Score, Scorer};
 
 /// A superset state's index into the per-state arrays, which the compiler then knows is in
