@@ -1,4 +1,4 @@
-//! Bloxorz mechanics end to end (FAMILIES.md section 6): the 33 published stages solved in
+//! Bloxorz mechanics end to end (docs/FAMILIES.md section 6): the 33 published stages solved in
 //! their published minimum number of moves with their known path counts, the engine checked
 //! against the reference walker on random boards with bridges, switches, split cubes and
 //! several blocks, a hand-checked two-block maze, and the state bound.
@@ -55,7 +55,7 @@ fn every_stage_solves_to_its_published_minimum() {
     }
 }
 
-/// FAMILIES.md gives the path counts of two split stages: stage 10 exactly, stage 26 as
+/// docs/FAMILIES.md gives the path counts of two split stages: stage 10 exactly, stage 26 as
 /// "about 4.2e16" (this engine counts 42,177,292,509,263,488); both fit in u64.
 #[test]
 fn split_stages_count_their_interleaved_paths() {

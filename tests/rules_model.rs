@@ -1,5 +1,5 @@
 //! The fast engine against the reference walker: on random small boards under random rules of
-//! every family of FAMILIES.md, and on every family fixture, `JumpGraph` and `walker::walk`
+//! every family of docs/FAMILIES.md, and on every family fixture, `JumpGraph` and `walker::walk`
 //! describe the same state graph (start, state names, edges and their direction sets), the
 //! graph's consumers (petgraph state graph, features, fast core) take it without panicking,
 //! and the maze file writes and reads it back unchanged.
@@ -278,7 +278,7 @@ impl Palette {
     }
 }
 
-/// The families of FAMILIES.md (and RULES.md's plain rules), each a template of rules whose
+/// The families of docs/FAMILIES.md (and RULES.md's plain rules), each a template of rules whose
 /// details (sub-variant, directions, lengths, register ranges) are drawn at random.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Family {

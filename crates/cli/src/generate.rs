@@ -27,7 +27,7 @@ use crate::load::read_file_and_text;
 /// and its energy term by term; --out also writes each to DIR/<variant>-<seed>-<index>.ron
 /// and its picture to DIR/<variant>-<seed>-<index>.svg.
 ///
-/// The settings (see README.md, "Generation settings") say what to fill (`size: (rows,
+/// The settings (see docs/guide/generation.md) say what to fill (`size: (rows,
 /// cols)` or the board's own shape), where start and goal go (`Board`, `Fixed(row, col)`,
 /// `Random`), `max_jump`, what else may `change` (blocked cells, holes, walls; rolling
 /// blocks: fragile floor, and bridges and switches with `switches: true`), the

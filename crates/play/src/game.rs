@@ -682,7 +682,7 @@ impl Game {
     }
 
     /// Where everything is in a rolling-block maze now (blocks or cubes, bridges). At the goal,
-    /// which is one state whatever the bridges (FAMILIES.md section 6), the bridges are those
+    /// which is one state whatever the bridges (docs/FAMILIES.md section 6), the bridges are those
     /// the player had before the last move: a block ending on its goal lands on no switch.
     pub fn view(&self) -> Option<StateView> {
         let mut view = self.view_of(self.state)?;

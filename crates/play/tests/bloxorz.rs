@@ -1,4 +1,4 @@
-//! Play mode on Bloxorz mechanics (FAMILIES.md section 6), driven by key sequences: bridges
+//! Play mode on Bloxorz mechanics (docs/FAMILIES.md section 6), driven by key sequences: bridges
 //! and switches (stage 2), a split block whose cubes the player picks (stage 8), several
 //! blocks, refused moves with their reasons, and picking a mover that costs no move.
 #![allow(clippy::unwrap_used)]

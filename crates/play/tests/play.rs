@@ -468,12 +468,12 @@ fn rolling_block_solved_optimally() {
     snapshot("play_rolling_solved", &terminal.backend().to_string());
 }
 
-/// "Switchblade" (FAMILIES.md section 1): circled cells toggle the next move between
+/// "Switchblade" (docs/FAMILIES.md section 1): circled cells toggle the next move between
 /// orthogonal and diagonal. 17 moves, unique.
 const SWITCHBLADE: &str =
     include_str!("../../../tests/fixtures/families/jump_toggle_mazelog_switchblade.ron");
 
-/// "Polar Bear" (FAMILIES.md section 3, colour_alt): follow an arrow any distance and stop on
+/// "Polar Bear" (docs/FAMILIES.md section 3, colour_alt): follow an arrow any distance and stop on
 /// a cell of the other colour. 12 moves, unique.
 const POLAR_BEAR: &str =
     include_str!("../../../tests/fixtures/families/arrow_colour_alt_mazelog_polarbear.ron");

@@ -1,6 +1,6 @@
 //! The rolling-block engine: every state of a rolling-block maze numbered and each one's moves
 //! looked up once, for one block (RULES.md section 2), bridges and switches, split cubes and
-//! several blocks (FAMILIES.md section 6).
+//! several blocks (docs/FAMILIES.md section 6).
 //!
 //! A state is where every block is (or the two cubes of a split block) and which bridges are
 //! on. The states are the *seeds*, every legal placement of the first block with everything

@@ -38,7 +38,7 @@ pub static ROLL_DIRECTIONS: Directions = Directions {
 
 /// The moves of a maze with a split switch: the whole block's rolls, then those of the first
 /// cube in reading order (`c1N` ...) and of the second (`c2N` ...). Choosing which cube to
-/// move is not a move (FAMILIES.md section 6).
+/// move is not a move (docs/FAMILIES.md section 6).
 pub static SPLIT_DIRECTIONS: Directions = Directions {
     names: &[
         "N", "E", "S", "W", "c1N", "c1E", "c1S", "c1W", "c2N", "c2E", "c2S", "c2W",

@@ -79,7 +79,7 @@ impl RollSet {
         (mask(width) << shift, ((on - lo) as u64) << shift)
     }
 
-    /// Applies every effect to `key` for one press (FAMILIES.md section 6: each cell a mover
+    /// Applies every effect to `key` for one press (docs/FAMILIES.md section 6: each cell a mover
     /// lands on, in reading order), through the evaluator of [`rules`]: the cubes' cells if
     /// the block splits, and `Err` with the register that would leave its range (the move is
     /// then no move).
@@ -229,7 +229,7 @@ fn tile_name(tile: Tile) -> &'static str {
 }
 
 impl RollingBlockMaze {
-    /// Checks bridges, switches, registers, effects and the other blocks (FAMILIES.md
+    /// Checks bridges, switches, registers, effects and the other blocks (docs/FAMILIES.md
     /// section 6) into the compiled rules the engine and the walker read.
     pub(crate) fn compile(&self) -> Result<RollSet, Problem> {
         let set = compile(self)?;

@@ -24,7 +24,7 @@ pub enum Tile {
         /// Its state at the start.
         on: bool,
     },
-    /// A switch: floor that acts when the block lands on it (FAMILIES.md section 6).
+    /// A switch: floor that acts when the block lands on it (docs/FAMILIES.md section 6).
     Switch(SwitchKind),
 }
 

@@ -1,5 +1,5 @@
 //! The rolling-block reference walker: a slow, obviously correct reading of RULES.md section 2
-//! and FAMILIES.md section 6, one configuration at a time, with states as plain values in
+//! and docs/FAMILIES.md section 6, one configuration at a time, with states as plain values in
 //! ordered maps and named as text.
 //!
 //! It shares nothing with the engine ([`crate::RollGraph`]) but the maze and its compiled

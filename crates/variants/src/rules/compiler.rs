@@ -711,7 +711,7 @@ impl JumpRules {
 }
 
 /// The registers and effects of a rolling-block maze compiled by the same compiler as a
-/// jumping maze's (FAMILIES.md section 6, RULES.md section 8): `registers` are the file's
+/// jumping maze's (docs/FAMILIES.md section 6, RULES.md section 8): `registers` are the file's
 /// `declared` first, then those its shorthands declare (a lone bridge tile's, named by its
 /// cell `(r,c)`, whose names are not checked); `effects` are the shorthands' (a `switches`
 /// entry's, at its `RulePart::Switch`) and the file's, each with the part a problem points
