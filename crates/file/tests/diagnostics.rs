@@ -58,6 +58,20 @@ fn unknown_token_points_at_the_token() {
         (5, 12),
         "unknown cell token `x`",
     );
+    // The diagnostic lists every token the file's schema accepts, the wildcard and the
+    // circle among them.
+    for token in [
+        "`*` (wildcard)",
+        "`-` (a cell with no number)",
+        "`_` (empty)",
+        "trailing `@`",
+    ] {
+        check(
+            "Maze(\n    rules: Jumping(),\n    board: [\"1 x G\"],\n    start: (0, 0),\n)",
+            (3, 16),
+            token,
+        );
+    }
     check(
         "Maze(\n    rules: Jumping(),\n    board: [\"1 100 G\"],\n    start: (0, 0),\n)",
         (3, 16),

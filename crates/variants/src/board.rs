@@ -400,16 +400,16 @@ fn unknown(token: &str, schema: &[Attr]) -> String {
             );
         }
         return format!(
-            "unknown cell token `{token}`: expected a jump number 1-{MAX_JUMP}, `G` (goal), `0` (dead end), `#` (blocked), `o` (hole) or `.` (void)"
+            "unknown cell token `{token}`: expected a jump number 1-{MAX_JUMP} (or a signed offset such as +3 or -2), `G` (goal), `*` (wildcard), `-` (a cell with no number), `0` (dead end), `#` (blocked), `o` (hole), `.` (void) or `_` (empty); a trailing `@` circles a number, `G`, `*` or `-`"
         );
     }
     if schema.is_empty() {
         return format!(
-            "unknown cell token `{token}`: these cells hold nothing (`cells: []`): expected `-` (a plain cell), `G`, `0`, `#`, `o`, `.` or `_`"
+            "unknown cell token `{token}`: these cells hold nothing (`cells: []`): expected `-` (a plain cell), `G`, `*`, `0`, `#`, `o`, `.` or `_`; a trailing `@` circles `-`, `G` or `*`"
         );
     }
     format!(
-        "unknown cell token `{token}`: expected {} joined by `:`, or `G`, `*`, `-`, `0`, `#`, `o`, `.`, `_`",
+        "unknown cell token `{token}`: expected {} joined by `:` (`-` for a field left out), or `G`, `*` (alone or followed by `:` and the fields), `-`, `0`, `#`, `o`, `.`, `_`; a trailing `@` circles a cell",
         schema_names(schema)
     )
 }
