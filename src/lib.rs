@@ -9,6 +9,9 @@
 //!   restarts.
 //! - [`file`]: the RON maze file, read with located diagnostics and its settings validated.
 //! - [`render`]: SVG pictures of mazes, DOT and JSON exports of state graphs.
+//! - [`view`]: the variant-neutral view: scenes, text boards, the rules in words.
+//! - [`play`]: the game model of play mode (moves, undo, refusals) and its terminal front end.
+//! - [`batch`]: batch generation for publishers, its charts, and the atomic file write.
 //!
 //! ```
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -42,3 +45,6 @@ pub use maze_gen as generate;
 pub use maze_graph as graph;
 pub use maze_render as render;
 pub use maze_variants as variants;
+pub use maze_view as view;
+pub use maze_play as play;
+pub use maze_batch as batch;

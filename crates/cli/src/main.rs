@@ -13,6 +13,7 @@ mod output;
 mod play;
 mod render;
 mod solve;
+mod studio;
 
 use std::process::ExitCode;
 
@@ -64,6 +65,7 @@ enum Command {
     Play(play::Args),
     Render(render::Args),
     Graph(graph::Args),
+    Studio(studio::Args),
 }
 
 /// What a subcommand reports when it does not end with a yes.
@@ -112,6 +114,7 @@ fn main() -> ExitCode {
         Command::Play(args) => args.run(),
         Command::Render(args) => args.run(),
         Command::Graph(args) => args.run(),
+        Command::Studio(args) => args.run(),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
