@@ -39,12 +39,12 @@
 //! # }
 //! ```
 
+pub use maze_batch as batch;
 pub use maze_features as features;
 pub use maze_file as file;
 pub use maze_gen as generate;
 pub use maze_graph as graph;
+pub use maze_play as play;
 pub use maze_render as render;
 pub use maze_variants as variants;
 pub use maze_view as view;
-pub use maze_play as play;
-pub use maze_batch as batch;

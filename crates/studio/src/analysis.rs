@@ -40,10 +40,9 @@ impl Diagnostic {
     pub(crate) fn of(e: &SpecError) -> Diagnostic {
         use miette::Diagnostic as _;
         let mut rendered = String::new();
-        let handler = miette::GraphicalReportHandler::new_themed(
-            miette::GraphicalTheme::unicode_nocolor(),
-        )
-        .with_width(100);
+        let handler =
+            miette::GraphicalReportHandler::new_themed(miette::GraphicalTheme::unicode_nocolor())
+                .with_width(100);
         // Rendering into a String cannot fail but for a formatter error, which leaves the
         // line and message still there.
         let _ = handler.render_report(&mut rendered, e);
@@ -165,11 +164,7 @@ pub(crate) struct Verdict {
 /// Publishable: solvable, a unique shortest solution, no black holes, and the file's own
 /// gates, as `maze check` decides it.
 fn check(file: &MazeFile, f: &Features) -> Verdict {
-    let mut gates = file
-        .generate
-        .as_ref()
-        .map(|g| g.gates)
-        .unwrap_or_default();
+    let mut gates = file.generate.as_ref().map(|g| g.gates).unwrap_or_default();
     gates.solvable = true;
     gates.unique_shortest = true;
     gates.no_black_holes = true;
@@ -190,7 +185,12 @@ fn check(file: &MazeFile, f: &Features) -> Verdict {
     }
 }
 
-fn digest(compiled: &CompiledMaze, adjacency: &Adjacency, f: &Features, verdict: &Verdict) -> Digest {
+fn digest(
+    compiled: &CompiledMaze,
+    adjacency: &Adjacency,
+    f: &Features,
+    verdict: &Verdict,
+) -> Digest {
     let n = compiled.n_states();
     let listed = n <= DIGEST_LIMIT;
     let states = listed.then(|| {

@@ -39,7 +39,9 @@ pub(crate) enum SaveError {
         "this maze has no file yet, and no folder was named for generated mazes: start the studio with --out FOLDER to save them"
     )]
     NoFolder,
-    #[error("`{0}` is not a plain file name: generated mazes are saved under their own name in the --out folder")]
+    #[error(
+        "`{0}` is not a plain file name: generated mazes are saved under their own name in the --out folder"
+    )]
     BadName(String),
     #[error("cannot write `{path}`: {source}")]
     Write {
@@ -149,14 +151,16 @@ impl Files {
             let file = files.get(id).ok_or(SaveError::NoSuchFile(id))?;
             match &file.path {
                 Some(path) => path.clone(),
-                None => self.out.as_ref().ok_or(SaveError::NoFolder)?.join(&file.name),
+                None => self
+                    .out
+                    .as_ref()
+                    .ok_or(SaveError::NoFolder)?
+                    .join(&file.name),
             }
         };
-        maze::batch::write_atomic(&target, text.as_bytes()).map_err(|source| {
-            SaveError::Write {
-                path: file_name(&target),
-                source,
-            }
+        maze::batch::write_atomic(&target, text.as_bytes()).map_err(|source| SaveError::Write {
+            path: file_name(&target),
+            source,
         })?;
         let mut files = self.lock();
         let file = files.get_mut(id).ok_or(SaveError::NoSuchFile(id))?;
@@ -194,15 +198,25 @@ impl Files {
     /// Watches the folders of the open files (an editor that saves by renaming replaces the
     /// file, so the folder is what sees it) and reads a file again when it changes.
     pub(crate) fn watch(self: &Arc<Files>) -> Option<notify::RecommendedWatcher> {
+        let (events, received) = std::sync::mpsc::channel::<notify::Result<notify::Event>>();
+        let mut watcher = notify::recommended_watcher(events).ok()?;
         let files = Arc::clone(self);
-        let mut watcher = notify::recommended_watcher(move |event: notify::Result<notify::Event>| {
-            if let Ok(event) = event {
-                for path in &event.paths {
+        // An editor that writes in place truncates first: a file read at the first event
+        // may be empty, so events are gathered for a moment and each path read once after.
+        std::thread::spawn(move || {
+            while let Ok(first) = received.recv() {
+                std::thread::sleep(SETTLE);
+                let mut paths: Vec<PathBuf> = Vec::new();
+                for event in std::iter::once(first).chain(received.try_iter()).flatten() {
+                    paths.extend(event.paths);
+                }
+                paths.sort();
+                paths.dedup();
+                for path in &paths {
                     files.reload(path);
                 }
             }
-        })
-        .ok()?;
+        });
         let mut folders: Vec<PathBuf> = self
             .lock()
             .iter()
@@ -216,6 +230,9 @@ impl Files {
         Some(watcher)
     }
 }
+
+/// How long a burst of file events is gathered before the files are read again.
+const SETTLE: std::time::Duration = std::time::Duration::from_millis(60);
 
 fn describe(file: &OpenFile) -> Value {
     json!({

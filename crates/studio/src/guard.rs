@@ -66,7 +66,9 @@ pub(crate) fn refusal(hosts: &Hosts, headers: &HeaderMap) -> Option<(StatusCode,
         if !own {
             return Some((
                 StatusCode::FORBIDDEN,
-                format!("requests from `{origin}` are refused: only the studio's own page may call it"),
+                format!(
+                    "requests from `{origin}` are refused: only the studio's own page may call it"
+                ),
             ));
         }
     }
@@ -99,7 +101,10 @@ mod tests {
     fn loopback_names_pass_and_others_do_not() {
         let hosts = Hosts::of("127.0.0.1:8123".parse().expect("an address"));
         for ok in ["127.0.0.1:8123", "localhost:8123", "LOCALHOST:8123"] {
-            assert!(refusal(&hosts, &headers(&[(header::HOST, ok)])).is_none(), "{ok}");
+            assert!(
+                refusal(&hosts, &headers(&[(header::HOST, ok)])).is_none(),
+                "{ok}"
+            );
         }
         for bad in ["evil.example:8123", "127.0.0.1:9999", ""] {
             let refused = refusal(&hosts, &headers(&[(header::HOST, bad)]));

@@ -423,7 +423,10 @@ fn population(name: &str, settings: &Settings, samples: &[One]) -> Value {
     let unique = count(&|s| s.outcome.features.unique_shortest);
     let holes = count(&|s| s.outcome.features.black_holes.count > 0);
     let values = |f: &dyn Fn(&Features) -> Option<f64>| -> Vec<f64> {
-        samples.iter().filter_map(|s| f(&s.outcome.features)).collect()
+        samples
+            .iter()
+            .filter_map(|s| f(&s.outcome.features))
+            .collect()
     };
     json!({
         "variant": name,

@@ -97,7 +97,10 @@ pub(crate) async fn start(config: Config) -> Result<Running, Error> {
 
 fn router(studio: Shared) -> axum::Router {
     axum::Router::new()
-        .route("/", get(|| async { asset(PAGE, "text/html; charset=utf-8") }))
+        .route(
+            "/",
+            get(|| async { asset(PAGE, "text/html; charset=utf-8") }),
+        )
         .route(
             "/studio.js",
             get(|| async { asset(SCRIPT, "text/javascript; charset=utf-8") }),
@@ -207,7 +210,11 @@ struct NewFile {
 }
 
 async fn create_file(State(studio): State<Shared>, Json(new): Json<NewFile>) -> Answer {
-    studio.files.create(&new.name, &new.text).map(Json).map_err(bad)
+    studio
+        .files
+        .create(&new.name, &new.text)
+        .map(Json)
+        .map_err(bad)
 }
 
 #[derive(Deserialize)]
@@ -243,7 +250,13 @@ async fn analyze(State(studio): State<Shared>, Query(which): Query<Which>, text:
             Some((v, d)) if *v == file.version => Some(d.clone()),
             _ => None,
         };
-        Some((id, file.name.clone(), file.disk.clone(), file.version, saved))
+        Some((
+            id,
+            file.name.clone(),
+            file.disk.clone(),
+            file.version,
+            saved,
+        ))
     });
     let name = known
         .as_ref()
@@ -401,7 +414,9 @@ async fn sources(studio: &Studio, named: Vec<(String, String)>) -> Result<Vec<So
 /// `POST /api/generate`: a generation job.
 async fn generate(State(studio): State<Shared>, Json(g): Json<Generate>) -> Answer {
     let mut sources = sources(&studio, vec![(g.name, g.text)]).await?;
-    let source = sources.pop().ok_or_else(|| bad("nothing to generate from"))?;
+    let source = sources
+        .pop()
+        .ok_or_else(|| bad("nothing to generate from"))?;
     let out = studio.files.out().map(std::path::Path::to_path_buf);
     studio
         .jobs
