@@ -219,6 +219,11 @@ function drawMarks(diagnostic) {
 
 function onEdit() {
   current.text = $("editor").value;
+  if (game) {
+    // The game is of the version it started with.
+    stopGame();
+    $("play-message").textContent = "The file changed: Play starts a game of the new version.";
+  }
   drawGutter();
   drawMarks(null);
   drawTabs();
@@ -402,7 +407,9 @@ function drawGraph(a) {
     const offset = (tallest - nodes.length) * dy / 2;
     nodes.forEach((n, i) => pos.set(n.id, [pad + col * dx, pad + offset + i * dy]));
   }
-  const added = new Set(a.changes && a.changes.previous && a.changes.previous.states ? a.changes.previous.states.added : []);
+  const previous = (a.changes && a.changes.previous) || {};
+  const added = new Set(previous.states ? previous.states.added : []);
+  const addedMoves = new Set(previous.moves ? previous.moves.added : []);
   const showDiff = $("graph-diff").checked;
   let svg = `<svg xmlns="${SVGNS}" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}">`;
   svg += `<defs><marker id="arr" viewBox="0 0 6 6" refX="6" refY="3" markerWidth="5" markerHeight="5" orient="auto"><path d="M0,0L6,3L0,6z" fill="#9aa1b2"/></marker></defs>`;
@@ -414,7 +421,9 @@ function drawGraph(a) {
     // Moves within a layer or back bend, so they do not hide behind others.
     const bend = x2 <= x1 ? 18 : 0;
     const mx = (x1 + ex) / 2 + bend, my = (y1 + ey) / 2 - bend;
-    svg += `<path class="edge${e.solution ? " solution" : ""}" d="M${x1},${y1} Q${mx},${my} ${ex},${ey}" marker-end="url(#arr)"><title>${esc(e.directions.join(" "))}</title></path>`;
+    const key = `${g.nodes[e.source].name} -${e.directions.join(",")}-> ${g.nodes[e.target].name}`;
+    const fresh = showDiff && addedMoves.has(key) ? " added" : "";
+    svg += `<path class="edge${e.solution ? " solution" : ""}${fresh}" d="M${x1},${y1} Q${mx},${my} ${ex},${ey}" marker-end="url(#arr)"><title>${esc(e.directions.join(" "))}</title></path>`;
   }
   for (const n of g.nodes) {
     const [x, y] = pos.get(n.id);
@@ -427,7 +436,14 @@ function drawGraph(a) {
       `${n.depth != null ? `, distance ${n.depth}` : ""}${n.cluster != null ? `, cluster ${n.cluster}` : ""}</title></g>`;
   }
   svg += "</svg>";
-  box.innerHTML = svg;
+  let removed = "";
+  if (showDiff && previous.states && (previous.states.removed_count || previous.moves.removed_count)) {
+    const names = previous.states.removed.slice(0, 20).join(", ");
+    removed = `<p class="removed-list">The last edit removed ${previous.states.removed_count} states` +
+      `${names ? ` (${esc(names)})` : ""} and ${previous.moves.removed_count} moves.</p>`;
+  }
+  box.innerHTML = svg + removed;
+  drawPlayerState();
   box.querySelectorAll(".node").forEach((el) => {
     const node = g.nodes[Number(el.dataset.id)];
     el.addEventListener("mouseenter", () => { el.classList.add("hl"); highlightCell(node.cell, "hl"); });
@@ -553,6 +569,15 @@ function drawPlayer() {
     if (circle) circle.dataset.dir = m.dir;
   }
   for (const cell of game.cells) cellMark(cell, "player");
+  drawPlayerState();
+}
+
+// The player's state in the drawn graph.
+function drawPlayerState() {
+  document.querySelectorAll("#graph .node.player").forEach((e) => e.classList.remove("player"));
+  if (!game) return;
+  const el = document.querySelector(`#graph .node[data-id="${game.state}"]`);
+  if (el) el.classList.add("player");
 }
 
 function cellMark(cell, cls) {
@@ -576,7 +601,7 @@ async function clickBoard(event) {
   if (!cell || !game) return;
   const move = game.legal.find((m) => m.cell && m.cell[0] === cell[0] && m.cell[1] === cell[1]);
   if (!move) return;
-  if (game.roll) return command({ command: "roll", dir: move.dir });
+  // A legal move's direction is the maze's own (a cube's or block's roll included).
   await command({ command: "move", dir: move.dir });
   for (let i = 0; i < 64 && game && game.aim; i++) {
     if (game.aim.cell && game.aim.cell[0] === cell[0] && game.aim.cell[1] === cell[1]) {

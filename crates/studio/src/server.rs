@@ -403,12 +403,20 @@ async fn sources(studio: &Studio, named: Vec<(String, String)>) -> Result<Vec<So
                 .into_iter()
                 .map(|(name, text)| match analysis::read(&name, &text, limit) {
                     Ok(file) => Ok(Source { name, text, file }),
-                    Err(d) => Err(json!({ "ok": false, "diagnostics": d })),
+                    Err(d) => Err(d
+                        .first()
+                        .map(|d| {
+                            format!(
+                                "{name} cannot be read: line {}, column {}: {}",
+                                d.line, d.column, d.message
+                            )
+                        })
+                        .unwrap_or_else(|| format!("{name} cannot be read"))),
                 })
-                .collect::<Result<Vec<_>, Value>>()
+                .collect::<Result<Vec<_>, String>>()
         })
         .await?
-        .map_err(|d| ApiError(StatusCode::UNPROCESSABLE_ENTITY, d.to_string()))
+        .map_err(|e| ApiError(StatusCode::UNPROCESSABLE_ENTITY, e))
 }
 
 /// `POST /api/generate`: a generation job.
