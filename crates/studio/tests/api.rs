@@ -354,3 +354,40 @@ fn compare_and_diff() {
     assert_eq!(diff["ok"], true);
     assert_eq!(diff["changes"]["same"], false);
 }
+
+#[test]
+fn a_large_graph_is_summarised_and_blocks_roll() {
+    let studio = Served::start(config(vec![]));
+    let text = variant_text("rolling_blocks.ron");
+    let a = post_text(studio.addr, "/api/analyze", &text).json();
+    let graph = &a["graph"];
+    assert_eq!(graph["drawn"], false);
+    assert!(graph["n_states"].as_u64() > Some(500));
+    assert_eq!(graph["layers"][0], 1);
+    assert!(graph.get("nodes").is_none());
+    // Several blocks: the compass keys roll the selected one, Tab picks another.
+    let game = post_json(studio.addr, "/api/play", &json!({ "text": text })).json()["game"].clone();
+    assert_eq!(game["roll"], true);
+    assert_eq!(game["movers"], 2);
+    let path = format!("/api/play/{}", game["game"]);
+    let refused = post_json(
+        studio.addr,
+        &path,
+        &json!({ "command": "roll", "dir": "N" }),
+    )
+    .json();
+    assert_eq!(
+        refused["message"]["text"],
+        "N: block 1 would hang off the board"
+    );
+    let rolled = post_json(
+        studio.addr,
+        &path,
+        &json!({ "command": "roll", "dir": "E" }),
+    )
+    .json();
+    assert_eq!(rolled["moves"], 1);
+    let picked = post_json(studio.addr, &path, &json!({ "command": "next" })).json();
+    assert_eq!(picked["selected"], "block 2");
+    assert_eq!(picked["moves"], 1);
+}
