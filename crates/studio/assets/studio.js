@@ -663,10 +663,12 @@ async function startGeneration() {
 }
 
 async function followJob(id, bar, status, draw, done) {
+  // Results already drawn are not sent again.
+  let seen = 0;
   for (;;) {
     let job;
     try {
-      job = await api("GET", `/api/jobs/${id}`);
+      job = await api("GET", `/api/jobs/${id}?from=${seen}`);
     } catch (e) {
       status.textContent = e.message;
       done();
@@ -675,6 +677,7 @@ async function followJob(id, bar, status, draw, done) {
     bar.value = job.progress;
     status.textContent = `${job.status}: ${job.done} of ${job.count}` + (job.error ? ` (${job.error})` : "");
     draw(job);
+    seen += job.results.length;
     if (job.status !== "running") {
       done();
       return;
@@ -685,8 +688,7 @@ async function followJob(id, bar, status, draw, done) {
 
 function drawGallery(job) {
   const gallery = $("gallery");
-  while (gallery.children.length < job.results.length) {
-    const r = job.results[gallery.children.length];
+  for (const r of job.results) {
     const f = r.features;
     const card = document.createElement("div");
     card.className = "card" + (r.passed ? "" : " failed");

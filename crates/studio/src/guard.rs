@@ -20,14 +20,14 @@ impl Hosts {
     pub(crate) fn of(addr: SocketAddr) -> Hosts {
         let port = addr.port();
         let mut names = vec![addr.to_string()];
-        if addr.ip().is_loopback() {
+        if addr.ip().is_loopback() || addr.ip().is_unspecified() {
             names.push(format!("localhost:{port}"));
             names.push(format!("127.0.0.1:{port}"));
             names.push(format!("[::1]:{port}"));
         }
         if addr.ip().is_unspecified() {
-            // Listening everywhere: the user chose to be reached under the machine's names,
-            // which the studio cannot list; it still refuses other origins below.
+            // Listening everywhere: reached at any of the machine's addresses, which the
+            // studio does not list. An address is no DNS name, so it cannot be rebound.
             names.push(format!("*:{port}"));
         }
         names.sort();
@@ -39,9 +39,16 @@ impl Hosts {
         let host = host.to_ascii_lowercase();
         self.0.iter().any(|name| {
             name == &host
-                || name
-                    .strip_prefix("*:")
-                    .is_some_and(|port| host.rsplit_once(':').is_some_and(|(_, p)| p == port))
+                || name.strip_prefix("*:").is_some_and(|port| {
+                    host.rsplit_once(':').is_some_and(|(ip, p)| {
+                        p == port
+                            && ip
+                                .trim_start_matches('[')
+                                .trim_end_matches(']')
+                                .parse::<std::net::IpAddr>()
+                                .is_ok()
+                    })
+                })
         })
     }
 }
@@ -118,6 +125,19 @@ mod tests {
             refusal(&hosts, &foreign).map(|r| r.0),
             Some(StatusCode::FORBIDDEN)
         );
+        let everywhere = Hosts::of("0.0.0.0:8123".parse().expect("an address"));
+        for ok in ["192.0.2.7:8123", "[2001:db8::1]:8123", "localhost:8123"] {
+            assert!(
+                refusal(&everywhere, &headers(&[(header::HOST, ok)])).is_none(),
+                "{ok}"
+            );
+        }
+        for bad in ["rebound.example:8123", "192.0.2.7:9999"] {
+            assert!(
+                refusal(&everywhere, &headers(&[(header::HOST, bad)])).is_some(),
+                "{bad}"
+            );
+        }
         let own = headers(&[
             (header::HOST, "127.0.0.1:8123"),
             (header::ORIGIN, "http://127.0.0.1:8123"),

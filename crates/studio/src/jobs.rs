@@ -268,7 +268,7 @@ impl Jobs {
     }
 
     /// A job's progress and results.
-    pub(crate) fn status(&self, id: u64) -> Result<Value, JobError> {
+    pub(crate) fn status(&self, id: u64, from: usize) -> Result<Value, JobError> {
         let job = self.lock().1.get(&id).cloned().ok_or(JobError::NoJob(id))?;
         let state = job.lock();
         Ok(json!({
@@ -279,7 +279,8 @@ impl Jobs {
             "count": job.total,
             "done": state.done,
             "progress": (state.done as f64 + state.partial) / job.total.max(1) as f64,
-            "results": state.results,
+            "from": from,
+            "results": state.results.get(from..).unwrap_or_default(),
             "comparison": state.comparison,
             "error": state.error,
         }))
@@ -289,7 +290,7 @@ impl Jobs {
     pub(crate) fn cancel(&self, id: u64) -> Result<Value, JobError> {
         let job = self.lock().1.get(&id).cloned().ok_or(JobError::NoJob(id))?;
         job.cancel.store(true, Ordering::Relaxed);
-        self.status(id)
+        self.status(id, usize::MAX)
     }
 
     /// Cancels every job (the studio is stopping).

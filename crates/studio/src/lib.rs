@@ -144,7 +144,7 @@ pub fn run(config: Config) -> Result<(), Error> {
         .enable_all()
         .build()
         .map_err(Error::Serve)?;
-    runtime.block_on(async move {
+    let served = runtime.block_on(async move {
         let open = config.open;
         let running = start(config).await?;
         let url = running.url();
@@ -159,9 +159,12 @@ pub fn run(config: Config) -> Result<(), Error> {
                 let _ = tokio::signal::ctrl_c().await;
             })
             .await?;
-        eprintln!("the maze studio stopped");
         Ok(())
-    })
+    });
+    // A search still running on the blocking pool is abandoned rather than waited for.
+    runtime.shutdown_timeout(std::time::Duration::from_millis(200));
+    eprintln!("the maze studio stopped");
+    served
 }
 
 /// Asks the desktop to open `url`; a machine without one (a server, CI) just has the printed

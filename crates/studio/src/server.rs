@@ -460,10 +460,22 @@ async fn compare(State(studio): State<Shared>, Json(c): Json<Compare>) -> Answer
         .map_err(|e| ApiError(StatusCode::CONFLICT, e.to_string()))
 }
 
-async fn job_status(State(studio): State<Shared>, Path(job): Path<u64>) -> Answer {
+#[derive(Deserialize)]
+struct From {
+    #[serde(default)]
+    from: usize,
+}
+
+/// `GET /api/jobs/{job}[?from=K]`: results from the K-th on, so a page polling a long job
+/// is not sent the same mazes again.
+async fn job_status(
+    State(studio): State<Shared>,
+    Path(job): Path<u64>,
+    Query(q): Query<From>,
+) -> Answer {
     studio
         .jobs
-        .status(job)
+        .status(job, q.from)
         .map(Json)
         .map_err(|e| ApiError(StatusCode::NOT_FOUND, e.to_string()))
 }
