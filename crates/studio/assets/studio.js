@@ -398,15 +398,26 @@ function drawGraph(a) {
     if (!columns.has(col)) columns.set(col, []);
     columns.get(col).push(n);
   }
-  const tallest = Math.max(...[...columns.values()].map((c) => c.length));
-  const dx = 80, dy = 30, pad = 34;
-  const width = pad * 2 + dx * Math.max(1, Math.max(...columns.keys()));
-  const height = pad * 2 + dy * Math.max(1, tallest - 1);
+  // A layer of more than ROWS states is laid out in several narrow columns side by side,
+  // so that the drawing stays about as tall as it is wide.
+  const ROWS = 24;
+  const dx = 80, sub = 46, dy = 30, pad = 34;
+  const order = [...columns.keys()].sort((p, q) => p - q);
+  const tallest = Math.min(ROWS, Math.max(...order.map((c) => columns.get(c).length)));
   const pos = new Map();
-  for (const [col, nodes] of columns) {
-    const offset = (tallest - nodes.length) * dy / 2;
-    nodes.forEach((n, i) => pos.set(n.id, [pad + col * dx, pad + offset + i * dy]));
+  let x = pad;
+  for (const col of order) {
+    const nodes = columns.get(col);
+    const parts = Math.ceil(nodes.length / ROWS);
+    for (let p = 0; p < parts; p++) {
+      const part = nodes.slice(p * ROWS, (p + 1) * ROWS);
+      const offset = ((tallest - part.length) * dy) / 2;
+      part.forEach((n, i) => pos.set(n.id, [x + p * sub, pad + offset + i * dy]));
+    }
+    x += dx + (parts - 1) * sub;
   }
+  const width = x - dx + pad * 2;
+  const height = pad * 2 + dy * Math.max(1, tallest - 1);
   const previous = (a.changes && a.changes.previous) || {};
   const added = new Set(previous.states ? previous.states.added : []);
   const addedMoves = new Set(previous.moves ? previous.moves.added : []);
