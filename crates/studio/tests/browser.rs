@@ -113,7 +113,7 @@ fn a_designer_edits_plays_and_generates_in_the_page() {
     let dir = tempfile::tempdir().expect("a folder");
     let file = dir.path().join("rook.ron");
     std::fs::copy(variant("rook.ron"), &file).expect("a copy");
-    let studio = Served::start(config(vec![file]));
+    let studio = Served::start(config(vec![file.clone()]));
     let driver = start_driver(&driver);
     let runtime = tokio::runtime::Runtime::new().expect("a runtime");
     runtime.block_on(async {
@@ -133,7 +133,7 @@ fn a_designer_edits_plays_and_generates_in_the_page() {
             .connect(&format!("http://127.0.0.1:{}", driver.port))
             .await
             .expect("a browser session");
-        let result = drive(&client, &studio.url()).await;
+        let result = drive(&client, &studio.url(), &file).await;
         if std::env::var_os("STUDIO_SCREENSHOT").is_some()
             && let Ok(png) = client.screenshot().await
         {
@@ -147,7 +147,7 @@ fn a_designer_edits_plays_and_generates_in_the_page() {
     });
 }
 
-async fn drive(client: &Client, url: &str) {
+async fn drive(client: &Client, url: &str, file: &Path) {
     let id = |name: &str| format!("document.getElementById('{name}')");
     client.goto(url).await.expect("the page opens");
     // Open: the bundled variant is analysed.
@@ -286,6 +286,41 @@ async fn drive(client: &Client, url: &str) {
     )
     .await;
     assert!(news.as_str().is_some_and(|n| n.contains("moves")), "{news}");
+
+    // Save with Ctrl-S: the file on disk is the edited text.
+    let original = std::fs::read_to_string(file).expect("the file");
+    client
+        .active_element()
+        .await
+        .expect("the editor")
+        .send_keys("\u{e009}s\u{e000}")
+        .await
+        .expect("Ctrl-S");
+    let edited = original.replace("\"5 1 2 3 1 2\"", "\"5 1 2 4 1 2\"");
+    let until_saved = Instant::now() + Duration::from_secs(20);
+    while std::fs::read_to_string(file).ok().as_deref() != Some(edited.as_str()) {
+        assert!(
+            Instant::now() < until_saved,
+            "the page did not save the file"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    // Another editor saves the file: the page reads it again.
+    std::fs::write(file, &original).expect("another editor's save");
+    until(
+        client,
+        &format!("{}.value.includes('\"5 1 2 3 1 2\"')", id("editor")),
+        20,
+        "the page to follow a save made elsewhere",
+    )
+    .await;
+    until(
+        client,
+        &format!("{}.textContent.startsWith('valid')", id("status")),
+        30,
+        "the reloaded file",
+    )
+    .await;
 
     // Play a move: the key for south, from the start of Chain Reaction.
     client
