@@ -281,7 +281,6 @@ function showProblem(d) {
 
 function drawViews(a) {
   drawBoard(a);
-  $("summary").textContent = a.summary;
   $("words").innerHTML = a.words.map((w) => `<li>${esc(w)}</li>`).join("");
   const v = a.check;
   $("verdict").innerHTML = v.publishable

@@ -130,7 +130,6 @@ fn views(file: &MazeFile, started: Instant) -> Analysed {
     };
     let grade = maze::features::grade(&f);
     let body = json!({
-        "summary": maze::view::text::summary(maze),
         "analysis": report(maze, &compiled, &f),
         "svg": picture(false),
         "svg_solution": picture(true),

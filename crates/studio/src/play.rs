@@ -178,6 +178,7 @@ fn view(game: &Game) -> Value {
         "state_name": game.state_name(),
         "cell": game.cell(),
         "cells": under,
+        // The status line's jump number and registers, as the terminal game shows them.
         "jump": maze::view::status::jump(compiled, state),
         "registers": maze::view::status::carried(compiled, state),
         "barred": game.barred_dir().map(|d| compiled.directions().name(d)),
