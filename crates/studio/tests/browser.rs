@@ -278,6 +278,45 @@ async fn drive(client: &Client, url: &str, file: &Path) {
         "views in full",
     )
     .await;
+    // The graph shows the moves the edit added.
+    until(
+        client,
+        "document.querySelectorAll('#graph .edge.added').length > 0",
+        5,
+        "added moves in the graph",
+    )
+    .await;
+    // Pointing at a state marks its cell on the board, and pointing at a cell its states.
+    client
+        .execute(
+            "document.querySelector('#graph .node[data-id=\"0\"]').dispatchEvent(new MouseEvent('mouseenter'));",
+            vec![],
+        )
+        .await
+        .expect("a pointer over a state");
+    until(
+        client,
+        "document.querySelector('#board .hl') !== null",
+        5,
+        "the state's cell marked",
+    )
+    .await;
+    client
+        .execute(
+            "const c = document.querySelector('#board .hl').getBoundingClientRect();
+             document.getElementById('board').dispatchEvent(new MouseEvent('mousemove',
+               { clientX: c.x + c.width / 2, clientY: c.y + c.height / 2, bubbles: true }));",
+            vec![],
+        )
+        .await
+        .expect("a pointer over a cell");
+    until(
+        client,
+        "document.querySelector('#graph .node.hl') !== null",
+        5,
+        "the cell's states marked",
+    )
+    .await;
     let news = until(
         client,
         &format!("{}.textContent", id("changes")),
