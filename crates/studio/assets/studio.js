@@ -298,7 +298,7 @@ function drawFeatures(a) {
     ["shortest solution", f.shortest_length == null ? "none" : `${f.shortest_length} moves`],
     ["shortest paths", f.unique_shortest ? "1 (unique)" : String(f.shortest_paths)],
     ["solution", f.solution ? f.solution.join(" ") : "—"],
-    ["grade", g ? `${g.level} (${g.name})` : "—"],
+    ["grade", g ? `${g.level} (${g.name}): ${a.grade_why}` : "—"],
     ["states", `${f.n_states} (${f.reachable} reachable), ${f.n_moves} moves`],
     ["black holes", `${f.black_holes.count}` + (f.black_holes.count ? ` (sizes ${f.black_holes.sizes.join(", ")})` : "")],
     ["white holes", `${f.white_holes.count}` + (f.white_holes.count ? ` (sizes ${f.white_holes.sizes.join(", ")})` : "")],

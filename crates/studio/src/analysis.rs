@@ -135,6 +135,8 @@ fn views(file: &MazeFile, started: Instant) -> Analysed {
         "svg_solution": picture(true),
         "words": maze::view::caption(maze, &pick_keys),
         "check": verdict,
+        // Why that grade, in `maze analyze`'s words.
+        "grade_why": grade.as_ref().map(|g| maze::features::grade::explain(&f, g)),
         "grade": grade,
         "board": board,
         "graph": graph,
