@@ -321,7 +321,9 @@ function num(x) {
 
 function drawBoard(a) {
   const board = $("board");
-  board.innerHTML = $("answer-toggle").checked ? a.svg_solution : a.svg;
+  const svg = $("answer-toggle").checked ? a.svg_solution : a.svg;
+  board.innerHTML = svg != null ? svg
+    : `<p class="muted">${a.board.rows} × ${a.board.cols}: too many cells to draw here (maze render draws it).</p>`;
   drawPlayer();
 }
 

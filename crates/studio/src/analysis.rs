@@ -20,6 +20,9 @@ use crate::graph;
 /// keystroke would cost more than the analysis.
 const DIGEST_LIMIT: usize = 100_000;
 
+/// The most cells a board picture is drawn for (100 x 100).
+const PICTURE_LIMIT: usize = 10_000;
+
 /// A located mistake in a file: what `maze` prints, as data.
 #[derive(Clone, Debug, Serialize)]
 pub(crate) struct Diagnostic {
@@ -119,14 +122,20 @@ fn views(file: &MazeFile, started: Instant) -> Analysed {
     let board = graph::board(maze);
     let graph = graph::view(&compiled, &f, &board);
     let digest = digest(&compiled, &adjacency, &f, &verdict);
+    let (rows, cols) = maze.size();
+    // A picture of more cells than a page can show is not drawn: its SVG would be larger
+    // than the analysis.
+    let drawn = rows * cols <= PICTURE_LIMIT;
     let picture = |solution| {
-        maze::render::svg(
-            maze,
-            maze::render::Options {
-                solution,
-                depths: false,
-            },
-        )
+        drawn.then(|| {
+            maze::render::svg(
+                maze,
+                maze::render::Options {
+                    solution,
+                    depths: false,
+                },
+            )
+        })
     };
     let grade = maze::features::grade(&f);
     let body = json!({
