@@ -163,7 +163,9 @@ pub fn run(config: Config) -> Result<(), Error> {
     });
     // A search still running on the blocking pool is abandoned rather than waited for.
     runtime.shutdown_timeout(std::time::Duration::from_millis(200));
-    eprintln!("the maze studio stopped");
+    if served.is_ok() {
+        eprintln!("the maze studio stopped");
+    }
     served
 }
 
