@@ -1673,7 +1673,7 @@ fn too_big(maze: &JumpingMaze) -> bool {
         return true;
     };
     let keys: u64 = set
-        .regs
+        .regs()
         .iter()
         .map(|r| match &r.domain {
             maze::variants::rules::Domain::Counter(lo, hi) => (hi - lo + 1) as u64,

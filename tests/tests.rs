@@ -12,5 +12,6 @@ mod rolling;
 mod rules;
 mod rules_model;
 mod snapshots;
+mod spec_jumping;
 mod tilings;
 mod worked;

@@ -25,7 +25,7 @@ const RANGE_BINS: usize = 12;
 
 /// The x axis of one feature's histograms, shared by every population drawn against it.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Axis {
+pub(crate) struct Axis {
     /// The bins' edges, `[lo, hi]` each; `lo == hi` for a one-integer bin.
     pub bins: Vec<(f64, f64)>,
     /// Whether the bins are single integers.
@@ -34,7 +34,7 @@ pub struct Axis {
 
 impl Axis {
     /// The axis that holds every value of every population; `None` when there are none.
-    pub fn shared(populations: &[&[f64]]) -> Option<Axis> {
+    pub(crate) fn shared(populations: &[&[f64]]) -> Option<Axis> {
         let all = populations.iter().flat_map(|p| p.iter().copied());
         let (min, max) = all.fold(None, |range: Option<(f64, f64)>, v| match range {
             None => Some((v, v)),
@@ -72,7 +72,7 @@ impl Axis {
 
     /// How many of `values` fall in each bin (a range bin holds its lower edge; the last
     /// one its upper edge too).
-    pub fn counts(&self, values: &[f64]) -> Vec<usize> {
+    pub(crate) fn counts(&self, values: &[f64]) -> Vec<usize> {
         let mut counts = vec![0; self.bins.len()];
         for &v in values {
             let bin = if self.integer {

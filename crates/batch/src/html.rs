@@ -9,9 +9,10 @@ use std::fmt::Write;
 use maze_features::report;
 
 use crate::chart::{escape, histograms};
+use crate::config::{Config, Variant};
 use crate::item::Files;
+use crate::item::Record;
 use crate::summary::maze_file;
-use crate::{Config, Record, Variant};
 
 const STYLE: &str = "
 body { font-family: system-ui, sans-serif; margin: 1.5em; color: #222; }

@@ -13,12 +13,12 @@ use maze_render::Options;
 use maze_variants::Maze;
 use serde::Serialize;
 
-use crate::{Config, Error, Mode, Variant};
+use crate::config::{Config, Error, Mode, Variant};
 
 /// What a summary needs of one maze; the same whether the maze was generated in this run or
 /// read back from its file.
 #[derive(Clone, Debug)]
-pub struct Record {
+pub(crate) struct Record {
     /// Its index in its variant.
     pub index: u64,
     /// `rook-1-0`: the stem of its files.

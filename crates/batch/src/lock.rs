@@ -19,7 +19,7 @@ use std::io::{ErrorKind, Write as _};
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use crate::{Error, Shard};
+use crate::config::{Error, Shard};
 
 /// The lock files' names: `.maze-batch.lock` for a whole batch (or `--summarize`),
 /// `.maze-batch.shard-I-of-N.lock` for a shard.

@@ -7,8 +7,9 @@ use maze_features::{Features, Holes};
 use maze_gen::settings::Gates;
 use serde::Serialize;
 
+use crate::config::{Config, Error, Variant};
+use crate::item::Record;
 use crate::item::{Files, write_atomic};
-use crate::{Config, Error, Record, Variant};
 
 /// `summary.json`.
 #[derive(Serialize)]
@@ -108,7 +109,7 @@ fn json(config: &Config, variant: &Variant, records: &[Record]) -> Result<String
 /// components and clusters take a count column and a sizes column; lists are
 /// space-separated; an absent value is an empty cell; numbers are written in full (the
 /// shortest text that reads back as the same number).
-pub const COLUMNS: [&str; 34] = [
+pub(crate) const COLUMNS: [&str; 34] = [
     "index",
     "name",
     "item_seed",

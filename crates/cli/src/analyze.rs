@@ -6,7 +6,6 @@ use std::path::PathBuf;
 use maze_features::{Features, RollingBlockScore, UNREACHED, report};
 use maze_graph::{Adjacency, Rules, StateId};
 use maze_view::TextBoard;
-use maze_view::text;
 use serde::Serialize;
 use serde::ser::SerializeMap;
 use thiserror::Error;
@@ -49,7 +48,7 @@ pub(crate) struct Args {
 const GRID_LIMIT: usize = 60;
 
 impl Args {
-    pub(crate) fn run(self) -> Result<(), crate::Failure> {
+    pub(crate) fn run(self) -> Result<(), crate::failure::Failure> {
         let loaded = load(&self.file, self.limit)?;
         // Features need only the flat graph; no petgraph round trip.
         let f = maze_features::features(
@@ -60,7 +59,7 @@ impl Args {
         let out = match format {
             Format::Text => text(&self.file.display().to_string(), &loaded, &f),
             Format::Json => json(&loaded, &f),
-            Format::Eaai => match text::jump_grid(&loaded.maze) {
+            Format::Eaai => match maze_view::jump_grid(&loaded.maze) {
                 Some(grid) => eaai(&grid, &loaded, &f),
                 None => {
                     return Err(Box::new(EaaiIsForJumping {
@@ -118,18 +117,18 @@ fn depth_grid(board: &TextBoard, loaded: &Loaded, f: &Features) -> String {
         // Numbers say enough here; a triangle's mark beside each would crowd them.
         cell.up = None;
     }
-    lines(&text::lay_out(&grid).plain())
+    lines(&maze_view::lay_out(&grid).plain())
 }
 
 /// The board as the view lays it out, with its walls drawn in (`│` between two cells of a
 /// row, a line of `-` under the part of a cell that borders the cell below it) and listed.
 fn board_grid(board: &TextBoard) -> String {
-    let mut out = lines(&text::lay_out(board).plain());
+    let mut out = lines(&maze_view::lay_out(board).plain());
     if !board.walls.is_empty() {
         let _ = writeln!(
             out,
             "Walls (│ between cells of a row, - between rows): {}",
-            text::wall_list(&board.walls)
+            maze_view::wall_list(&board.walls)
         );
     }
     out
@@ -147,9 +146,9 @@ fn text(name: &str, loaded: &Loaded, f: &Features) -> String {
     let (rows, cols) = loaded.maze.size();
     let small = rows <= GRID_LIMIT && cols <= GRID_LIMIT;
     let mut out = String::new();
-    let _ = writeln!(out, "{name}: {}\n", text::summary(&loaded.maze));
+    let _ = writeln!(out, "{name}: {}\n", maze_view::summary(&loaded.maze));
     if small {
-        let board = text::board(&loaded.maze, &loaded.compiled, None);
+        let board = maze_view::text_board(&loaded.maze, &loaded.compiled, None);
         let _ = writeln!(out, "Board:\n{}", board_grid(&board));
         let _ = writeln!(
             out,

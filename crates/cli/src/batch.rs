@@ -62,7 +62,7 @@ pub(crate) struct Args {
 }
 
 impl Args {
-    pub(crate) fn run(self) -> Result<(), crate::Failure> {
+    pub(crate) fn run(self) -> Result<(), crate::failure::Failure> {
         let config = maze_batch::Config::new(&self.files, &self.options).map_err(failure)?;
         let started = Instant::now();
         crate::output::emit(None, &format!("{}\n\n", maze_batch::intro(&config)))?;
@@ -74,7 +74,7 @@ impl Args {
         )?;
         let rejected: u64 = report.variants.iter().map(|v| v.rejected).sum();
         if rejected > 0 {
-            return Err(crate::Failure::Negative(Some(miette::miette!(
+            return Err(crate::failure::Failure::Negative(Some(miette::miette!(
                 code = "maze::gates",
                 help = "give the search more iterations (--iterations) or attempts, or relax the gates",
                 "{rejected} maze{} did not pass the gates: see the .rejected.ron files",
@@ -87,14 +87,18 @@ impl Args {
 
 /// A batch's error as the command reports it: a file's diagnostic drawn where it points,
 /// too few distinct puzzles as a "no" (status 1), anything else as status 2.
-fn failure(e: maze_batch::Error) -> crate::Failure {
+fn failure(e: maze_batch::Error) -> crate::failure::Failure {
     match e {
-        maze_batch::Error::Invalid(spec) => crate::Failure::Report(miette::Report::new_boxed(spec)),
-        maze_batch::Error::FewDistinct(message) => crate::Failure::Negative(Some(miette::miette!(
-            code = "maze::few_distinct",
-            help = "ask for fewer mazes, or give the search more to vary",
-            "{message}"
-        ))),
-        e => crate::Failure::Report(miette::miette!(code = "maze::batch", "{e}")),
+        maze_batch::Error::Invalid(spec) => {
+            crate::failure::Failure::Report(miette::Report::new_boxed(spec))
+        }
+        maze_batch::Error::FewDistinct(message) => {
+            crate::failure::Failure::Negative(Some(miette::miette!(
+                code = "maze::few_distinct",
+                help = "ask for fewer mazes, or give the search more to vary",
+                "{message}"
+            )))
+        }
+        e => crate::failure::Failure::Report(miette::miette!(code = "maze::batch", "{e}")),
     }
 }

@@ -41,14 +41,14 @@ struct Verdict {
 }
 
 impl Args {
-    pub(crate) fn run(self) -> Result<(), crate::Failure> {
+    pub(crate) fn run(self) -> Result<(), crate::failure::Failure> {
         let mut verdicts = Vec::new();
         for path in &self.files {
             let file = match read_file(path, self.limit) {
                 Ok(file) => file,
                 Err(failure) => {
-                    if let crate::Failure::Report(report) | crate::Failure::Negative(Some(report)) =
-                        failure
+                    if let crate::failure::Failure::Report(report)
+                    | crate::failure::Failure::Negative(Some(report)) = failure
                     {
                         eprintln!("{report:?}");
                     }
@@ -109,10 +109,10 @@ impl Args {
             }
         }
         if verdicts.iter().any(|v| !v.read) {
-            return Err(crate::Failure::Error);
+            return Err(crate::failure::Failure::Error);
         }
         if verdicts.iter().any(|v| !v.publishable) {
-            return Err(crate::Failure::Negative(None));
+            return Err(crate::failure::Failure::Negative(None));
         }
         Ok(())
     }

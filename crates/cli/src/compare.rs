@@ -180,8 +180,8 @@ impl Population {
 }
 
 impl Args {
-    pub(crate) fn run(self) -> Result<(), crate::Failure> {
-        let usage = |m: &str| crate::Failure::from(Box::new(Usage(m.to_string())));
+    pub(crate) fn run(self) -> Result<(), crate::failure::Failure> {
+        let usage = |m: &str| crate::failure::Failure::from(Box::new(Usage(m.to_string())));
         if self.count == 0 {
             return Err(usage("--count must be at least 1"));
         }
@@ -219,7 +219,7 @@ impl Args {
         crate::output::emit(None, &text)
     }
 
-    fn variants(&self) -> Result<Vec<Variant>, crate::Failure> {
+    fn variants(&self) -> Result<Vec<Variant>, crate::failure::Failure> {
         let mut variants: Vec<Variant> = Vec::new();
         for file in &self.files {
             let (read, text) = read_file_and_text(file, self.limit)?;
@@ -249,7 +249,7 @@ impl Args {
         &self,
         variants: &[Variant],
         jobs: usize,
-    ) -> Result<Vec<Vec<Sample>>, crate::Failure> {
+    ) -> Result<Vec<Vec<Sample>>, crate::failure::Failure> {
         let multi = maze_batch::progress(self.quiet);
         let style =
             ProgressStyle::with_template("{prefix:>22} [{bar:30}] {pos}/{len} mazes {elapsed}")

@@ -56,7 +56,7 @@ struct Report {
 }
 
 impl Args {
-    pub(crate) fn run(self) -> Result<(), crate::Failure> {
+    pub(crate) fn run(self) -> Result<(), crate::failure::Failure> {
         let loaded = load(&self.file, self.state_limit)?;
         let started = Instant::now();
         let found = exhaustive::exhaust(&loaded.maze, self.max_jump, self.limit, &mut |n| {
@@ -66,7 +66,7 @@ impl Args {
         })
         .map_err(|e: ExhaustError| {
             eprintln!("error: {e}");
-            crate::Failure::Error
+            crate::failure::Failure::Error
         })?;
         if !self.json {
             eprintln!();
@@ -82,7 +82,7 @@ impl Args {
         if self.json {
             let text = serde_json::to_string_pretty(&report).map_err(|e| {
                 eprintln!("error: {e}");
-                crate::Failure::Error
+                crate::failure::Failure::Error
             })?;
             println!("{text}");
         } else {
@@ -105,7 +105,7 @@ impl Args {
         }
         match found.longest {
             Some(_) => Ok(()),
-            None => Err(crate::Failure::Negative(None)),
+            None => Err(crate::failure::Failure::Negative(None)),
         }
     }
 }

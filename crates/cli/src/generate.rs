@@ -170,7 +170,7 @@ struct JsonMaze<'a> {
 }
 
 impl Args {
-    pub(crate) fn run(self) -> Result<(), crate::Failure> {
+    pub(crate) fn run(self) -> Result<(), crate::failure::Failure> {
         let (file, source) = read_file_and_text(&self.file, self.limit)?;
         let variant_hash = maze_gen::variant_hash(&source);
         if self.iterations == Some(0) {
@@ -334,15 +334,17 @@ impl Args {
             crate::output::emit(None, &format!("{json}\n"))?;
         }
         if let Some(few) = few {
-            return Err(crate::Failure::Negative(Some(miette::Report::new(few))));
+            return Err(crate::failure::Failure::Negative(Some(
+                miette::Report::new(few),
+            )));
         }
         if failed > 0 {
-            return Err(crate::Failure::Negative(Some(miette::Report::new(
-                GatesFailed {
+            return Err(crate::failure::Failure::Negative(Some(
+                miette::Report::new(GatesFailed {
                     failed,
                     count: self.count,
-                },
-            ))));
+                }),
+            )));
         }
         Ok(())
     }

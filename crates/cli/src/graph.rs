@@ -37,7 +37,7 @@ pub(crate) struct Args {
 }
 
 impl Args {
-    pub(crate) fn run(self) -> Result<(), crate::Failure> {
+    pub(crate) fn run(self) -> Result<(), crate::failure::Failure> {
         let loaded = load(&self.file, self.limit)?;
         let graph = state_graph(&loaded.compiled);
         let features = maze_features::analyze(&graph, loaded.maze.blocks());

@@ -109,11 +109,11 @@ struct SarsaArgs {
 #[diagnostic(code(maze::usage))]
 struct Usage(String);
 
-fn usage(message: impl Into<String>) -> crate::Failure {
+fn usage(message: impl Into<String>) -> crate::failure::Failure {
     Box::new(Usage(message.into())).into()
 }
 
-fn probability(name: &str, p: f64) -> Result<(), crate::Failure> {
+fn probability(name: &str, p: f64) -> Result<(), crate::failure::Failure> {
     if (0.0..=1.0).contains(&p) {
         Ok(())
     } else {
@@ -124,7 +124,7 @@ fn probability(name: &str, p: f64) -> Result<(), crate::Failure> {
 }
 
 impl Args {
-    pub(crate) fn run(self) -> Result<(), crate::Failure> {
+    pub(crate) fn run(self) -> Result<(), crate::failure::Failure> {
         match self.exercise {
             Exercise::Bandit(a) => a.run(),
             Exercise::Sarsa(a) => a.run(),
@@ -150,7 +150,7 @@ struct JsonBandit {
 }
 
 impl BanditArgs {
-    fn run(self) -> Result<(), crate::Failure> {
+    fn run(self) -> Result<(), crate::failure::Failure> {
         probability("epsilon", self.epsilon)?;
         if !(self.tau > 0.0 && self.tau.is_finite()) {
             return Err(usage(format!("--tau is {}: it must be positive", self.tau)));
@@ -258,7 +258,7 @@ struct JsonSarsa {
 }
 
 impl SarsaArgs {
-    fn run(self) -> Result<(), crate::Failure> {
+    fn run(self) -> Result<(), crate::failure::Failure> {
         probability("alpha", self.alpha)?;
         probability("gamma", self.gamma)?;
         probability("epsilon", self.epsilon)?;

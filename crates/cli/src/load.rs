@@ -46,14 +46,14 @@ pub(crate) struct Loaded {
 }
 
 /// Reads, validates and compiles the maze file at `path`.
-pub(crate) fn load(path: &Path, limit: Limit) -> Result<Loaded, crate::Failure> {
+pub(crate) fn load(path: &Path, limit: Limit) -> Result<Loaded, crate::failure::Failure> {
     let maze = read_file(path, limit)?.maze;
     let compiled = maze.compile();
     Ok(Loaded { maze, compiled })
 }
 
 /// Reads and validates the maze file at `path`, generation settings included.
-pub(crate) fn read_file(path: &Path, limit: Limit) -> Result<MazeFile, crate::Failure> {
+pub(crate) fn read_file(path: &Path, limit: Limit) -> Result<MazeFile, crate::failure::Failure> {
     read_file_and_text(path, limit).map(|(file, _)| file)
 }
 
@@ -61,7 +61,7 @@ pub(crate) fn read_file(path: &Path, limit: Limit) -> Result<MazeFile, crate::Fa
 pub(crate) fn read_file_and_text(
     path: &Path,
     limit: Limit,
-) -> Result<(MazeFile, String), crate::Failure> {
+) -> Result<(MazeFile, String), crate::failure::Failure> {
     let src = std::fs::read_to_string(path).map_err(|source| {
         Box::new(ReadError {
             path: path.to_path_buf(),

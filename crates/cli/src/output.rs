@@ -17,8 +17,8 @@ pub(crate) struct WriteError {
 
 /// Writes `text` to `path`, or to standard output when there is none. Every subcommand
 /// prints through here: standard output closed by its reader (`maze generate | head`) is
-/// [`crate::Failure::Closed`], which ends the command quietly, not a panic or an error.
-pub(crate) fn emit(path: Option<&Path>, text: &str) -> Result<(), crate::Failure> {
+/// [`crate::failure::Failure::Closed`], which ends the command quietly, not a panic or an error.
+pub(crate) fn emit(path: Option<&Path>, text: &str) -> Result<(), crate::failure::Failure> {
     let result = match path {
         Some(path) => write_atomic(path, text.as_bytes()),
         None => {
@@ -28,7 +28,7 @@ pub(crate) fn emit(path: Option<&Path>, text: &str) -> Result<(), crate::Failure
     };
     result.map_err(|source| {
         if path.is_none() && source.kind() == std::io::ErrorKind::BrokenPipe {
-            return crate::Failure::Closed;
+            return crate::failure::Failure::Closed;
         }
         Box::new(WriteError {
             path: path.map_or_else(|| PathBuf::from("<stdout>"), Path::to_path_buf),

@@ -43,7 +43,7 @@ struct TerminalError {
 }
 
 impl Args {
-    pub(crate) fn run(self) -> Result<(), crate::Failure> {
+    pub(crate) fn run(self) -> Result<(), crate::failure::Failure> {
         let loaded = load(&self.file, self.limit)?;
         let title = self.file.file_name().map_or_else(
             || self.file.display().to_string(),

@@ -30,7 +30,7 @@ pub(crate) struct Args {
 }
 
 impl Args {
-    pub(crate) fn run(self) -> Result<(), crate::Failure> {
+    pub(crate) fn run(self) -> Result<(), crate::failure::Failure> {
         let loaded = load(&self.file, self.limit)?;
         let options = Options {
             solution: self.solution,

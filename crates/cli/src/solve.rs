@@ -44,7 +44,7 @@ struct Solution<'a> {
 }
 
 impl Args {
-    pub(crate) fn run(self) -> Result<(), crate::Failure> {
+    pub(crate) fn run(self) -> Result<(), crate::failure::Failure> {
         let loaded = load(&self.file, self.limit)?;
         // Features need only the flat graph; no petgraph round trip.
         let f = maze_features::features(
@@ -94,9 +94,9 @@ impl Args {
 }
 
 /// Exit status 1 when the maze has no solution.
-fn solved(length: Option<u32>) -> Result<(), crate::Failure> {
+fn solved(length: Option<u32>) -> Result<(), crate::failure::Failure> {
     match length {
         Some(_) => Ok(()),
-        None => Err(crate::Failure::Negative(None)),
+        None => Err(crate::failure::Failure::Negative(None)),
     }
 }

@@ -3,13 +3,14 @@
 use std::ops::Range;
 
 use maze_gen::settings::{self as generate, At, Generate, Provenance, Setting, Settings};
+use maze_variants::RulePart;
 use maze_variants::board::{Attr, Board, Cell, NUMBER_SCHEMA};
-use maze_variants::jumping::{Coord, GoalKind, JumpRules, JumpingMaze, Problem, Where};
 use maze_variants::rolling::{
     self, Bridge, OtherBlock, ParsedBoard, RollingBlockMaze, RollingBlockRules, Switch,
 };
-use maze_variants::rules::{Effect, JumpKind, Register, RulePart};
+use maze_variants::rules::{Effect, JumpKind, Register};
 use maze_variants::tiling::{MoveSet, Tiling};
+use maze_variants::{Coord, GoalKind, JumpRules, JumpingMaze, Problem, Where};
 use maze_variants::{Maze, StateLimit, check_cells, one_line};
 use miette::{Diagnostic, SourceSpan};
 use serde::Deserialize;
@@ -349,7 +350,7 @@ impl RawJumpRules {
 }
 
 fn parse_raw(src: &str) -> Result<RawMaze, ron::error::SpannedError> {
-    maze_variants::maze::ron_options().from_str(src)
+    maze_variants::ron_options().from_str(src)
 }
 
 /// Reads a maze file. `name` is how diagnostics name the file (usually its path).

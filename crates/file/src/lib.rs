@@ -24,7 +24,7 @@
 //! ```
 #![deny(missing_docs)]
 
-pub mod file;
+mod file;
 mod located;
 mod shown;
 

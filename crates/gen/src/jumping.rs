@@ -264,7 +264,7 @@ impl JumpSpace {
     /// Whether a gene changes an attribute a register's `keep` reads (a wildcard keeping the
     /// length that landed on it): then a step may change which states the cell has.
     fn genes_reshape(&self) -> bool {
-        let keep = &self.rules.keep_reads;
+        let keep = self.rules.keep_reads();
         self.template.genes.iter().any(|g| match g {
             Gene::Circled => keep.circled,
             Gene::Wildcard => keep.wildcard,

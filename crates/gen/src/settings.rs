@@ -9,11 +9,11 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use maze_variants::board::{Attr, Board, Cell, Kind, MAX_JUMP, Piece, Tag};
-use maze_variants::jumping::{Coord, GoalKind, JumpGraph, JumpingMaze, Where};
 use maze_variants::rolling::{
     Footprint, RollingBlockMaze, RollingBoard, Switch, SwitchKind, Tile, orientations,
 };
 use maze_variants::rules::RegisterKind;
+use maze_variants::{Coord, GoalKind, JumpGraph, JumpingMaze, Where};
 
 /// A setting of the `generate` section, so a problem can point at it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -19,7 +19,7 @@
 use maze_features::{
     Bits, Core, JumpSets, MAX_WORD_STATES, Never, StateBytes, WordScratch, Words, core_of_words,
 };
-use maze_variants::{Cell, Change, JumpGraph, Landings, SupersetShape};
+use maze_variants::{Cell, Change, JumpGraph, Landings, Superset, SupersetShape};
 
 use crate::score::{Score, Scorer};
 

@@ -4,7 +4,7 @@
 //! rows, so the board's text keeps its layout); this module only turns tones into terminal
 //! styles and lays the legend out in lines. Nothing here knows a variant or a tiling.
 
-use maze_view::text::{self, Entry, Glyph, Now, Tone};
+use maze_view::{Entry, Glyph, Now, Tone};
 use ratatui::style::{Color, Modifier, Style, Stylize};
 use ratatui::text::{Line, Span};
 
@@ -24,8 +24,8 @@ pub(crate) fn lines(game: &Game, width: usize) -> Vec<Line<'static>> {
         aimed: game.aim().map(|(_, to)| to),
         selected: game.selected(),
     };
-    let board = text::board(game.maze(), game.compiled(), Some(now));
-    let laid = text::lay_out(&board);
+    let board = maze_view::text_board(game.maze(), game.compiled(), Some(now));
+    let laid = maze_view::lay_out(&board);
     let mut out = Vec::new();
     if let Some(header) = laid.header {
         out.push(Line::from(header).dim());
@@ -35,7 +35,7 @@ pub(crate) fn lines(game: &Game, width: usize) -> Vec<Line<'static>> {
     let legend: Vec<Vec<Span<'static>>> = board.legend.into_iter().map(entry_spans).collect();
     out.extend(legend_lines(legend, width));
     if !board.walls.is_empty() {
-        out.push(Line::from(format!("Walls: {}", text::wall_list(&board.walls))).dim());
+        out.push(Line::from(format!("Walls: {}", maze_view::wall_list(&board.walls))).dim());
     }
     if let Some(place) = board.place {
         out.push(Line::from(place).dim());

@@ -410,7 +410,7 @@ impl Game {
     }
 
     /// A move as messages name it: `E`, `cube 2 N`, `block 1 W`.
-    pub fn move_label(&self, dir: Dir) -> String {
+    pub(crate) fn move_label(&self, dir: Dir) -> String {
         match (self.mover_of(dir), self.movers) {
             ((Some(i), compass), Some(movers)) => format!(
                 "{} {} {}",
@@ -579,7 +579,7 @@ impl Game {
     }
 
     /// The direction of the last move made, which no-U-turn forbids reversing.
-    pub fn last_dir(&self) -> Option<Dir> {
+    pub(crate) fn last_dir(&self) -> Option<Dir> {
         self.history.last().map(|s| s.dir)
     }
 
@@ -700,7 +700,7 @@ impl Game {
     }
 
     /// Whether a move somewhere in this maze may stop on several cells, so the player aims.
-    pub fn has_aiming(&self) -> bool {
+    pub(crate) fn has_aiming(&self) -> bool {
         self.aiming_maze
     }
 

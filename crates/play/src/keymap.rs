@@ -183,7 +183,7 @@ impl Keymap {
 
     /// The keymap of a rolling-block maze where the player picks which of `movers` rolls: the
     /// compass keys roll the selected one, Tab, Shift-Tab and the digits pick.
-    pub fn with_movers(movers: Movers) -> Keymap {
+    pub(crate) fn with_movers(movers: Movers) -> Keymap {
         Keymap {
             directions: &maze_variants::rolling::ROLL_DIRECTIONS,
             keys: MOVER_KEYS.iter().map(|(_, keys)| keys.to_vec()).collect(),
@@ -270,12 +270,12 @@ impl Keymap {
 
     /// How many directions the maze's direction table has (six on the hex and triangle
     /// tilings), shown or not: it decides how the keys are laid out.
-    pub fn table_len(&self) -> usize {
+    pub(crate) fn table_len(&self) -> usize {
         self.directions.len()
     }
 
     /// The other commands' keys as shown on screen.
-    pub fn command_keys() -> &'static [(&'static str, &'static str)] {
+    pub(crate) fn command_keys() -> &'static [(&'static str, &'static str)] {
         &[
             ("u", "undo"),
             ("r", "restart"),
@@ -286,7 +286,7 @@ impl Keymap {
 
     /// The keys that pick the mover, as shown on screen, where the player picks one: `Tab`
     /// `next cube`, `1 2` `cube 1 or 2`.
-    pub fn mover_keys(&self) -> Option<Vec<(String, String)>> {
+    pub(crate) fn mover_keys(&self) -> Option<Vec<(String, String)>> {
         let movers = self.movers?;
         let noun = movers.noun();
         let digits: Vec<String> = (1..=movers.most()).map(|k| k.to_string()).collect();
@@ -305,7 +305,7 @@ impl Keymap {
 
     /// The keys of [`Command::Confirm`] and of cancelling an aim, as shown on screen, for
     /// mazes where a move may stop on several cells.
-    pub fn aim_keys() -> &'static [(&'static str, &'static str)] {
+    pub(crate) fn aim_keys() -> &'static [(&'static str, &'static str)] {
         &[
             ("key again", "aims further"),
             ("Enter Space", "go"),

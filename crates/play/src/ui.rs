@@ -9,7 +9,6 @@ use ratatui::text::{Line, Span, Text};
 use ratatui::widgets::{Block, Padding, Paragraph, Wrap};
 
 use maze_variants::rolling::ROLL_DIRECTIONS;
-use maze_view::status;
 
 use crate::board;
 use crate::game::{Game, Tone};
@@ -69,7 +68,7 @@ pub fn draw(frame: &mut Frame, game: &Game) {
 fn status_lines(game: &Game) -> Vec<Line<'static>> {
     let compiled = game.compiled();
     let directions = compiled.directions();
-    let carried = status::carried(compiled, game.state());
+    let carried = maze_view::carried_at(compiled, game.state());
     // What is carried is said in words, so the position is the cell alone.
     let at = match (&carried, game.cell()) {
         (Some(_), Some((r, c))) => format!("({r},{c})"),
@@ -80,7 +79,7 @@ fn status_lines(game: &Game) -> Vec<Line<'static>> {
         position.push(Span::raw(" · rolling "));
         position.push(Span::raw(name).bold());
     }
-    if let Some(k) = status::jump(compiled, game.state()) {
+    if let Some(k) = maze_view::jump_at(compiled, game.state()) {
         position.push(Span::raw(format!(", jump {k}")));
     }
     if let Some(carried) = carried {

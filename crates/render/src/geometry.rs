@@ -1,7 +1,7 @@
 //! Cell shapes of the three tilings: polygons on an integer lattice, so that neighbouring
 //! cells share their vertices exactly, and the scale that turns lattice points into pixels.
 //!
-//! Lattice units per tiling (pixels come from [`unit`]):
+//! Lattice units per tiling (pixels come from [`unit()`]):
 //! - square: x = column, y = row;
 //! - hex (pointy-top, odd-r): x in half hex widths, y in half circumradii;
 //! - triangle: x in half sides, y in triangle heights.
@@ -40,11 +40,11 @@ impl Point {
 }
 
 /// Side of a square cell in pixels.
-pub const SQUARE_SIDE: f64 = 48.0;
+pub(crate) const SQUARE_SIDE: f64 = 48.0;
 /// Circumradius of a hex cell in pixels (a hex is `sqrt(3)` times this wide).
-pub const HEX_RADIUS: f64 = 28.0;
+pub(crate) const HEX_RADIUS: f64 = 28.0;
 /// Side of a triangle cell in pixels.
-pub const TRIANGLE_SIDE: f64 = 56.0;
+pub(crate) const TRIANGLE_SIDE: f64 = 56.0;
 
 const SQRT_3: f64 = 1.732_050_807_568_877_2;
 
@@ -59,7 +59,7 @@ pub fn unit(tiling: Tiling) -> (f64, f64) {
 
 /// The distance in pixels between the centres of two edge-adjacent cells: the natural length
 /// for arrow insets and label offsets.
-pub fn pitch(tiling: Tiling) -> f64 {
+pub(crate) fn pitch(tiling: Tiling) -> f64 {
     match tiling {
         Tiling::Square => SQUARE_SIDE,
         Tiling::Hex => HEX_RADIUS * SQRT_3,
@@ -79,7 +79,7 @@ pub fn inradius(tiling: Tiling) -> f64 {
 
 /// The font size in pixels of a cell's number: as large as the smallest cell's inner circle
 /// allows for two digits.
-pub fn label_size(tiling: Tiling) -> f64 {
+pub(crate) fn label_size(tiling: Tiling) -> f64 {
     match tiling {
         Tiling::Square => 20.0,
         Tiling::Hex => 18.0,
@@ -141,7 +141,7 @@ pub fn center(tiling: Tiling, cell: Plane) -> Point {
 
 /// The edge that cells `a` and `b` share, as two lattice points in a canonical order, or
 /// `None` when they are not edge-adjacent on the plane.
-pub fn shared_edge(tiling: Tiling, a: Plane, b: Plane) -> Option<(Lattice, Lattice)> {
+pub(crate) fn shared_edge(tiling: Tiling, a: Plane, b: Plane) -> Option<(Lattice, Lattice)> {
     let pa = polygon(tiling, a);
     let pb = polygon(tiling, b);
     let common: Vec<Lattice> = pa.iter().copied().filter(|v| pb.contains(v)).collect();
@@ -186,7 +186,7 @@ pub fn hull(tiling: Tiling, cells: &[Plane]) -> Vec<Lattice> {
 
 /// `corners` (a convex polygon, clockwise on screen) moved inwards by `inset` pixels on every
 /// side.
-pub fn inset(corners: &[Point], inset: f64) -> Vec<Point> {
+pub(crate) fn inset(corners: &[Point], inset: f64) -> Vec<Point> {
     let n = corners.len();
     (0..n)
         .map(|i| {
@@ -213,8 +213,10 @@ pub fn inset(corners: &[Point], inset: f64) -> Vec<Point> {
         .collect()
 }
 
-/// The signed area of a lattice polygon, positive when it runs clockwise on screen.
-pub fn signed_area(corners: &[Lattice]) -> i64 {
+/// The signed area of a lattice polygon, positive when it runs clockwise on screen: the
+/// tests' check that every polygon runs one way.
+#[cfg(test)]
+fn signed_area(corners: &[Lattice]) -> i64 {
     let n = corners.len();
     let twice: i64 = (0..n)
         .map(|i| {
@@ -231,7 +233,7 @@ pub fn signed_area(corners: &[Lattice]) -> i64 {
 /// their depth goes above the number, everyone else's below; a ringed square's in its
 /// bottom left corner, off the ring (anchored at its start; the others inherit the
 /// drawing's anchor, `None`).
-pub fn depth_slot(
+pub(crate) fn depth_slot(
     tiling: Tiling,
     cell: (i64, i64),
     size: f64,
@@ -266,7 +268,7 @@ pub fn depth_slot(
 
 /// Where a cell's corner note goes (the baseline point) and how it is anchored: in a corner
 /// of a square, and on hexes and triangles between arrow directions, clear of the depth.
-pub fn badge_slot(tiling: Tiling, cell: (i64, i64)) -> (Point, &'static str) {
+pub(crate) fn badge_slot(tiling: Tiling, cell: (i64, i64)) -> (Point, &'static str) {
     let c = center(tiling, cell);
     let rho = inradius(tiling);
     let at = |dx: f64, dy: f64| Point {
@@ -285,7 +287,7 @@ pub fn badge_slot(tiling: Tiling, cell: (i64, i64)) -> (Point, &'static str) {
 
 /// Where the names of the split switches sending a cube to a cell go: its bottom left
 /// corner, clear of the depth below the centre.
-pub fn target_slot(tiling: Tiling, cell: (i64, i64)) -> (Point, &'static str) {
+pub(crate) fn target_slot(tiling: Tiling, cell: (i64, i64)) -> (Point, &'static str) {
     let c = center(tiling, cell);
     let rho = inradius(tiling);
     (
@@ -300,7 +302,7 @@ pub fn target_slot(tiling: Tiling, cell: (i64, i64)) -> (Point, &'static str) {
 /// Where a cell's colour name goes, where the cell has room for one: the top left corner
 /// of a square, the top of a hex (between the two upward arrow directions). Triangles show
 /// the colour by its fill alone.
-pub fn colour_slot(tiling: Tiling, cell: (i64, i64)) -> Option<(Point, &'static str)> {
+pub(crate) fn colour_slot(tiling: Tiling, cell: (i64, i64)) -> Option<(Point, &'static str)> {
     let c = center(tiling, cell);
     let rho = inradius(tiling);
     match tiling {
@@ -446,7 +448,7 @@ mod tests {
             for &a in &all {
                 for &b in &all {
                     let text =
-                        |(r, c): Plane| maze_view::text::position(tiling, (r as usize, c as usize));
+                        |(r, c): Plane| maze_view::position(tiling, (r as usize, c as usize));
                     let (ta, tb) = (text(a), text(b));
                     let (pa, pb) = (center(tiling, a), center(tiling, b));
                     let dx = pb.x - pa.x;

@@ -1,6 +1,6 @@
 //! Pictures of mazes and exports of their state graphs.
 //!
-//! - [`svg`]: a maze as an SVG picture (cells with their numbers and a glyph per cell
+//! - [`svg()`]: a maze as an SVG picture (cells with their numbers and a glyph per cell
 //!   attribute, walls, start and goal, a legend of what is present, optionally the solution
 //!   as numbered arrows and depth shading).
 //! - [`dot`] and [`json`]: a state graph as Graphviz DOT or JSON, with each state's role.
@@ -14,7 +14,6 @@
 //! list. Everything here is deterministic: the same maze gives the same bytes.
 #![deny(missing_docs)]
 
-mod answer;
 mod dot;
 mod draw;
 pub mod geometry;
@@ -27,7 +26,7 @@ use maze_variants::Maze;
 pub use dot::dot;
 pub use draw::draw;
 pub use json::json;
-pub use maze_view::{Options, Scene, jumping, rolling, scene};
+pub use maze_view::{Options, Scene, scene};
 pub use roles::{StateRole, roles};
 
 /// A maze as an SVG document.

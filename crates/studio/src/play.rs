@@ -116,6 +116,19 @@ fn with_id(mut view: Value, id: u64) -> Value {
     view
 }
 
+/// A move as the game's messages name it: `E`, `cube 2 N`, `block 1 W`.
+fn label(game: &Game, dir: maze::graph::Dir) -> String {
+    match (game.mover_of(dir), game.movers()) {
+        ((Some(i), compass), Some(movers)) => format!(
+            "{} {} {}",
+            movers.noun(),
+            i + 1,
+            COMPASS.get(usize::from(compass)).copied().unwrap_or("?")
+        ),
+        _ => game.compiled().directions().name(dir).to_string(),
+    }
+}
+
 /// Everything the page shows of a game.
 fn view(game: &Game) -> Value {
     let compiled = game.compiled();
@@ -132,7 +145,7 @@ fn view(game: &Game) -> Value {
         .map(|(dir, to)| {
             json!({
                 "dir": compiled.directions().name(dir),
-                "label": game.move_label(dir),
+                "label": label(game, dir),
                 "to": compiled.state_name(to),
                 "cell": compiled.state_cell(to),
             })
@@ -160,11 +173,7 @@ fn view(game: &Game) -> Value {
         Some(v) => v.cells(),
         None => game.cell().into_iter().collect(),
     };
-    let history: Vec<String> = game
-        .history()
-        .iter()
-        .map(|s| game.move_label(s.dir))
-        .collect();
+    let history: Vec<String> = game.history().iter().map(|s| label(game, s.dir)).collect();
     let aim = game.aim().map(|(dir, to)| {
         json!({
             "dir": compiled.directions().name(dir),
@@ -179,8 +188,8 @@ fn view(game: &Game) -> Value {
         "cell": game.cell(),
         "cells": under,
         // The status line's jump number and registers, as the terminal game shows them.
-        "jump": maze::view::status::jump(compiled, state),
-        "registers": maze::view::status::carried(compiled, state),
+        "jump": maze::view::jump_at(compiled, state),
+        "registers": maze::view::carried_at(compiled, state),
         "barred": game.barred_dir().map(|d| compiled.directions().name(d)),
         "moves": game.moves(),
         "history": history,

@@ -7,10 +7,13 @@
 use maze_graph::{Dir, DirSet, Rules, StateId};
 
 use crate::compiled::CompiledMaze;
-use crate::jumping::{Coord, JumpingMaze};
-use crate::roll_graph::{SPLIT_DIRECTIONS, StateView};
+use crate::jumping::JumpingMaze;
+use crate::rolling::SPLIT_DIRECTIONS;
+use crate::rolling::graph::StateView;
+use crate::rolling::walker as roll_walker;
 use crate::rules::D;
-use crate::{Maze, roll_walker, walker};
+use crate::tiling::Coord;
+use crate::{Maze, walker};
 
 /// The movers a player picks between in a rolling-block maze.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -69,7 +69,7 @@ impl Piece {
     }
 
     /// The piece written `letter`.
-    pub fn from_letter(letter: &str) -> Option<Piece> {
+    pub(crate) fn from_letter(letter: &str) -> Option<Piece> {
         Piece::ALL
             .into_iter()
             .find(|p| letter.len() == 1 && letter.starts_with(p.letter()))
@@ -262,7 +262,7 @@ impl Cell {
     }
 
     /// Whether a jump may pass over this cell (everything but blocked and void cells).
-    pub fn is_flyable(&self) -> bool {
+    pub(crate) fn is_flyable(&self) -> bool {
         !matches!(self.kind, Kind::Blocked | Kind::Void)
     }
 
@@ -525,7 +525,7 @@ impl Board {
 
     /// The board's rows as token strings under `schema`, `"3 4 1 3 1"`, right-aligned when
     /// tokens have different widths so columns line up.
-    pub fn row_strings(&self, schema: &[Attr], dirs: &Directions) -> Vec<String> {
+    pub(crate) fn row_strings(&self, schema: &[Attr], dirs: &Directions) -> Vec<String> {
         let tokens: Vec<String> = self.cells.iter().map(|c| c.token(schema, dirs)).collect();
         let width = tokens.iter().map(String::len).max().unwrap_or(1);
         (0..self.rows)

@@ -4,9 +4,10 @@
 use maze_features::RollingBlockWeights;
 use maze_graph::{Directions, Move, Rules, StateId};
 
-use crate::jumping::{Coord, JumpGraph};
+use crate::jumping::JumpGraph;
 use crate::maze::Maze;
-use crate::rolling::RollGraph;
+use crate::rolling::graph::RollGraph;
+use crate::tiling::Coord;
 
 /// A maze of any variant, compiled for move generation.
 // One value per maze, never stored in bulk: boxing the larger engine would only add a

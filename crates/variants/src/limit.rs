@@ -4,9 +4,7 @@
 use std::fmt;
 use std::num::NonZeroU64;
 
-use crate::jumping::{JumpingMaze, Problem, Where};
-use crate::maze::Maze;
-use crate::rolling::RollingBlockMaze;
+use crate::problem::{Problem, Where};
 
 /// The most states a command builds a graph of: validated nonzero and within what state ids
 /// (`u32`) can number.
@@ -17,7 +15,7 @@ impl StateLimit {
     /// The default for reading and analysing a maze. `maze analyze` of a random 2000 x 2000
     /// rook maze peaked at 960.5 MiB (252 bytes per state: graph, features, the engine's
     /// tables), so 20 million states take about 5 GB: a quarter of a 24 GB machine.
-    pub const DEFAULT: StateLimit = limit(20_000_000);
+    pub(crate) const DEFAULT: StateLimit = limit(20_000_000);
 
     /// The default for the boards a generator searches: every iteration rebuilds or patches
     /// the graph and recomputes its features (a 2000 x 2000 board took 83 s for two
@@ -81,84 +79,6 @@ impl std::str::FromStr for StateLimit {
                 StateLimit::MAX
             )
         })
-    }
-}
-
-impl Maze {
-    /// An upper bound on the maze's states, computed without building anything large: for a
-    /// jumping maze every value of the registers each landable cell keeps, for rolling blocks
-    /// the blocks' placements times every setting of the bridges a switch changes.
-    pub fn state_estimate(&self) -> u128 {
-        match self {
-            Maze::Jumping(m) => m.state_estimate(),
-            Maze::RollingBlock(m) => m.state_bound(),
-        }
-    }
-
-    /// Refuses a maze whose states may be more than `limit`, with the estimate and the limit
-    /// in the message (rolling blocks whose bound is past the limit only because of bridges
-    /// have their reachable states counted, the count stopping at the limit).
-    pub fn check_states(&self, limit: StateLimit) -> Result<(), Problem> {
-        match self {
-            Maze::Jumping(m) => m.check_states(limit),
-            Maze::RollingBlock(m) => m.check_states(limit),
-        }
-    }
-}
-
-impl JumpingMaze {
-    /// Every value of the registers a landable cell keeps, on every landable cell (the
-    /// engine's superset, which it allocates), plus one for an exit goal.
-    pub fn state_estimate(&self) -> u128 {
-        let (per_cell, landable) = self.superset();
-        per_cell.saturating_mul(landable).saturating_add(1)
-    }
-
-    /// The register values each landable cell keeps, and the landable cells.
-    fn superset(&self) -> (u128, u128) {
-        let Ok(set) = self.rules.compile() else {
-            return (0, 0);
-        };
-        let cells = &self.board.cells;
-        let per_cell = (0..set.regs.len()).fold(1u128, |n, r| {
-            n.saturating_mul(set.values(r, cells).len() as u128)
-        });
-        let landable = cells.iter().filter(|c| c.is_landable()).count() as u128;
-        (per_cell, landable)
-    }
-
-    /// [`Maze::check_states`] of a jumping maze.
-    pub fn check_states(&self, limit: StateLimit) -> Result<(), Problem> {
-        let estimate = self.state_estimate();
-        if !limit.exceeded_by(estimate) {
-            return Ok(());
-        }
-        let (per_cell, landable) = self.superset();
-        if per_cell > 1 {
-            // The registers multiply the states: point at the rules that keep them.
-            return Err(Problem::new(
-                Where::Rules,
-                format!(
-                    "these registers can take {per_cell} combinations of values on each of {landable} cells: up to {estimate} states, more than the state limit of {limit}"
-                ),
-            )
-            .help("narrow the counters' ranges, keep registers only where they matter (`keep: Where(...)`), or use fewer registers; or raise the limit with --state-limit"));
-        }
-        Err(too_many(Where::Board, estimate, limit)
-            .help("use a smaller board, or raise the limit with --state-limit"))
-    }
-}
-
-impl RollingBlockMaze {
-    /// The blocks' placements (plus the split cubes' cells) times two per bridge a switch
-    /// changes.
-    pub fn state_bound(&self) -> u128 {
-        crate::roll_graph::state_bound(self).1
-    }
-
-    /// [`Maze::check_states`] of a rolling-block maze.
-    pub fn check_states(&self, limit: StateLimit) -> Result<(), Problem> {
-        crate::roll_graph::check_state_count(self, limit)
     }
 }
 

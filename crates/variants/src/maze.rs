@@ -1,9 +1,9 @@
 //! A maze of any variant and its text: what a maze file says of the maze itself, written so
 //! that the maze-file reader (`maze-file`) reads it back equal.
 
-use ron::extensions::Extensions;
-
 use crate::jumping::JumpingMaze;
+use crate::limit::StateLimit;
+use crate::problem::Problem;
 use crate::rolling::RollingBlockMaze;
 
 /// A maze of any variant, as a maze file describes it.
@@ -21,7 +21,7 @@ pub fn write(maze: &Maze, header: &[String]) -> String {
     write_with(maze, header, "")
 }
 
-/// [`write`] with `fields`, further top-level fields already written one per line (each
+/// [`write()`] with `fields`, further top-level fields already written one per line (each
 /// indented four spaces and ending `,\n`), before the closing parenthesis: how a maze file's
 /// `generate` and `provenance` sections follow the maze.
 pub fn write_with(maze: &Maze, header: &[String], fields: &str) -> String {
@@ -65,30 +65,24 @@ pub fn write_with(maze: &Maze, header: &[String], fields: &str) -> String {
     out
 }
 
-/// The RON options every maze file is read with: newtype variants unwrapped
-/// (`Fixed((1, 2))` as `Fixed(1, 2)`) and `Some` implicit.
-pub fn ron_options() -> ron::Options {
-    ron::Options::default().with_default_extension(EXTENSIONS)
-}
-
-const EXTENSIONS: Extensions = Extensions::UNWRAP_VARIANT_NEWTYPES.union(Extensions::IMPLICIT_SOME);
-
-/// A value as one line of RON, `(a: 1, b: Some)` style, in the file's extensions.
-pub fn one_line<T: serde::Serialize>(value: &T) -> String {
-    let config = ron::ser::PrettyConfig::new()
-        .new_line("")
-        .indentor("")
-        .separator(" ")
-        .struct_names(false)
-        .compact_arrays(true)
-        .compact_structs(true)
-        .extensions(EXTENSIONS);
-    let text = ron::ser::to_string_pretty(value, config).unwrap_or_default();
-    // The serializer announces the extensions it used (`#![enable(...)]`); the reader enables
-    // them anyway.
-    let mut rest = text.trim();
-    while let Some(after) = rest.strip_prefix("#![") {
-        rest = after.split_once(']').map_or("", |(_, r)| r).trim_start();
+impl Maze {
+    /// An upper bound on the maze's states, computed without building anything large: for a
+    /// jumping maze every value of the registers each landable cell keeps, for rolling blocks
+    /// the blocks' placements times every setting of the bridges a switch changes.
+    pub fn state_estimate(&self) -> u128 {
+        match self {
+            Maze::Jumping(m) => m.state_estimate(),
+            Maze::RollingBlock(m) => m.state_bound(),
+        }
     }
-    rest.to_string()
+
+    /// Refuses a maze whose states may be more than `limit`, with the estimate and the limit
+    /// in the message (rolling blocks whose bound is past the limit only because of bridges
+    /// have their reachable states counted, the count stopping at the limit).
+    pub fn check_states(&self, limit: StateLimit) -> Result<(), Problem> {
+        match self {
+            Maze::Jumping(m) => m.check_states(limit),
+            Maze::RollingBlock(m) => m.check_states(limit),
+        }
+    }
 }

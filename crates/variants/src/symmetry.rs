@@ -10,11 +10,11 @@
 //! never wrong, only less strict.
 
 use crate::board::{Board, NUMBER_SCHEMA};
-use crate::jumping::{Coord, JumpingMaze};
+use crate::jumping::JumpingMaze;
 use crate::maze::{Maze, write};
 use crate::rolling::{Action, Bridge, Footprint, OtherBlock, RollingBlockMaze, Switch};
 use crate::rules::{Cond, Effect, Op, Value};
-use crate::tiling::Tiling;
+use crate::tiling::{Coord, Tiling};
 
 /// One of the eight symmetries of the square, acting on a `rows x cols` board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -259,8 +259,8 @@ pub fn canonical(maze: &Maze) -> String {
 mod tests {
     use super::*;
     use crate::board::Cell;
-    use crate::jumping::JumpRules;
     use crate::rolling::{ParsedBoard, RollingBlockRules};
+    use crate::rules::JumpRules;
 
     /// A valid jumping maze with number cells on `tiling`.
     fn jumping(tiling: Tiling, rows: &[&str], start: Coord) -> Maze {

@@ -3,6 +3,9 @@
 use maze_graph::{Dir, Directions};
 use serde::{Deserialize, Serialize};
 
+/// A cell position `(row, col)`, 0-based from the top left.
+pub type Coord = (usize, usize);
+
 /// How the board is tiled.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Tiling {
@@ -110,7 +113,7 @@ impl Tiling {
 
     /// The tiling's directions plus the knight's leaps (square only; other tilings have no
     /// leaps and keep their six directions).
-    pub fn directions_with_leaps(self) -> &'static Directions {
+    pub(crate) fn directions_with_leaps(self) -> &'static Directions {
         match self {
             Tiling::Square => &SQUARE_LEAP_DIRECTIONS,
             _ => self.directions(),

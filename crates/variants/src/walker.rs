@@ -11,8 +11,10 @@ use std::collections::{BTreeMap, BTreeSet, HashSet};
 use maze_graph::Dir;
 
 use crate::board::{Cell, Kind};
-use crate::jumping::{Coord, JumpingMaze, Problem};
+use crate::jumping::JumpingMaze;
+use crate::problem::Problem;
 use crate::rules::{C, Ctx, GoalKind, K, Key, L, RuleSet};
+use crate::tiling::Coord;
 
 /// Where a move ends.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -256,7 +258,7 @@ impl Walker<'_> {
             let Some(p) = self.place(self.set.tiling.walk((prev.0 as i64, prev.1 as i64), d, 1))
             else {
                 if exit && (landing_step || first) {
-                    out.push((d, Landing::Outside));
+                    self.exit(here, key, kind, d, i, prev, out, note);
                 } else {
                     note(format!("leaves the board at step {i}"));
                 }
@@ -273,7 +275,7 @@ impl Walker<'_> {
             let x = board.get(p);
             if x.kind == Kind::Void {
                 if exit && (landing_step || first) {
-                    out.push((d, Landing::Outside));
+                    self.exit(here, key, kind, d, i, p, out, note);
                 } else if landing_step || first {
                     note(format!("lands on {}, which is off the board", coord(p)));
                 } else {
@@ -296,6 +298,36 @@ impl Walker<'_> {
             }
             prev = p;
         }
+    }
+
+    /// A jump off the board with an exit goal: it meets the landing conditions like any
+    /// landing, read on a cell off the board, which has no attributes (RULES.md section 7.2).
+    /// `last` is the last cell on the board, named in a refusal.
+    #[allow(clippy::too_many_arguments)]
+    fn exit(
+        &self,
+        here: &Cell,
+        key: &Key,
+        kind: &K,
+        d: Dir,
+        i: i64,
+        last: Coord,
+        out: &mut Vec<(Dir, Landing)>,
+        note: &mut dyn FnMut(String),
+    ) {
+        let off_board = Cell::VOID;
+        let ctx = Ctx {
+            here: &off_board,
+            from: Some(here),
+            regs: key,
+            mv: Some((d, i)),
+            dirs: self.set.directions,
+        };
+        if let Some(failed) = kind.land.iter().find(|c| !c.eval(&ctx)) {
+            note(self.describe_failure(failed, key, last));
+            return;
+        }
+        out.push((d, Landing::Outside));
     }
 
     #[allow(clippy::too_many_arguments)]

@@ -14,13 +14,12 @@ use maze_variants::{
     Attr, Cell, CompiledMaze, GoalKind, JumpGraph, JumpingMaze, Kind, MoveSet, Piece, Tiling, Turn,
 };
 
-use crate::Options;
-use crate::scene::Plane;
 use crate::scene::{self, Anchor, CellKind, CellView, Glyphs, Mark, Role, Scene, Step};
+use crate::scene::{Options, Plane};
 use crate::text::{self, Entry, Highlight, Now, TextBoard, TextCell, Tone, entry};
 
 /// The scene of a jumping maze, with the overlays `options` ask for.
-pub fn scene(maze: &JumpingMaze, options: Options) -> Scene {
+pub(crate) fn scene(maze: &JumpingMaze, options: Options) -> Scene {
     let board = &maze.board;
     let tiling = maze.rules.tiling;
     // A board with a zero or negative number holds signed offsets: its positive numbers
@@ -263,7 +262,7 @@ fn length(
 }
 
 /// The text board of a jumping maze, with the player and the aimed landing of `now`.
-pub fn text(maze: &JumpingMaze, compiled: &CompiledMaze, now: Option<Now>) -> TextBoard {
+pub(crate) fn text(maze: &JumpingMaze, compiled: &CompiledMaze, now: Option<Now>) -> TextBoard {
     let board = &maze.board;
     let tiling = maze.rules.tiling;
     let (schema, dirs) = (&maze.rules.cells, maze.rules.directions());
@@ -503,7 +502,7 @@ fn attribute_legend(maze: &JumpingMaze, texts: &[TextCell], colours: &[String]) 
 }
 
 /// A one-line description for reports: the rules as the file writes them, size and start.
-pub fn summary(maze: &JumpingMaze) -> String {
+pub(crate) fn summary(maze: &JumpingMaze) -> String {
     format!(
         "jumping maze {}, {} x {}, start ({}, {})",
         maze.rules.to_ron(),
@@ -515,7 +514,7 @@ pub fn summary(maze: &JumpingMaze) -> String {
 }
 
 /// The board's tokens as Neller's exercises print them: the goal as `0`.
-pub fn jump_grid(maze: &JumpingMaze) -> Vec<Vec<String>> {
+pub(crate) fn jump_grid(maze: &JumpingMaze) -> Vec<Vec<String>> {
     let board = &maze.board;
     (0..board.rows)
         .map(|r| {

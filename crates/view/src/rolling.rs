@@ -27,15 +27,13 @@ use maze_variants::rolling::{
     Footprint, RollGraph, RollingBlockMaze, SPLIT_DIRECTIONS, StateView, SwitchKind, Tile,
 };
 
-use crate::Options;
-use crate::scene::Plane;
-use crate::scene::{
-    self, Act, Anchor, Body, Button, CellKind, CellView, Mark, Move, Position, Role, Scene, Step,
-};
+use crate::scene::{self, Act, Anchor, Body, CellView, Mark, Move, Position, Role, Scene, Step};
+use crate::scene::{Options, Plane};
 use crate::text::{self, Entry, Now, TextBoard, TextCell, Tone, entry};
+use crate::tiles::{self, Legend};
 
 /// The scene of a rolling-block maze, with the overlays `options` ask for.
-pub fn scene(maze: &RollingBlockMaze, options: Options) -> Scene {
+pub(crate) fn scene(maze: &RollingBlockMaze, options: Options) -> Scene {
     let board = &maze.board;
     let rules = &maze.rules;
     let several = !rules.others.is_empty();
@@ -168,12 +166,8 @@ fn cell_view(
     tile: Tile,
     labels: Vec<&str>,
 ) -> CellView {
-    let kind = match tile {
-        Tile::Floor | Tile::Switch(_) => CellKind::Floor,
-        Tile::NoFloor => CellKind::Void,
-        Tile::Fragile => CellKind::Fragile,
-        Tile::Bridge { on } => CellKind::Bridge { on },
-    };
+    let look = tiles::look(tile);
+    let kind = look.kind;
     let mut view = if labels.is_empty() {
         CellView::plain(kind)
     } else {
@@ -181,13 +175,8 @@ fn cell_view(
     };
     for (switch, &number) in maze.rules.switches.iter().zip(numbers) {
         if switch.at == at
-            && let Tile::Switch(kind) = tile
+            && let Some(button) = look.button
         {
-            let button = match kind {
-                SwitchKind::Soft => Button::Soft,
-                SwitchKind::Heavy => Button::Heavy,
-                SwitchKind::Split => Button::Split,
-            };
             view.glyphs.button = Some((button, number));
         }
         for action in &switch.acts {
@@ -313,7 +302,7 @@ fn position(maze: &RollingBlockMaze, view: &StateView) -> Position {
         .bridges
         .iter()
         .filter(|&&(at, on)| maze.board.get(at) != Tile::Bridge { on })
-        .map(|&((r, c), on)| (r * cols + c, CellKind::Bridge { on }))
+        .map(|&((r, c), on)| (r * cols + c, tiles::look(Tile::Bridge { on }).kind))
         .collect();
     Position { kinds, bodies }
 }
@@ -460,7 +449,7 @@ fn answer_move(
 }
 
 /// The text board of a rolling-block maze at the state of `now` (at the start without one).
-pub fn text(maze: &RollingBlockMaze, graph: &RollGraph, now: Option<Now>) -> TextBoard {
+pub(crate) fn text(maze: &RollingBlockMaze, graph: &RollGraph, now: Option<Now>) -> TextBoard {
     let board = &maze.board;
     let mut view = graph.view(now.map_or(graph.start(), |n| n.state));
     if let Some(before) = now.and_then(|n| n.before) {
@@ -503,22 +492,15 @@ pub fn text(maze: &RollingBlockMaze, graph: &RollGraph, now: Option<Now>) -> Tex
             .filter(|(_, b)| b.goal.is_some())
             .map(|(j, _)| entry(format!("g{} goal of block {}", j + 2, j + 2))),
     );
-    legend.extend([entry(". floor"), entry("blank: no floor")]);
-    let has = |f: fn(Tile) -> bool| board.tiles.iter().any(|&t| f(t));
-    if has(|t| t == Tile::Fragile) {
-        legend.push(entry("w fragile (breaks under a standing block)"));
-    }
-    if has(|t| matches!(t, Tile::Bridge { .. })) {
-        legend.extend([entry("= bridge on"), entry("- bridge off")]);
-    }
-    for (kind, what) in [
-        (SwitchKind::Soft, "o soft switch"),
-        (SwitchKind::Heavy, "x heavy switch"),
-        (SwitchKind::Split, "y split switch"),
-    ] {
-        if board.tiles.contains(&Tile::Switch(kind)) {
-            legend.push(entry(what));
-        }
+    for tile in tiles::LEGEND_ORDER {
+        let lines = match tiles::look(tile).legend {
+            Legend::Always(lines) => lines,
+            Legend::Present(lines) if board.tiles.iter().any(|&t| tiles::same_kind(t, tile)) => {
+                lines
+            }
+            Legend::Present(_) => &[],
+        };
+        legend.extend(lines.iter().map(|&line| entry(line)));
     }
     let (place, places) = match (view.cubes, view.blocks.as_slice()) {
         (None, [(b, _)]) => (
@@ -596,22 +578,17 @@ fn tile_text(
     {
         return (format!("g{}", j + 2), Tone::Goal);
     }
-    let tile = maze.board.get(at);
-    match tile {
-        Tile::NoFloor => ("  ".to_string(), Tone::Dim),
-        Tile::Fragile => ("w ".to_string(), Tone::Warn),
-        Tile::Bridge { .. } => match view.bridges.iter().any(|&(c, on)| c == at && on) {
-            true => ("= ".to_string(), Tone::Strong),
-            false => ("- ".to_string(), Tone::Dim),
-        },
-        Tile::Switch(_) => (format!("{} ", tile.to_char()), Tone::Switch),
-        Tile::Floor => (format!("{} ", tile.to_char()), Tone::Dim),
-    }
+    let look = tiles::look(maze.board.get(at));
+    let (text, tone) = match look.off {
+        Some(off) if !view.bridges.iter().any(|&(c, on)| c == at && on) => off,
+        _ => look.text,
+    };
+    (text.to_string(), tone)
 }
 
 /// A one-line description for reports: the rules as the file writes them, size, start and
 /// goal footprints.
-pub fn summary(maze: &RollingBlockMaze) -> String {
+pub(crate) fn summary(maze: &RollingBlockMaze) -> String {
     let footprint = |f: Footprint| format!("({},{}) {} x {}", f.row, f.col, f.rows, f.cols);
     format!(
         "rolling-block maze {}, {} x {}, start footprint {}, goal footprint {}",

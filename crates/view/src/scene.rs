@@ -1,6 +1,6 @@
 //! What a picture of a maze shows, independent of the variant. Each variant turns its board
-//! into a [`Scene`] (jumping mazes in [`crate::jumping`], rolling blocks in
-//! [`crate::rolling`]); `maze-render` turns any scene into SVG.
+//! into a [`Scene`] (jumping mazes in `jumping.rs`, rolling blocks in `rolling.rs`, reached
+//! through [`crate::scene()`]); `maze-render` turns any scene into SVG.
 //!
 //! A scene speaks of cells and anchors on the plane, never of pixels, so a variant needs no
 //! geometry: a rolling-block board is floor, no-floor (void), fragile and bridge cells on the
@@ -20,6 +20,15 @@
 use maze_features::Features;
 use maze_graph::StateId;
 use maze_variants::{Coord, Piece, Tiling, Turn};
+
+/// Which overlays a picture shows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// The first shortest solution as numbered arrows.
+    pub solution: bool,
+    /// Cells shaded by their distance from the start, with a legend.
+    pub depths: bool,
+}
 
 /// A cell position on the unbounded plane, `(row, col)`: cells outside the board exist here
 /// too, for exit jumps and torus wrap-arounds.

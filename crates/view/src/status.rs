@@ -8,11 +8,11 @@ use maze_variants::{CompiledMaze, JumpGraph};
 
 /// The jump number shown beside the position: the cell's number as the rules read it (a
 /// wildcard's inherited one included), where every kind of move jumps exactly that far.
-pub fn jump(compiled: &CompiledMaze, state: StateId) -> Option<u32> {
+pub fn jump_at(compiled: &CompiledMaze, state: StateId) -> Option<u32> {
     let k = match compiled {
         CompiledMaze::Jumping(g) => {
             let set = g.rule_set();
-            if !set.kinds.iter().all(|k| k.length == L::Number) {
+            if !set.kinds().iter().all(|k| k.length == L::Number) {
                 return None;
             }
             let (r, c) = g.state_cell(state)?;
@@ -31,7 +31,7 @@ pub fn jump(compiled: &CompiledMaze, state: StateId) -> Option<u32> {
 /// What the player carries (`t=diagonal, d=2`): the registers kept on the current cell,
 /// except the no-U-turn direction, which the status names as the last move. `None` with
 /// nothing to show.
-pub fn carried(compiled: &CompiledMaze, state: StateId) -> Option<String> {
+pub fn carried_at(compiled: &CompiledMaze, state: StateId) -> Option<String> {
     let CompiledMaze::Jumping(g) = compiled else {
         return None;
     };
@@ -48,13 +48,13 @@ fn registers(g: &JumpGraph, state: StateId) -> Option<String> {
     }
     let key = g.state_key(state);
     let shown: Vec<String> = set
-        .regs
+        .regs()
         .iter()
         .enumerate()
         .filter(|&(i, reg)| {
             let unset =
                 key[i] == NONE && !matches!(reg.domain, Domain::Choice(_) | Domain::Counter(..));
-            set.bare != Some(i) && set.kept(i, &cell) && !unset
+            set.bare() != Some(i) && set.kept(i, &cell) && !unset
         })
         .map(|(i, reg)| format!("{}={}", reg.name, set.show(i, key[i])))
         .collect();

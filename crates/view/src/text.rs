@@ -11,10 +11,7 @@
 use std::ops::Range;
 
 use maze_graph::StateId;
-use maze_variants::rolling::RollGraph;
-use maze_variants::{CompiledMaze, Coord, Maze, Tiling};
-
-use crate::{jumping, rolling};
+use maze_variants::{Coord, Tiling};
 
 /// A board as text.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -48,7 +45,7 @@ pub struct TextBoard {
 pub type Entry = Vec<(String, Tone)>;
 
 /// A legend entry of one plain span.
-pub fn entry(text: impl Into<String>) -> Entry {
+pub(crate) fn entry(text: impl Into<String>) -> Entry {
     vec![(text.into(), Tone::Plain)]
 }
 
@@ -86,7 +83,7 @@ pub enum Tone {
     Warn,
     /// A switch.
     Switch,
-    /// The board's `i`-th colour name in name order ([`colour_names`]).
+    /// The board's `i`-th colour name in name order (`colour_names`).
     Colour(usize),
     /// The player, or the mover that rolls.
     Chosen,
@@ -117,19 +114,6 @@ pub struct Now {
     pub selected: usize,
 }
 
-/// The text board of any maze: at a state of play when `now` is given, otherwise the board
-/// as the file gives it (the blocks where they start). `compiled` is `maze` compiled.
-pub fn board(maze: &Maze, compiled: &CompiledMaze, now: Option<Now>) -> TextBoard {
-    match maze {
-        Maze::Jumping(m) => jumping::text(m, compiled, now),
-        Maze::RollingBlock(m) => match compiled {
-            CompiledMaze::RollingBlock(g) => rolling::text(m, g, now),
-            // A maze compiles into its own variant; were it not, compiling again is right.
-            CompiledMaze::Jumping(_) => rolling::text(m, &RollGraph::new(m), now),
-        },
-    }
-}
-
 /// Where cell `(r, c)` of a `tiling` board stands as text: its row, and its column in half
 /// cells. Odd hex rows sit half a cell to the right, as on the plane; triangles alternate up
 /// and down in place, so they keep whole-cell columns.
@@ -139,28 +123,11 @@ pub fn position(tiling: Tiling, (r, c): Coord) -> (usize, usize) {
 }
 
 /// The colour names of `names` in name order, each once: a colour's [`Tone::Colour`] index.
-pub fn colour_names<'a>(names: impl Iterator<Item = &'a str>) -> Vec<String> {
+pub(crate) fn colour_names<'a>(names: impl Iterator<Item = &'a str>) -> Vec<String> {
     let mut names: Vec<String> = names.map(str::to_string).collect();
     names.sort();
     names.dedup();
     names
-}
-
-/// A one-line description of the maze for reports: variant, rules, size, start.
-pub fn summary(maze: &Maze) -> String {
-    match maze {
-        Maze::Jumping(m) => jumping::summary(m),
-        Maze::RollingBlock(m) => rolling::summary(m),
-    }
-}
-
-/// The board's jump numbers as Neller's exercises print them (the goal as `0`), a row of
-/// tokens per board row; `None` for a maze without jump numbers (rolling blocks).
-pub fn jump_grid(maze: &Maze) -> Option<Vec<Vec<String>>> {
-    match maze {
-        Maze::Jumping(m) => Some(jumping::jump_grid(m)),
-        Maze::RollingBlock(_) => None,
-    }
 }
 
 /// One laid-out character: what it is, its tone, and whether it is underlined (a wall under

@@ -2,13 +2,13 @@
 //! read on landing (a wildcard, a toggle) makes stale, so that only those cells' moves are
 //! found again.
 
-use crate::jumping::JumpGraph;
+use super::JumpGraph;
 
-/// Per cell, the cells its moves may land on ([`JumpGraph::landing_cells`]), and the
+/// Per cell, the cells its moves may land on (`JumpGraph::landing_cells`), and the
 /// transpose: the cells whose moves may land on it. A cell's landings depend on its own
 /// content and registers and on the kinds of the cells on the way, so a change that keeps
 /// every kind changes only the changed cell's; [`Landings::stale`] marks it, and
-/// [`Landings::refresh`] reads the marked cells again.
+/// `Landings::refresh` reads the marked cells again.
 #[derive(Clone, Debug, Default)]
 pub struct Landings {
     lands: Vec<Vec<u32>>,
@@ -47,7 +47,7 @@ impl Landings {
     }
 
     /// Notes that `cell`'s content changed: its landings are read again at the next
-    /// [`Landings::refresh`].
+    /// `Landings::refresh`.
     pub fn stale(&mut self, cell: usize) {
         if !self.stale.contains(&(cell as u32)) {
             self.stale.push(cell as u32);
@@ -55,7 +55,7 @@ impl Landings {
     }
 
     /// Reads again the landings of the cells marked stale.
-    pub fn refresh(&mut self, graph: &JumpGraph) {
+    pub(crate) fn refresh(&mut self, graph: &JumpGraph) {
         while let Some(cell) = self.stale.pop() {
             self.read(graph, cell as usize);
         }

@@ -11,46 +11,45 @@
 //! to say, and no one else's.
 
 use crate::board::Cell;
-use crate::jumping::{Coord, Problem, Where};
-use crate::roll_graph::ROLL_DIRECTIONS;
-use crate::rolling::{Action, MAX_BRIDGES, RollingBlockMaze, SwitchKind, Tile};
+use crate::problem::{Problem, RulePart, RuleProblem, Where};
+use crate::rolling::{Action, MAX_BRIDGES, ROLL_DIRECTIONS, RollingBlockMaze, SwitchKind, Tile};
 use crate::rules::{
-    self, C, Cond, Domain, Effect, O, Op, Phase, Press, Register, RegisterKind, RulePart,
-    RuleProblem, RuleSet, V, Value,
+    self, C, Cond, Domain, Effect, O, Op, Phase, Press, Register, RegisterKind, RuleSet, V, Value,
 };
+use crate::tiling::Coord;
 
 /// The value name that opens a bridge.
-pub const ON: &str = "on";
+pub(crate) const ON: &str = "on";
 /// The value name that closes it.
-pub const OFF: &str = "off";
+pub(crate) const OFF: &str = "off";
 
 /// Rolling-block rules, compiled: registers and effects as the evaluator reads them, which
 /// register each bridge tile follows, and how registers pack into one machine word.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RollSet {
+pub(crate) struct RollSet {
     /// Registers (the file's, then one per lone bridge tile) and effects (the `switches`
     /// entries', then the file's), all landing effects.
-    pub set: RuleSet,
+    pub(crate) set: RuleSet,
     /// Every bridge tile in reading order, with its register.
-    pub bridges: Vec<(Coord, usize)>,
+    pub(crate) bridges: Vec<(Coord, usize)>,
     /// Per register: the value that opens its bridges, when bridges follow it.
-    pub on: Vec<Option<i64>>,
+    pub(crate) on: Vec<Option<i64>>,
     /// Per register: its bits in a packed state (shift, width) and its least value.
-    pub fields: Vec<(u32, u32, i64)>,
+    pub(crate) fields: Vec<(u32, u32, i64)>,
     /// Whether some effect splits the block.
-    pub splits: bool,
+    pub(crate) splits: bool,
     /// Per register: whether some effect changes it.
-    pub written: Vec<bool>,
+    pub(crate) written: Vec<bool>,
 }
 
 impl RollSet {
     /// Every register at its start value.
-    pub fn start_key(&self) -> Vec<i64> {
+    pub(crate) fn start_key(&self) -> Vec<i64> {
         self.set.regs.iter().map(|r| r.start).collect()
     }
 
     /// The registers packed into one word.
-    pub fn pack(&self, key: &[i64]) -> u64 {
+    pub(crate) fn pack(&self, key: &[i64]) -> u64 {
         self.fields
             .iter()
             .zip(key)
@@ -60,20 +59,20 @@ impl RollSet {
     }
 
     /// The registers of a packed word, into `key` (one entry per register).
-    pub fn unpack(&self, packed: u64, key: &mut [i64]) {
+    pub(crate) fn unpack(&self, packed: u64, key: &mut [i64]) {
         for (&(shift, width, lo), v) in self.fields.iter().zip(key.iter_mut()) {
             *v = lo + (packed >> shift & mask(width)) as i64;
         }
     }
 
     /// Whether the `i`-th bridge tile (reading order) is on with registers `key`.
-    pub fn bridge_on(&self, i: usize, key: &[i64]) -> bool {
+    pub(crate) fn bridge_on(&self, i: usize, key: &[i64]) -> bool {
         let r = self.bridges[i].1;
         self.on[r] == Some(key[r])
     }
 
     /// The packed test of a bridge tile: it is on when `packed & mask == want`.
-    pub fn bridge_test(&self, i: usize) -> (u64, u64) {
+    pub(crate) fn bridge_test(&self, i: usize) -> (u64, u64) {
         let r = self.bridges[i].1;
         let (shift, width, lo) = self.fields[r];
         let on = self.on[r].unwrap_or(lo);
@@ -84,7 +83,11 @@ impl RollSet {
     /// lands on, in reading order), through the evaluator of [`rules`]: the cubes' cells if
     /// the block splits, and `Err` with the register that would leave its range (the move is
     /// then no move).
-    pub fn press(&self, press: &Press, key: &mut [i64]) -> Result<Option<[Coord; 2]>, usize> {
+    pub(crate) fn press(
+        &self,
+        press: &Press,
+        key: &mut [i64],
+    ) -> Result<Option<[Coord; 2]>, usize> {
         let split = self.apply_press(press, key);
         match self.out_of_range(key) {
             Some(r) => Err(r),
@@ -93,7 +96,7 @@ impl RollSet {
     }
 
     /// [`RollSet::press`] without the range check.
-    pub fn apply_press(&self, press: &Press, key: &mut [i64]) -> Option<[Coord; 2]> {
+    pub(crate) fn apply_press(&self, press: &Press, key: &mut [i64]) -> Option<[Coord; 2]> {
         let mut split = None;
         // Rolling-block conditions read no cell attributes; the evaluator wants a cell.
         let cell = Cell::default();
@@ -114,7 +117,7 @@ impl RollSet {
     }
 
     /// The first register of `key` outside its domain.
-    pub fn out_of_range(&self, key: &[i64]) -> Option<usize> {
+    pub(crate) fn out_of_range(&self, key: &[i64]) -> Option<usize> {
         self.set
             .regs
             .iter()
@@ -127,14 +130,14 @@ impl RollSet {
     }
 
     /// Whether a state's name shows its bridges: some effect changes a bridge's register.
-    pub fn shows_bridges(&self) -> bool {
+    pub(crate) fn shows_bridges(&self) -> bool {
         self.bridges.iter().any(|&(_, r)| self.written[r])
     }
 
     /// What a state's name adds for its registers: ` [=-=]` (each bridge tile in reading
     /// order, on or off) when effects change bridges, then ` name=value` for every register
     /// no bridge follows.
-    pub fn suffix(&self, key: &[i64]) -> String {
+    pub(crate) fn suffix(&self, key: &[i64]) -> String {
         let mut out = String::new();
         if self.shows_bridges() {
             let bits: String = (0..self.bridges.len())
@@ -153,7 +156,7 @@ impl RollSet {
     /// Whether a cell's press can be precomputed as a function of the packed registers alone
     /// that keeps, clears, sets or flips each bit: no effect pressed there reads a register,
     /// and each operation sets a constant or steps a one-bit register.
-    pub fn bitwise_at(&self, at: Coord) -> bool {
+    pub(crate) fn bitwise_at(&self, at: Coord) -> bool {
         self.set
             .land
             .iter()
@@ -222,7 +225,17 @@ fn on_off(kind: &RegisterKind) -> Option<i64> {
 
 /// How a message names a tile.
 fn tile_name(tile: Tile) -> &'static str {
-    crate::rolling::tile_name(tile)
+    tile.name()
+}
+
+impl RollingBlockMaze {
+    /// Checks bridges, switches, registers, effects and the other blocks (FAMILIES.md
+    /// section 6) into the compiled rules the engine and the walker read.
+    pub(crate) fn compile(&self) -> Result<RollSet, Problem> {
+        let set = compile(self)?;
+        self.validate_blocks()?;
+        Ok(set)
+    }
 }
 
 /// Validates the maze's bridges, switches, registers and effects into a [`RollSet`], every

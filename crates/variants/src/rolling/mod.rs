@@ -1,5 +1,5 @@
 //! Rolling-block mazes: a cuboid block tipped over its edges on a board of floor, no floor and
-//! fragile floor (RULES.md section 2), validated, and compiled into a [`Rules`]
+//! fragile floor (RULES.md section 2), validated, and compiled into a [`maze_graph::Rules`]
 //! implementation whose moves are looked up, not computed.
 //!
 //! A state is a placement: the footprint's top-left cell and the block's extents
@@ -13,88 +13,51 @@
 //! and goal footprints lie on plain floor and share no cell; the file has no `start` field
 //! and no walls.
 
+pub(crate) mod graph;
+pub(crate) mod rules;
+mod tiles;
+pub mod walker;
+
+pub use graph::{RollGraph, StateView};
+pub use tiles::{Bears, SwitchKind, TILES, Tile, TileGene, TileGlyph, TileInfo};
+
 use maze_features::RollingBlockWeights;
+use maze_graph::Directions;
 use serde::{Deserialize, Serialize};
 
-use crate::jumping::{Coord, Problem, Where};
-use crate::rules::{Cond, Effect, Op, Register, RulePart, Value};
+use crate::problem::{Problem, RulePart, Where};
+use crate::rules::{Cond, Effect, Op, Register, Value};
+use crate::tiling::Coord;
 
-pub use crate::roll_graph::{
-    BLOCKS_DIRECTIONS, ROLL_DIRECTIONS, RollGraph, SPLIT_DIRECTIONS, StateView,
+/// The rolling directions of one block in direction order (RULES.md: N, E, S, W), each with
+/// its opposite.
+pub static ROLL_DIRECTIONS: Directions = Directions {
+    names: &["N", "E", "S", "W"],
+    opposite: &[2, 3, 0, 1],
+};
+
+/// The moves of a maze with a split switch: the whole block's rolls, then those of the first
+/// cube in reading order (`c1N` ...) and of the second (`c2N` ...). Choosing which cube to
+/// move is not a move (FAMILIES.md section 6).
+pub static SPLIT_DIRECTIONS: Directions = Directions {
+    names: &[
+        "N", "E", "S", "W", "c1N", "c1E", "c1S", "c1W", "c2N", "c2E", "c2S", "c2W",
+    ],
+    opposite: &[2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9],
+};
+
+/// The moves of a maze with several blocks: the first block's rolls `N` ... `W`, then the
+/// second's `2N` ... `2W`, and so on.
+pub static BLOCKS_DIRECTIONS: Directions = Directions {
+    names: &[
+        "N", "E", "S", "W", "2N", "2E", "2S", "2W", "3N", "3E", "3S", "3W", "4N", "4E", "4S", "4W",
+    ],
+    opposite: &[2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13],
 };
 
 /// The longest block side a maze file may ask for. A side longer than any board simply never
 /// fits that way; the limit only keeps coordinate arithmetic far from overflow.
-pub const MAX_SIDE: usize = 10_000;
-
-/// One cell of a rolling-block board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Tile {
-    /// Floor `.`: the block may rest on it in any orientation.
-    Floor,
-    /// No floor `#`: the block may never cover it.
-    NoFloor,
-    /// Fragile floor `w` (Bloxorz's orange tile): it bears a lying block but breaks under a
-    /// block whose footprint is this one cell. A split cube may rest on it.
-    Fragile,
-    /// A bridge tile (Bloxorz), `=` when initially on and `-` when initially off: floor while
-    /// on, no floor while off. Switches turn it on and off.
-    Bridge {
-        /// Its state at the start.
-        on: bool,
-    },
-    /// A switch: floor that acts when the block lands on it (FAMILIES.md section 6).
-    Switch(SwitchKind),
-}
-
-/// What presses a switch, and what it does.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum SwitchKind {
-    /// `o`: acts when any part of the block, or a moving cube, lands on it.
-    Soft,
-    /// `x`: acts only when the whole block lands standing on it.
-    Heavy,
-    /// `y`: splits a standing 1x1x2 block that lands on it into two cubes.
-    Split,
-}
-
-impl Tile {
-    /// The tile's character in a maze file.
-    pub fn to_char(self) -> char {
-        match self {
-            Tile::Floor => '.',
-            Tile::NoFloor => '#',
-            Tile::Fragile => 'w',
-            Tile::Bridge { on: true } => '=',
-            Tile::Bridge { on: false } => '-',
-            Tile::Switch(SwitchKind::Soft) => 'o',
-            Tile::Switch(SwitchKind::Heavy) => 'x',
-            Tile::Switch(SwitchKind::Split) => 'y',
-        }
-    }
-
-    /// The tile a maze file's character stands for (`S` and `G` are floor under footprints,
-    /// read separately).
-    pub fn from_char(ch: char) -> Option<Tile> {
-        Some(match ch {
-            '.' => Tile::Floor,
-            '#' => Tile::NoFloor,
-            'w' => Tile::Fragile,
-            '=' => Tile::Bridge { on: true },
-            '-' => Tile::Bridge { on: false },
-            'o' => Tile::Switch(SwitchKind::Soft),
-            'x' => Tile::Switch(SwitchKind::Heavy),
-            'y' => Tile::Switch(SwitchKind::Split),
-            _ => return None,
-        })
-    }
-
-    /// Whether the block may ever rest on this cell as part of a larger footprint (a bridge
-    /// only while it is on, which the state says).
-    pub fn is_floor(self) -> bool {
-        self != Tile::NoFloor
-    }
-}
+pub(crate) const MAX_SIDE: usize = 10_000;
 
 /// One switch action: a bridge tile and what the switch does to it, every time it is pressed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -166,11 +129,11 @@ pub struct OtherBlock {
 }
 
 /// The most blocks one board may hold: each multiplies the states by its placements.
-pub const MAX_BLOCKS: usize = 4;
+pub(crate) const MAX_BLOCKS: usize = 4;
 
 /// The most bridge tiles one board may hold: each doubles the states, and their states are
 /// one machine word.
-pub const MAX_BRIDGES: usize = 64;
+pub(crate) const MAX_BRIDGES: usize = 64;
 
 /// The cells a block covers: a rectangle given by its top-left cell and size.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -256,7 +219,7 @@ impl RollingBlockRules {
             let switches: Vec<String> = self
                 .switches
                 .iter()
-                .map(|s| format!("Switch{}", crate::maze::one_line(s)))
+                .map(|s| format!("Switch{}", crate::text::one_line(s)))
                 .collect();
             out.push_str(&format!(", switches: [{}]", switches.join(", ")));
         }
@@ -269,18 +232,18 @@ impl RollingBlockRules {
         };
         out.push_str(&list(
             "registers",
-            self.registers.iter().map(crate::maze::one_line).collect(),
+            self.registers.iter().map(crate::text::one_line).collect(),
         ));
         out.push_str(&list(
             "bridges",
             self.bridges
                 .iter()
-                .map(|b| format!("Bridge{}", crate::maze::one_line(b)))
+                .map(|b| format!("Bridge{}", crate::text::one_line(b)))
                 .collect(),
         ));
         out.push_str(&list(
             "effects",
-            self.effects.iter().map(crate::maze::one_line).collect(),
+            self.effects.iter().map(crate::text::one_line).collect(),
         ));
         if !self.others.is_empty() {
             let cells = |f: &Footprint| {
@@ -369,7 +332,7 @@ impl RollingBlockRules {
     }
 
     /// The first block's orientation whose footprint is `rows x cols`: [`orientation_of`].
-    pub fn orientation_of(&self, rows: usize, cols: usize) -> Option<[usize; 3]> {
+    pub(crate) fn orientation_of(&self, rows: usize, cols: usize) -> Option<[usize; 3]> {
         orientation_of(self.block, rows, cols)
     }
 }
@@ -392,7 +355,7 @@ pub fn orientations((a, b, h): (usize, usize, usize)) -> Vec<[usize; 3]> {
 
 /// The orientation of a block whose footprint is `rows x cols`, if it has one. It is unique:
 /// the footprint fixes two of the three sides, so the height is the one left.
-pub fn orientation_of(
+pub(crate) fn orientation_of(
     block: (usize, usize, usize),
     rows: usize,
     cols: usize,
@@ -592,10 +555,9 @@ impl ParsedBoard {
 }
 
 impl RollingBlockMaze {
-    /// Checks the rules of section 2 that involve more than one cell: block dimensions and
-    /// weights, and that the start and goal footprints fit the block and are legal
-    /// placements on plain floor.
-    pub fn validate(&self) -> Result<(), Problem> {
+    /// Block dimensions and weights, and that the start and goal footprints fit the block
+    /// and are legal placements on plain floor ([`RollingBlockMaze::validate`]'s first part).
+    pub(crate) fn validate_layout(&self) -> Result<(), Problem> {
         let rules = &self.rules;
         let (a, b, h) = rules.block;
         if [a, b, h].iter().any(|&s| s == 0 || s > MAX_SIDE) {
@@ -662,7 +624,7 @@ impl RollingBlockMaze {
                         "the {what} footprint covers ({}, {}), which is {} rather than plain floor",
                         cell.0,
                         cell.1,
-                        tile_name(board.get(cell))
+                        board.get(cell).name()
                     ),
                 ));
             }
@@ -683,20 +645,11 @@ impl RollingBlockMaze {
                 ),
             ));
         }
-        let set = self.compile()?;
-        crate::roll_graph::check_engine_capacity(self, &set)
-    }
-
-    /// Checks bridges, switches, registers, effects and the other blocks (FAMILIES.md
-    /// section 6) into the compiled rules the engine and the walker read.
-    pub fn compile(&self) -> Result<crate::roll_rules::RollSet, Problem> {
-        let set = crate::roll_rules::compile(self)?;
-        self.validate_blocks()?;
-        Ok(set)
+        Ok(())
     }
 
     /// Checks the other blocks.
-    fn validate_blocks(&self) -> Result<(), Problem> {
+    pub(crate) fn validate_blocks(&self) -> Result<(), Problem> {
         let (rules, board) = (&self.rules, &self.board);
         if rules.others.len() + 1 > MAX_BLOCKS {
             return Err(Problem::new(
@@ -784,7 +737,7 @@ impl RollingBlockMaze {
     }
 
     /// The board's rows as a maze file writes them, with `S` and `G` over the footprints.
-    pub fn row_strings(&self) -> Vec<String> {
+    pub(crate) fn row_strings(&self) -> Vec<String> {
         (0..self.board.rows)
             .map(|r| {
                 (0..self.board.cols)
@@ -803,35 +756,23 @@ impl RollingBlockMaze {
     }
 }
 
-/// How a message names a tile: "no floor `#`".
-pub(crate) fn tile_name(tile: Tile) -> &'static str {
-    match tile {
-        Tile::Floor => "floor `.`",
-        Tile::NoFloor => "no floor `#`",
-        Tile::Fragile => "fragile floor `w`",
-        Tile::Bridge { on: true } => "a bridge `=`",
-        Tile::Bridge { on: false } => "a bridge `-`",
-        Tile::Switch(SwitchKind::Soft) => "a soft switch `o`",
-        Tile::Switch(SwitchKind::Heavy) => "a heavy switch `x`",
-        Tile::Switch(SwitchKind::Split) => "a split switch `y`",
-    }
-}
-
 /// Whether the block may rest on `footprint`: every cell on the board and floor, and not a
 /// single fragile cell.
 pub(crate) fn legal(board: &RollingBoard, footprint: Footprint) -> bool {
     footprint.row + footprint.rows <= board.rows
         && footprint.col + footprint.cols <= board.cols
-        && footprint.cells().all(|cell| board.get(cell).is_floor())
+        && footprint.cells().all(|cell| board.get(cell).bears_part())
         && !(footprint.rows == 1
             && footprint.cols == 1
-            && board.get((footprint.row, footprint.col)) == Tile::Fragile)
+            && !board.get((footprint.row, footprint.col)).bears_alone())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use maze_graph::{Rules, StateId};
+
+    use crate::rolling::graph::RollGraph;
 
     const W: maze_graph::Dir = 3;
 

@@ -3,7 +3,7 @@
 //! ordered maps and named as text.
 //!
 //! It shares nothing with the engine ([`crate::RollGraph`]) but the maze and its compiled
-//! rules ([`RollSet`], whose evaluator gives effects their meaning): no placement tables, no
+//! rules (`RollSet`, whose evaluator gives effects their meaning): no placement tables, no
 //! numbering, no bit sets, no precompiled presses. A roll moves a block by its extents as the
 //! spec writes it, legality is checked cell by cell, switches are pressed in reading order of
 //! the cells the mover lands on, each press one call of the evaluator. The engine is tested
@@ -12,11 +12,11 @@
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
-use crate::jumping::Coord;
-use crate::roll_graph::StateView;
-use crate::roll_rules::RollSet;
+use crate::rolling::graph::StateView;
+use crate::rolling::rules::RollSet;
 use crate::rolling::{Footprint, RollingBlockMaze, Tile};
 use crate::rules::Press;
+use crate::tiling::Coord;
 use crate::walker::Walked;
 
 /// A block: top-left cell and extents `[rows, cols, height]`.
@@ -149,7 +149,7 @@ impl<'a> Walker<'a> {
                     return Err(format!("{subject} would roll off the board"));
                 };
                 let to = (to.0 as usize, to.1 as usize);
-                if tile == Tile::NoFloor {
+                if !tile.bears_cube() {
                     return Err(format!(
                         "{subject} would roll onto {}, where there is no floor (#)",
                         coord(to)
@@ -204,13 +204,13 @@ impl<'a> Walker<'a> {
                         return Err(format!("{subject} would hang off the board"));
                     };
                     let at = (cell.0 as usize, cell.1 as usize);
-                    if tile == Tile::NoFloor {
+                    if !tile.bears_part() {
                         return Err(format!(
                             "{subject} would cover {}, where there is no floor (#)",
                             coord(at)
                         ));
                     }
-                    if one && tile == Tile::Fragile {
+                    if one && !tile.bears_alone() {
                         return Err(format!(
                             "{subject} would stand on end on the fragile tile (w) at {}, which breaks",
                             coord(at)

@@ -17,16 +17,17 @@ use std::ops::Range;
 
 use svg::node::element::{Group, Rectangle, Text};
 
-use crate::draw::{
-    INK, PAD, Placer, Rect, board_rect, body_shape, cells, glyphs, labels, marks, num,
-    one_board_obstacles, rulers, steps_drawn, text_boxes, text_width,
-};
+use super::glyphs::{glyphs, labels};
+use super::layout::{PAD, Rect, board_rect, rulers};
+use super::steps::{Placer, one_board_obstacles, steps_drawn, text_boxes};
+use super::style::{INK, num, text_width};
+use super::tiles::{body_shape, cells, marks};
 use crate::geometry::{self, Point};
 use crate::palette::Paint;
-use crate::scene::{Body, Mark, Position, Role, Scene};
+use maze_view::scene::{Body, Mark, Position, Role, Scene};
 
 /// The most moves one frame shows.
-pub(crate) const FRAME_MOVES: usize = 12;
+const FRAME_MOVES: usize = 12;
 /// Room around the board in a frame, for the rulers.
 const FRAME_MARGIN: f64 = 22.0;
 /// Height of a frame's caption.
@@ -52,7 +53,7 @@ const PANEL: &str = "#f4f4f4";
 
 /// The frames of `scene`'s answer, as ranges of moves, or `None` when the answer fits on
 /// the board as for any maze (or there is none).
-pub(crate) fn plan(scene: &Scene) -> Option<Vec<Range<usize>>> {
+pub(super) fn plan(scene: &Scene) -> Option<Vec<Range<usize>>> {
     let moves = &scene.answer;
     if moves.is_empty() {
         return None;
@@ -89,7 +90,7 @@ pub(crate) fn plan(scene: &Scene) -> Option<Vec<Range<usize>>> {
 
 /// The board of a frame: the scene's cells with the kinds `before` gives, goals marked and
 /// labelled but starts not (the bodies show where everything is), and `steps` drawn.
-fn frame_scene(scene: &Scene, before: &Position, steps: &[crate::scene::Step]) -> Scene {
+fn frame_scene(scene: &Scene, before: &Position, steps: &[maze_view::scene::Step]) -> Scene {
     let covered = |role: Role| -> Vec<(i64, i64)> {
         scene
             .marks
@@ -179,7 +180,7 @@ fn entry_width(text: &str, notes: &[String]) -> f64 {
 }
 
 /// An answer laid out in frames.
-pub(crate) struct Answer {
+pub(super) struct Answer {
     frames: Vec<Range<usize>>,
     board: Rect,
     /// Width of each frame's move list.
@@ -189,11 +190,11 @@ pub(crate) struct Answer {
     columns: usize,
     heading: String,
     /// The narrowest picture that holds the frames.
-    pub(crate) width: f64,
+    pub(super) width: f64,
 }
 
 impl Answer {
-    pub(crate) fn new(scene: &Scene, frames: Vec<Range<usize>>) -> Answer {
+    pub(super) fn new(scene: &Scene, frames: Vec<Range<usize>>) -> Answer {
         let board = board_rect(scene);
         let moves = &scene.answer;
         let list_width = moves
@@ -235,7 +236,7 @@ impl Answer {
     }
 
     /// The frames as a group whose top is `top` in the picture, and the height they take.
-    pub(crate) fn draw(&self, scene: &Scene, paints: &[Paint], top: f64) -> (Group, f64) {
+    pub(super) fn draw(&self, scene: &Scene, paints: &[Paint], top: f64) -> (Group, f64) {
         let mut group = Group::new()
             .set("class", "answer")
             .set("transform", format!("translate(0,{})", num(top)))

@@ -17,37 +17,15 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 use maze_graph::{Dir, Directions, Move, Rules, StateId};
 
-use crate::jumping::{Coord, Problem, Where};
 use crate::limit::StateLimit;
-use crate::roll_rules::RollSet;
-use crate::rolling::{Footprint, MAX_BLOCKS, RollingBlockMaze, Tile, orientation_of, orientations};
+use crate::problem::{Problem, Where};
+use crate::rolling::rules::RollSet;
+use crate::rolling::{
+    BLOCKS_DIRECTIONS, Footprint, MAX_BLOCKS, ROLL_DIRECTIONS, RollingBlockMaze, SPLIT_DIRECTIONS,
+    Tile, orientation_of, orientations,
+};
 use crate::rules::{Domain, Press};
-
-/// The rolling directions of one block in direction order (RULES.md: N, E, S, W), each with
-/// its opposite.
-pub static ROLL_DIRECTIONS: Directions = Directions {
-    names: &["N", "E", "S", "W"],
-    opposite: &[2, 3, 0, 1],
-};
-
-/// The moves of a maze with a split switch: the whole block's rolls, then those of the first
-/// cube in reading order (`c1N` ...) and of the second (`c2N` ...). Choosing which cube to
-/// move is not a move (FAMILIES.md section 6).
-pub static SPLIT_DIRECTIONS: Directions = Directions {
-    names: &[
-        "N", "E", "S", "W", "c1N", "c1E", "c1S", "c1W", "c2N", "c2E", "c2S", "c2W",
-    ],
-    opposite: &[2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9],
-};
-
-/// The moves of a maze with several blocks: the first block's rolls `N` ... `W`, then the
-/// second's `2N` ... `2W`, and so on.
-pub static BLOCKS_DIRECTIONS: Directions = Directions {
-    names: &[
-        "N", "E", "S", "W", "2N", "2E", "2S", "2W", "3N", "3E", "3S", "3W", "4N", "4E", "4S", "4W",
-    ],
-    opposite: &[2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13],
-};
+use crate::tiling::Coord;
 
 const N: usize = 0;
 const E: usize = 1;
@@ -77,7 +55,7 @@ impl Shape {
         let mut holes = vec![0u32; (rows + 1) * (cols + 1)];
         for r in 0..rows {
             for c in 0..cols {
-                let here = u32::from(tiles[r * cols + c] == Tile::NoFloor);
+                let here = u32::from(!tiles[r * cols + c].bears_part());
                 holes[(r + 1) * (cols + 1) + c + 1] =
                     here + holes[r * (cols + 1) + c + 1] + holes[(r + 1) * (cols + 1) + c]
                         - holes[r * (cols + 1) + c];
@@ -95,7 +73,7 @@ impl Shape {
                     let fits = r + h <= rows
                         && c + w <= cols
                         && all_floor(r, c, h, w)
-                        && !(h == 1 && w == 1 && tiles[r * cols + c] == Tile::Fragile);
+                        && !(h == 1 && w == 1 && !tiles[r * cols + c].bears_alone());
                     if fits {
                         placement_of[(r * cols + c) * n_o + o] = placements.len() as u32;
                         placements.push(((r * cols + c) as u32, o as u8));
@@ -330,7 +308,7 @@ impl RollGraph {
             .collect();
         // The maze is valid (the caller's promise), so only its rules are compiled, not its
         // other blocks checked again: the generator builds a graph per candidate board.
-        let roll = match crate::roll_rules::compile(maze) {
+        let roll = match crate::rolling::rules::compile(maze) {
             Ok(set) => set,
             Err(p) => panic!("RollGraph::new takes a valid maze: {}", p.message),
         };
@@ -622,7 +600,7 @@ impl RollGraph {
                         W if col > 0 => cell - 1,
                         _ => continue,
                     };
-                    if self.tiles[to] == Tile::NoFloor || self.off_bridge(to, c.regs) {
+                    if !self.tiles[to].bears_cube() || self.off_bridge(to, c.regs) {
                         continue;
                     }
                     let mut n = *c;
@@ -828,7 +806,7 @@ fn bound_with(maze: &RollingBlockMaze, roll: &RollSet) -> (u128, u128) {
         base = base.saturating_mul(placements as u128);
     }
     if roll.splits {
-        let cells = board.tiles.iter().filter(|t| t.is_floor()).count() as u128;
+        let cells = board.tiles.iter().filter(|t| t.bears_part()).count() as u128;
         base = base.saturating_add(cells * cells.saturating_sub(1) / 2);
     }
     let bound = if roll.written.iter().any(|&w| w) {
@@ -949,6 +927,28 @@ impl Rules for RollGraph {
             out.push_str(&self.roll.suffix(&key));
         }
         out
+    }
+}
+
+impl RollingBlockMaze {
+    /// Checks the rules of section 2 that involve more than one cell: block dimensions and
+    /// weights, and that the start and goal footprints fit the block and are legal
+    /// placements on plain floor; then compiles the rules and checks the engine can hold them.
+    pub fn validate(&self) -> Result<(), Problem> {
+        self.validate_layout()?;
+        let set = self.compile()?;
+        check_engine_capacity(self, &set)
+    }
+
+    /// The blocks' placements (plus the split cubes' cells) times two per bridge a switch
+    /// changes.
+    pub(crate) fn state_bound(&self) -> u128 {
+        state_bound(self).1
+    }
+
+    /// [`crate::Maze::check_states`] of a rolling-block maze.
+    pub fn check_states(&self, limit: StateLimit) -> Result<(), Problem> {
+        check_state_count(self, limit)
     }
 }
 

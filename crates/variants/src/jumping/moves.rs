@@ -1,0 +1,580 @@
+//! Move generation: the runs of passable unit steps that decide every exact jump in constant
+//! time, the geometric candidates of a cell's moves and the landing checks of their arrival.
+
+use super::*;
+
+/// Why a straight run of passable cells ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Stop {
+    /// The next unit step leaves the box.
+    Edge,
+    /// The next unit step crosses a wall.
+    Wall,
+    /// The next unit step enters a cell the move cannot fly over.
+    Cell,
+    /// The run wraps around a torus forever.
+    Never,
+}
+
+/// For one kind of flying (`over`), per cell and direction: how many unit steps enter only
+/// passable cells, and why the run ends. Any exact jump is then legal-or-not in constant time.
+#[derive(Clone, Debug)]
+pub(super) struct Runs {
+    pub(super) reach: Vec<u32>,
+    pub(super) stop: Vec<Stop>,
+}
+
+/// Per kind of flying, the runs of passable unit steps of every cell and direction.
+#[derive(Clone, Debug)]
+pub(super) struct RunTable {
+    /// Directions the runs are kept for, and each direction's slot among them.
+    pub(super) slot_of: Vec<u8>,
+    pub(super) n_slots: usize,
+    /// Runs per `Over` (`Flyable`, `Empty`, `Occupied`), for the kinds that use them.
+    pub(super) by_over: Box<[Option<Runs>; 3]>,
+}
+
+/// What an exit lands on: a cell off the board, with no attributes, so that the landing
+/// conditions that read the cell refuse it and those that read the move or the registers
+/// decide as on any landing (RULES.md section 7.2).
+pub(crate) const OFF_BOARD: Cell = Cell::VOID;
+
+/// A move being generated: direction, landing cell (or [`OUTSIDE`]) and the registers on
+/// arrival (projected onto the landing cell).
+pub(super) type Arrival = (Dir, u32, Key);
+
+pub(super) fn over_index(over: crate::rules::Over) -> usize {
+    match over {
+        crate::rules::Over::Flyable => 0,
+        crate::rules::Over::Empty => 1,
+        crate::rules::Over::Occupied => 2,
+    }
+}
+
+pub(super) const OVERS: [crate::rules::Over; 3] = [
+    crate::rules::Over::Flyable,
+    crate::rules::Over::Empty,
+    crate::rules::Over::Occupied,
+];
+
+impl JumpGraph {
+    pub(super) fn compute_all_runs(&mut self) {
+        let walls: HashSet<(usize, usize)> = self
+            .walls
+            .iter()
+            .flat_map(|&(a, b)| {
+                let a = a.0 * self.cols + a.1;
+                let b = b.0 * self.cols + b.1;
+                [(a, b), (b, a)]
+            })
+            .collect();
+        for over in OVERS {
+            if self.set.kinds.iter().any(|k| k.over == over) {
+                self.runs.by_over[over_index(over)] = Some(self.compute_runs(over, &walls));
+            }
+        }
+    }
+
+    /// For every cell and direction, the longest run of unit steps that stays in the box,
+    /// crosses no wall and enters only cells passable by `over`, and why it ends. Each
+    /// direction's unit step is a function from cells to cells, so runs are computed once per
+    /// cell by following it, with cycle detection for tori.
+    pub(super) fn compute_runs(
+        &self,
+        over: crate::rules::Over,
+        wall_set: &HashSet<(usize, usize)>,
+    ) -> Runs {
+        let n = self.cells.len();
+        let ns = self.runs.n_slots;
+        let mut reach = vec![0u32; n * ns];
+        let mut stop = vec![Stop::Edge; n * ns];
+        // 0 = unvisited, 1 = on the current path, 2 = done.
+        let mut mark = vec![0u8; n];
+        let mut path: Vec<usize> = Vec::new();
+        for (d, &si) in self.runs.slot_of.iter().enumerate() {
+            if si == u8::MAX {
+                continue;
+            }
+            let (d, si) = (d as Dir, usize::from(si));
+            mark.fill(0);
+            for origin in 0..n {
+                if mark[origin] == 2 {
+                    continue;
+                }
+                path.clear();
+                let mut x = origin;
+                let (mut run, why) = loop {
+                    if mark[x] == 2 {
+                        break (reach[x * ns + si], stop[x * ns + si]);
+                    }
+                    if mark[x] == 1 {
+                        // A cycle of passable, unwalled steps: endless runs.
+                        let at = path.iter().position(|&p| p == x).unwrap_or(0);
+                        for &p in &path[at..] {
+                            reach[p * ns + si] = INFINITE;
+                            stop[p * ns + si] = Stop::Never;
+                            mark[p] = 2;
+                        }
+                        path.truncate(at);
+                        break (INFINITE, Stop::Never);
+                    }
+                    mark[x] = 1;
+                    path.push(x);
+                    let end = match self.unit_step(x, d, wall_set) {
+                        Err(why) => Some(why),
+                        Ok(y) if !RuleSet::passable(over, &self.cells[y]) => Some(Stop::Cell),
+                        Ok(y) => {
+                            x = y;
+                            None
+                        }
+                    };
+                    if let Some(why) = end {
+                        path.pop();
+                        reach[x * ns + si] = 0;
+                        stop[x * ns + si] = why;
+                        mark[x] = 2;
+                        break (0, why);
+                    }
+                };
+                while let Some(p) = path.pop() {
+                    run = run.saturating_add(1);
+                    reach[p * ns + si] = run;
+                    stop[p * ns + si] = why;
+                    mark[p] = 2;
+                }
+            }
+        }
+        Runs { reach, stop }
+    }
+
+    /// One unit step from `cell` in `dir`: the cell entered, or why the step is impossible.
+    pub(super) fn unit_step(
+        &self,
+        cell: usize,
+        dir: Dir,
+        walls: &HashSet<(usize, usize)>,
+    ) -> Result<usize, Stop> {
+        let from = self.coord(cell);
+        let to = self
+            .index(self.set.tiling.walk(from, dir, 1))
+            .ok_or(Stop::Edge)?;
+        // A knight's leap is no step across an edge: walls do not stop it.
+        if walls.is_empty() || (self.set.tiling == Tiling::Square && dir >= 8) {
+            return Ok(to);
+        }
+        let walled = |a: usize, b: usize| walls.contains(&(a, b));
+        let blocked = match self.set.tiling.diagonal_corners(from, dir) {
+            // A diagonal step is walled only when both L-routes around the corner are.
+            Some(corners) => corners.iter().all(|&corner| match self.index(corner) {
+                Some(h) => walled(cell, h) || walled(h, to),
+                None => true,
+            }),
+            None => walled(cell, to),
+        };
+        if blocked { Err(Stop::Wall) } else { Ok(to) }
+    }
+
+    /// The landings of a move of `k` unit steps in `d` from `cell` flying as `over` allows:
+    /// the landing cell, [`OUTSIDE`] for an exit, or `None`.
+    #[inline]
+    pub(super) fn landing(&self, runs: &Runs, cell: usize, d: Dir, k: i64) -> Option<u32> {
+        let si = usize::from(self.runs.slot_of[usize::from(d)]);
+        let at = cell * self.runs.n_slots + si;
+        let (reach, stop) = (runs.reach[at], runs.stop[at]);
+        let k32 = u32::try_from(k).ok()?;
+        if reach != INFINITE && k32 > reach.saturating_add(1) {
+            return None;
+        }
+        let target = self.index(self.tiling.walk(self.coord(cell), d, k));
+        if k32 <= reach {
+            return target.map(|t| t as u32);
+        }
+        // k = reach + 1: the step into the cell that ends the run.
+        let exit = self.exit;
+        match stop {
+            Stop::Cell => match target {
+                Some(t) if exit && self.cells[t].kind == Kind::Void => Some(OUTSIDE),
+                Some(t) => Some(t as u32),
+                None => None,
+            },
+            Stop::Edge if exit => Some(OUTSIDE),
+            _ => None,
+        }
+    }
+
+    pub(super) fn run_length(&self, runs: &Runs, cell: usize, d: Dir) -> u32 {
+        runs.reach[cell * self.runs.n_slots + usize::from(self.runs.slot_of[usize::from(d)])]
+    }
+
+    /// Every move out of `cell` with registers `key`, as the rules define them (the one move
+    /// generator: the state table and the pre-state image are both built from it).
+    pub(super) fn moves_of(&self, cell: usize, key: &Key, acc: &mut Vec<Arrival>) {
+        self.moves_of_cell(cell, &self.cells[cell], key, acc);
+    }
+
+    /// [`JumpGraph::moves_of`] as if `cell` held `raw` (a probe: what a number would allow).
+    pub(super) fn moves_of_cell(&self, cell: usize, raw: &Cell, key: &Key, acc: &mut Vec<Arrival>) {
+        let mut cands = Vec::new();
+        let Some((here, k1)) = self.leaving(cell, raw, key, &mut cands) else {
+            return;
+        };
+        for &(kind, d, k, t) in &cands {
+            self.arrive(&self.set.kinds[kind], cell, &here, &k1, d, k, t, acc);
+        }
+    }
+
+    /// Leaving `cell`, holding `raw`, with registers `key`: the cell as the moves read it and
+    /// the registers after the leaving effects, with the geometric landings of every kind of
+    /// move pushed on `cands`; `None` when no move leaves (not an ordinary cell, or a leaving
+    /// effect refuses).
+    pub(super) fn leaving(
+        &self,
+        cell: usize,
+        raw: &Cell,
+        key: &Key,
+        cands: &mut Vec<(usize, Dir, i64, u32)>,
+    ) -> Option<(Cell, Key)> {
+        let set = &*self.set;
+        if !raw.is_ordinary() {
+            return None;
+        }
+        let mut k1 = *key;
+        let here = set.effective(raw, &k1);
+        if !set.leave.is_empty() && set.apply(&set.leave, &here, None, None, &mut k1).is_none() {
+            return None;
+        }
+        let here = set.effective(raw, &k1);
+        self.candidates(cell, &here, &k1, cands);
+        Some((here, k1))
+    }
+
+    /// Pushes on `out` the cells the moves of `cell`'s superset states may land on, whatever
+    /// those cells hold (the geometric landings, before the landing conditions and effects
+    /// that read the landing cell; repeats possible, `Outside` left out): with the cell itself,
+    /// every cell whose content its moves read. Landings depend on the cell and its registers
+    /// and on the kinds of the cells on the way (the runs), never on another cell's
+    /// attributes.
+    pub(crate) fn landing_cells(&self, cell: usize, out: &mut Vec<u32>) {
+        let mut cands = Vec::new();
+        let raw = self.cells[cell];
+        if self.landings_free(cell) {
+            // The same landings whatever the registers: once.
+            self.candidates(cell, &raw, &self.set.start_key(), &mut cands);
+        } else {
+            for sup in self.cell_superset(cell) {
+                self.leaving(cell, &raw, &self.sup_key(sup), &mut cands);
+            }
+        }
+        out.extend(cands.iter().map(|c| c.3).filter(|&t| t != OUTSIDE));
+    }
+
+    /// The geometric landings of every kind of move from `cell` (effective) with registers
+    /// `key`, before landing conditions and effects: `(kind, direction, length, landing cell
+    /// or OUTSIDE)`.
+    pub(super) fn candidates(
+        &self,
+        cell: usize,
+        here: &Cell,
+        key: &Key,
+        out: &mut Vec<(usize, Dir, i64, u32)>,
+    ) {
+        let set = &*self.set;
+        for (ki, kind) in set.kinds.iter().enumerate() {
+            let ctx = Ctx {
+                here,
+                from: None,
+                regs: key,
+                mv: None,
+                dirs: set.directions,
+            };
+            if !kind.when.iter().all(|c| c.eval(&ctx)) {
+                continue;
+            }
+            let Some(runs) = &self.runs.by_over[over_index(kind.over)] else {
+                continue;
+            };
+            let exact = set.exact_length(kind, here, key);
+            if kind.length.is_single() && kind.length != L::First && exact.is_none() {
+                continue;
+            }
+            for d in set.dirs(kind, here, key).iter() {
+                if self.runs.slot_of[usize::from(d)] == u8::MAX {
+                    continue;
+                }
+                match kind.length {
+                    L::Any | L::UpToNumber => {
+                        let reach = self.run_length(runs, cell, d);
+                        let cap = if reach == INFINITE {
+                            self.cells.len() as i64
+                        } else {
+                            i64::from(reach) + 1
+                        };
+                        let cap = match kind.length {
+                            L::UpToNumber => cap.min(here.number.map_or(0, i64::from)),
+                            _ => cap,
+                        };
+                        for k in 1..=cap {
+                            if let Some(t) = self.landing(runs, cell, d, k) {
+                                out.push((ki, d, k, t));
+                            }
+                        }
+                    }
+                    L::First => {
+                        let reach = self.run_length(runs, cell, d);
+                        if reach != INFINITE {
+                            let k = i64::from(reach) + 1;
+                            if let Some(t) = self.landing(runs, cell, d, k) {
+                                out.push((ki, d, k, t));
+                            }
+                        }
+                    }
+                    _ => {
+                        if let Some(k) = exact
+                            && let Some(t) = self.landing(runs, cell, d, k)
+                        {
+                            out.push((ki, d, k, t));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The moves of an ordinary cell under plain rules (RULES.md section 1: a jump of exactly
+    /// the cell's number in each of `dirs`), targets as states.
+    #[inline]
+    pub(super) fn plain_moves(&self, cell: usize, dirs: DirSet, out: &mut Vec<Move>) {
+        let Some(k) = self.cells[cell].number.filter(|&k| k >= 1) else {
+            return;
+        };
+        let Some(runs) = &self.runs.by_over[0] else {
+            return;
+        };
+        for d in dirs.iter() {
+            match self.landing(runs, cell, d, i64::from(k)) {
+                Some(OUTSIDE) => {
+                    if let Some(to) = self.sup_outside {
+                        out.push(Move { dir: d, to });
+                    }
+                }
+                Some(t) if t as usize != cell && self.cells[t as usize].is_landable() => {
+                    out.push(Move {
+                        dir: d,
+                        to: self.sup_base[t as usize],
+                    });
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// The moves of every superset state on `cell`, each list handed to `each` with its
+    /// superset state. Where the landings cannot depend on the registers (no leaving effects,
+    /// no register read by `when`, directions or length, none standing for an attribute
+    /// here), they are found once for the cell and only the landings are checked per value.
+    pub(super) fn cell_superset_moves(
+        &self,
+        cell: usize,
+        cands: &mut Vec<(usize, Dir, i64, u32)>,
+        acc: &mut Vec<Arrival>,
+        moves: &mut Vec<Move>,
+        mut each: impl FnMut(u32, &[Move]),
+    ) {
+        let set = &*self.set;
+        let (lo, hi) = (self.sup_base[cell], self.sup_base[cell + 1]);
+        let raw = &self.cells[cell];
+        if !self.landings_free(cell) {
+            for sup in lo..hi {
+                self.superset_moves(sup, acc, moves);
+                each(sup, moves);
+            }
+            return;
+        }
+        if let Some(dirs) = self.plain {
+            moves.clear();
+            self.plain_moves(cell, dirs, moves);
+            each(lo, moves);
+            return;
+        }
+        cands.clear();
+        let start_key = set.start_key();
+        self.candidates(cell, raw, &start_key, cands);
+        if self.identity && set.land.is_empty() {
+            // No registers, no landing effects: a landing is its cell's one state, kept or
+            // refused by the landing conditions alone (the plain rules' generator step).
+            moves.clear();
+            for &(kind, dir, k, t) in cands.iter() {
+                let there = if t == OUTSIDE {
+                    &OFF_BOARD
+                } else {
+                    let there = &self.cells[t as usize];
+                    if t as usize == cell || !there.is_landable() {
+                        continue;
+                    }
+                    there
+                };
+                let land = &set.kinds[kind].land;
+                if !land.is_empty() {
+                    let ctx = Ctx {
+                        here: there,
+                        from: Some(raw),
+                        regs: &start_key,
+                        mv: Some((dir, k)),
+                        dirs: set.directions,
+                    };
+                    if !land.iter().all(|c| c.eval(&ctx)) {
+                        continue;
+                    }
+                }
+                let to = if t == OUTSIDE {
+                    match self.sup_outside {
+                        Some(to) => to,
+                        None => continue,
+                    }
+                } else {
+                    self.sup_base[t as usize]
+                };
+                moves.push(Move { dir, to });
+            }
+            moves.truncate(u16::MAX as usize);
+            each(lo, moves);
+            return;
+        }
+        for sup in lo..hi {
+            let key = self.sup_key(sup);
+            acc.clear();
+            for &(kind, d, k, t) in cands.iter() {
+                self.arrive(&set.kinds[kind], cell, raw, &key, d, k, t, acc);
+            }
+            moves.clear();
+            for &(dir, t, k) in acc.iter() {
+                if let Some(to) = self.sup_id(t, &k) {
+                    moves.push(Move { dir, to });
+                }
+            }
+            moves.truncate(u16::MAX as usize);
+            each(sup, moves);
+        }
+    }
+
+    /// Checks a landing against the rules and pushes the arrival.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn arrive(
+        &self,
+        kind: &K,
+        cell: usize,
+        from: &Cell,
+        key: &Key,
+        d: Dir,
+        k: i64,
+        t: u32,
+        acc: &mut Vec<Arrival>,
+    ) {
+        let set = &*self.set;
+        if t == OUTSIDE {
+            // An exit meets the landing conditions too (no-U-turn forbids an exit opposite to
+            // the last jump), read on a cell off the board.
+            let ctx = Ctx {
+                here: &OFF_BOARD,
+                from: Some(from),
+                regs: key,
+                mv: Some((d, k)),
+                dirs: set.directions,
+            };
+            if kind.land.iter().all(|c| c.eval(&ctx)) {
+                acc.push((d, OUTSIDE, set.start_key()));
+            }
+            return;
+        }
+        let tu = t as usize;
+        let there = &self.cells[tu];
+        if tu == cell || !there.is_landable() {
+            return;
+        }
+        let ctx = Ctx {
+            here: there,
+            from: Some(from),
+            regs: key,
+            mv: Some((d, k)),
+            dirs: set.directions,
+        };
+        if !kind.land.iter().all(|c| c.eval(&ctx)) {
+            return;
+        }
+        if there.is_goal() {
+            acc.push((d, t, set.start_key()));
+            return;
+        }
+        let mut k2 = *key;
+        if set
+            .apply(&set.land, there, Some(from), Some((d, k)), &mut k2)
+            .is_none()
+        {
+            return;
+        }
+        let k2 = set.project(there, &k2);
+        if set.in_range(&k2) {
+            acc.push((d, t, k2));
+        }
+    }
+
+    /// Appends the legal jumps of exactly `k` unit steps from `cell` in the directions of the
+    /// first kind of move, flying as it does, as `(dir, target)` with the target a cell index
+    /// or [`OUTSIDE`] (RULES.md rules 1-5; landing conditions and registers aside).
+    pub fn jumps(&self, cell: usize, k: u32, acc: &mut Vec<(Dir, u32)>) {
+        let Some(kind) = self.set.kinds.first() else {
+            return;
+        };
+        let Some(runs) = &self.runs.by_over[over_index(kind.over)] else {
+            return;
+        };
+        let key = self.set.start_key();
+        let here = self.set.effective(&self.cells[cell], &key);
+        for d in self.set.dirs(kind, &here, &key).iter() {
+            if self.runs.slot_of[usize::from(d)] == u8::MAX {
+                continue;
+            }
+            match self.landing(runs, cell, d, i64::from(k)) {
+                Some(OUTSIDE) => acc.push((d, OUTSIDE)),
+                Some(t) if t as usize != cell && self.cells[t as usize].is_landable() => {
+                    acc.push((d, t));
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// The jump numbers `1..=max_jump` with which `cell` would have at least one legal move
+    /// (RULES.md section 5's legal jump numbers), under any registers the cell may keep.
+    pub fn legal_jumps(&self, cell: usize, max_jump: u8) -> Vec<u8> {
+        let mut acc = Vec::new();
+        let original = self.cells[cell];
+        let range = self.sup_base[cell]..self.sup_base[cell + 1];
+        let keys: Vec<Key> = if range.is_empty() {
+            vec![self.set.start_key()]
+        } else {
+            range.map(|s| self.sup_key(s)).collect()
+        };
+        // Probing every number of every cell is most of the set-up of a large board: the
+        // buffers are kept across probes, and a probe stops at its first move.
+        let mut cands = Vec::new();
+        (1..=max_jump)
+            .filter(|&k| {
+                let mut c = original;
+                c.kind = Kind::Ordinary;
+                c.number = Some(i16::from(k));
+                keys.iter().any(|key| {
+                    cands.clear();
+                    let Some((here, k1)) = self.leaving(cell, &c, key, &mut cands) else {
+                        return false;
+                    };
+                    cands.iter().any(|&(kind, d, k, t)| {
+                        acc.clear();
+                        self.arrive(&self.set.kinds[kind], cell, &here, &k1, d, k, t, &mut acc);
+                        !acc.is_empty()
+                    })
+                })
+            })
+            .collect()
+    }
+}

@@ -1,0 +1,261 @@
+//! A jumping maze as a file holds it ([`JumpingMaze`]) and its validation: every rule of the
+//! file format that involves more than one token.
+
+use super::*;
+use crate::limit::{StateLimit, too_many};
+
+/// A jumping maze: rules, board, start and walls. This is what mutation edits and what a
+/// maze file holds.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct JumpingMaze {
+    /// The rules.
+    pub rules: JumpRules,
+    /// The board.
+    pub board: Board,
+    /// The start cell (an ordinary cell).
+    pub start: Coord,
+    /// Walls, each between two edge-adjacent cells.
+    pub walls: Vec<(Coord, Coord)>,
+}
+
+impl JumpingMaze {
+    /// Checks every rule of the file format that involves more than one token: tiling and
+    /// move-set combinations, torus parity, goal count, the start, and the walls.
+    pub fn validate(&self) -> Result<(), Problem> {
+        self.validate_compiled().map(|_| ())
+    }
+
+    /// [`JumpingMaze::validate`], returning the compiled rules.
+    pub(crate) fn validate_compiled(&self) -> Result<RuleSet, Problem> {
+        let rules = &self.rules;
+        let board = &self.board;
+        let set = rules.compile().map_err(Problem::from)?;
+        if board.rows == 0 || board.cols == 0 {
+            return Err(Problem::new(Where::Board, "the board is empty")
+                .help("write one string per row, e.g. board: [\"2 1\", \"1 G\"]"));
+        }
+        if rules.torus {
+            let odd_rows = board.rows % 2 == 1;
+            let odd_cols = board.cols % 2 == 1;
+            match rules.tiling {
+                Tiling::Hex if odd_rows => {
+                    return Err(Problem::new(
+                        Where::Rules,
+                        format!(
+                            "a hex torus needs an even number of rows, this board has {}",
+                            board.rows
+                        ),
+                    )
+                    .help(
+                        "with odd-r rows, wrapping an odd number of rows breaks the step symmetry",
+                    ));
+                }
+                Tiling::Triangle if odd_rows || odd_cols => {
+                    return Err(Problem::new(
+                        Where::Rules,
+                        format!(
+                            "a triangle torus needs even rows and even columns, this board is {} x {}",
+                            board.rows, board.cols
+                        ),
+                    )
+                    .help("otherwise up and down triangles would meet across the wrap"));
+                }
+                _ => {}
+            }
+        }
+        let goals: Vec<usize> = (0..board.cells.len())
+            .filter(|&i| board.cells[i].is_goal())
+            .collect();
+        match (rules.goal, goals.as_slice()) {
+            (GoalKind::Cell, []) => {
+                return Err(Problem::new(Where::Board, "the board has no goal cell `G`")
+                    .help("mark exactly one cell `G`, or set `goal: Exit` in the rules"));
+            }
+            (GoalKind::Cell, [_, second, ..]) => {
+                return Err(Problem::new(
+                    Where::Token(second / board.cols, second % board.cols),
+                    "a second goal cell `G`: a board has exactly one",
+                ));
+            }
+            (GoalKind::Cells, []) => {
+                return Err(Problem::new(Where::Board, "the board has no goal cell `G`")
+                    .help("with `goal: Cells` mark one or more cells `G`"));
+            }
+            (GoalKind::Exit, [first, ..]) => {
+                return Err(Problem::new(
+                    Where::Token(first / board.cols, first % board.cols),
+                    "a board with an exit goal has no `G` cell",
+                )
+                .help("with `goal: Exit` the goal is leaving the board; remove the `G` or the exit goal"));
+            }
+            _ => {}
+        }
+        let (sr, sc) = self.start;
+        if sr >= board.rows || sc >= board.cols {
+            return Err(Problem::new(
+                Where::Start,
+                format!(
+                    "the start ({sr}, {sc}) is outside the {} x {} board",
+                    board.rows, board.cols
+                ),
+            )
+            .help(format!(
+                "rows are 0 to {} and columns 0 to {}",
+                board.rows - 1,
+                board.cols - 1
+            )));
+        }
+        let start = board.get(self.start);
+        let what = match start.kind {
+            Kind::Ordinary if start.wildcard && set.regs.iter().any(|r| r.stands_for.is_some()) => {
+                Some("a wildcard `*`, which has nothing to inherit at the start")
+            }
+            Kind::Ordinary => None,
+            Kind::Goal => Some("the goal"),
+            Kind::DeadEnd => Some("a dead end `0`"),
+            Kind::Blocked => Some("a blocked cell `#`"),
+            Kind::Hole => Some("a hole `o`"),
+            Kind::Empty => Some("an empty cell `_`"),
+            Kind::Void => Some("a void cell `.`"),
+        };
+        if let Some(what) = what {
+            return Err(Problem::new(
+                Where::Start,
+                format!(
+                    "the start ({sr}, {sc}) is on {what}; it must be an ordinary cell{}",
+                    if rules.is_plain() {
+                        " with a jump number"
+                    } else {
+                        ""
+                    }
+                ),
+            ));
+        }
+        for (i, &(a, b)) in self.walls.iter().enumerate() {
+            for cell in [a, b] {
+                if cell.0 >= board.rows || cell.1 >= board.cols {
+                    return Err(Problem::new(
+                        Where::Wall(i),
+                        format!("wall cell ({}, {}) is outside the board", cell.0, cell.1),
+                    ));
+                }
+            }
+            if !self.edge_adjacent(a, b) {
+                return Err(Problem::new(
+                    Where::Wall(i),
+                    format!(
+                        "cells ({}, {}) and ({}, {}) do not share an edge on the {:?} tiling{}",
+                        a.0,
+                        a.1,
+                        b.0,
+                        b.1,
+                        rules.tiling,
+                        if rules.torus { " torus" } else { "" }
+                    ),
+                )
+                .help("a wall stands between two edge-adjacent cells"));
+            }
+        }
+        // The engine holds every value of the registers a cell keeps: refuse before
+        // allocating what no machine could.
+        let per_cell = (0..set.regs.len()).fold(1u128, |n, r| {
+            n.saturating_mul(set.values(r, &board.cells).len() as u128)
+        });
+        let cells = board.cells.iter().filter(|c| c.is_landable()).count() as u128;
+        let superset = per_cell.saturating_mul(cells);
+        if superset > MAX_SUPERSET {
+            return Err(Problem::new(
+                Where::Rules,
+                if set.regs.is_empty() {
+                    format!(
+                        "this board has {cells} cells a move can land on, more than the {MAX_SUPERSET} states the engine can number"
+                    )
+                } else {
+                    format!(
+                        "these registers can take {per_cell} combinations of values on each of {cells} cells: up to {superset} states, more than the {MAX_SUPERSET} the engine can number"
+                    )
+                },
+            )
+            .help("narrow the counters' ranges, keep registers only where they matter (`keep: Where(...)`), or use fewer registers"));
+        }
+        Ok(set)
+    }
+
+    fn edge_adjacent(&self, a: Coord, b: Coord) -> bool {
+        let (rows, cols) = (self.board.rows as i64, self.board.cols as i64);
+        let a = (a.0 as i64, a.1 as i64);
+        let b = (b.0 as i64, b.1 as i64);
+        a != b
+            && self
+                .rules
+                .tiling
+                .edge_neighbours(a)
+                .into_iter()
+                .any(|(r, c)| {
+                    if self.rules.torus {
+                        (r.rem_euclid(rows), c.rem_euclid(cols)) == b
+                    } else {
+                        (r, c) == b
+                    }
+                })
+    }
+
+    /// Number of obstacle cells and walls (the `blocks` feature): `#` cells plus walls.
+    pub fn blocks(&self) -> usize {
+        let blocked = self
+            .board
+            .cells
+            .iter()
+            .filter(|c| c.kind == Kind::Blocked)
+            .count();
+        let walls: HashSet<(Coord, Coord)> = self
+            .walls
+            .iter()
+            .map(|&(a, b)| if a <= b { (a, b) } else { (b, a) })
+            .collect();
+        blocked + walls.len()
+    }
+}
+
+impl JumpingMaze {
+    /// Every value of the registers a landable cell keeps, on every landable cell (the
+    /// engine's superset, which it allocates), plus one for an exit goal.
+    pub fn state_estimate(&self) -> u128 {
+        let (per_cell, landable) = self.superset();
+        per_cell.saturating_mul(landable).saturating_add(1)
+    }
+
+    /// The register values each landable cell keeps, and the landable cells.
+    fn superset(&self) -> (u128, u128) {
+        let Ok(set) = self.rules.compile() else {
+            return (0, 0);
+        };
+        let cells = &self.board.cells;
+        let per_cell = (0..set.regs.len()).fold(1u128, |n, r| {
+            n.saturating_mul(set.values(r, cells).len() as u128)
+        });
+        let landable = cells.iter().filter(|c| c.is_landable()).count() as u128;
+        (per_cell, landable)
+    }
+
+    /// [`crate::Maze::check_states`] of a jumping maze.
+    pub fn check_states(&self, limit: StateLimit) -> Result<(), Problem> {
+        let estimate = self.state_estimate();
+        if !limit.exceeded_by(estimate) {
+            return Ok(());
+        }
+        let (per_cell, landable) = self.superset();
+        if per_cell > 1 {
+            // The registers multiply the states: point at the rules that keep them.
+            return Err(Problem::new(
+                Where::Rules,
+                format!(
+                    "these registers can take {per_cell} combinations of values on each of {landable} cells: up to {estimate} states, more than the state limit of {limit}"
+                ),
+            )
+            .help("narrow the counters' ranges, keep registers only where they matter (`keep: Where(...)`), or use fewer registers; or raise the limit with --state-limit"));
+        }
+        Err(too_many(Where::Board, estimate, limit)
+            .help("use a smaller board, or raise the limit with --state-limit"))
+    }
+}
