@@ -1,17 +1,22 @@
-//! Logic-maze engines: the library's API, a facade over the workspace's crates (read,
-//! analyze, generate, render), and the owner of the workspace-wide integration tests in
-//! `tests/`.
+//! Logic-maze engines: the library a program uses, over the workspace's crates, and the
+//! owner of the workspace-wide integration tests in `tests/`.
 //!
-//! - [`graph`]: the `Rules` trait and state graphs (petgraph and flat).
-//! - [`variants`]: jumping mazes on every tiling, rolling blocks, a maze's text.
-//! - [`features`]: feature extraction and objectives.
-//! - [`generate`]: generators: settings, configurations, scores, search strategies, learned
-//!   restarts.
-//! - [`file`]: the RON maze file, read with located diagnostics and its settings validated.
-//! - [`render`]: SVG pictures of mazes, DOT and JSON exports of state graphs.
-//! - [`view`]: the variant-neutral view: scenes, text boards, the rules in words.
-//! - [`play`]: the game model of play mode (moves, undo, refusals) and its terminal front end.
-//! - [`batch`]: batch generation for publishers, its charts, and the atomic file write.
+//! Every front end (the `maze` command, the studio) uses this crate and no other of the
+//! workspace, so what it re-exports is the public API:
+//!
+//! | module | what for |
+//! |---|---|
+//! | [`mod@file`] | read a maze file with located diagnostics, its `generate:` settings validated once; write one |
+//! | [`variants`] | the rules: jumping mazes on every tiling, rolling blocks, the rule model, a maze's text |
+//! | [`graph`] | the `Rules` trait and a maze's state graph, flat and on petgraph |
+//! | [`features`] | analysis: every feature of a state graph, the energies, the grade, reports |
+//! | [`generate`] | generation: settings, search strategies, scores and gates, learned restarts |
+//! | [`view`] | the variant-neutral view: scenes, text boards, the rules in words |
+//! | [`render`] | SVG pictures, DOT and JSON exports of state graphs |
+//! | [`play`] | play mode: the game model (moves, undo, refusals) and its terminal front end |
+//! | [`batch`] | batch generation for publishers: answer keys, summaries, the index page |
+//!
+//! Read, analyze, generate and render:
 //!
 //! ```
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -38,13 +43,46 @@
 //! # Ok(())
 //! # }
 //! ```
+//!
+//! A mistake in a file is a diagnostic with its line and column, never a panic:
+//!
+//! ```
+//! let err = maze::file::parse_file("bad.ron", "Maze(rules: Jumping(tiling: Square), board: [\"1 X\"], start: (0, 0))")
+//!     .unwrap_err();
+//! assert!(err.one_line().starts_with("bad.ron:1:"));
+//! ```
+//!
+//! The rules in words, a text board, and play, as `maze play` shows them:
+//!
+//! ```
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! let src = r#"Maze(rules: Jumping(tiling: Square, moves: Rook), board: ["1 G"], start: (0, 0))"#;
+//! let maze = maze::file::parse_file("one.ron", src)?.maze;
+//! let words = maze::view::caption(&maze, &|_| String::new());
+//! assert!(!words.is_empty());
+//! let mut game = maze::play::Game::new("one", maze);
+//! assert_eq!(game.optimum(), Some(1));
+//! # Ok(())
+//! # }
+//! ```
+//!
+//! A batch for a publisher is [`batch::batch`] over variant files, as `maze batch` runs it.
 
+#[doc(inline)]
 pub use maze_batch as batch;
+#[doc(inline)]
 pub use maze_features as features;
+#[doc(inline)]
 pub use maze_file as file;
+#[doc(inline)]
 pub use maze_gen as generate;
+#[doc(inline)]
 pub use maze_graph as graph;
+#[doc(inline)]
 pub use maze_play as play;
+#[doc(inline)]
 pub use maze_render as render;
+#[doc(inline)]
 pub use maze_variants as variants;
+#[doc(inline)]
 pub use maze_view as view;

@@ -4,8 +4,9 @@
 //! in a bounded search that says what it reached, generated files round-trip, the learning
 //! exercises keep consistent books, and a snapshot of seeded generations shows any drift.
 
-use maze::features::{self, Evaluator, Feature, Objective, Term};
+use maze::features::{self, Feature, Objective, Term};
 use maze::file::{MazeFile, parse_file, write_file};
+use maze::generate::Evaluator;
 use maze::generate::learn;
 use maze::generate::settings::{BanditPolicy, Gates, Population, Restarts, Search};
 use maze::generate::{self as generator, Outcome};
@@ -284,7 +285,7 @@ proptest! {
             graph.follow(change, &mut stride);
             // One change in four goes unscored, so that several accumulate.
             if score > 0 {
-                prop_assert!(stride.n_states() > maze::features::MAX_WORD_STATES);
+                prop_assert!(stride.n_states() > maze::generate::MAX_WORD_STATES);
                 prop_assert_eq!(warm.core(&stride, 0), Evaluator::new().core(&stride, 0));
             }
         }
@@ -911,7 +912,7 @@ proptest! {
         gates in any::<(bool, bool, bool, Option<u32>)>(),
         shifts in prop::collection::vec((-2i64..=2, -30.0f64..30.0), 1..6),
     ) {
-        use maze::generate::{Scorer, words::{Contents, WordEngine}};
+        use maze::generate::{Contents, Scorer, WordEngine};
         let mut graph = JumpGraph::new(&maze);
         let legal = vec![Vec::new(); maze.board.cells.len()];
         let Some(mut rows) = WordEngine::new(&mut graph, &[], Contents::Numbers(&legal), None) else {
@@ -986,7 +987,7 @@ fn limits(full: maze::generate::Score, shifts: &[(i64, f64)]) -> Vec<maze::gener
 /// many reach it and the first of them in the walk.
 #[test]
 fn exhaustive_search_agrees_with_full_features_on_every_configuration() {
-    use maze::generate::exhaustive::{ExhaustError, exhaust};
+    use maze::generate::{ExhaustError, exhaust};
     for src in [
         r#"Maze(rules: Jumping(tiling: Square, moves: Rook), board: ["1 1 1", "1 1 1", "1 1 G"], start: (0, 0))"#,
         r#"Maze(rules: Jumping(tiling: Square, moves: Queen), board: ["1 1 1", "1 1 1", "1 G 1"], start: (0, 0))"#,

@@ -251,7 +251,7 @@ fn an_unsolvable_maze_has_no_score() {
     assert_eq!(f.shortest_length, None);
     let score = features::rolling_block_score(f, &RollingBlockWeights::default());
     assert!(score.terms.is_empty() && score.score.is_none());
-    assert_eq!(score.energy, features::objective::UNREACHABLE_ENERGY);
+    assert_eq!(score.energy, features::UNREACHABLE_ENERGY);
 }
 
 /// The bundled samples read back from what `write` makes of them, and so do mazes with other

@@ -11,7 +11,8 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
-use maze::features::{self, Evaluator};
+use maze::features;
+use maze::generate::Evaluator;
 use maze::graph::{Adjacency, Move, Rules, StateId, state_graph};
 use maze::variants::rules::{
     Cond, Dirs, Effect, JumpKind, Keep, Length, Op, Over, Phase, Register, RegisterKind, Value,

@@ -3,9 +3,9 @@
 use std::fmt::Write;
 use std::path::PathBuf;
 
-use maze_features::{Features, RollingBlockScore, UNREACHED, report};
-use maze_graph::{Adjacency, Rules, StateId};
-use maze_view::TextBoard;
+use maze::features::{Features, RollingBlockScore, UNREACHED, report};
+use maze::graph::{Adjacency, Rules, StateId};
+use maze::view::TextBoard;
 use serde::Serialize;
 use serde::ser::SerializeMap;
 use thiserror::Error;
@@ -51,7 +51,7 @@ impl Args {
     pub(crate) fn run(self) -> Result<(), crate::failure::Failure> {
         let loaded = load(&self.file, self.limit)?;
         // Features need only the flat graph; no petgraph round trip.
-        let f = maze_features::features(
+        let f = maze::features::features(
             &Adjacency::from_rules(&loaded.compiled),
             loaded.maze.blocks(),
         );
@@ -59,7 +59,7 @@ impl Args {
         let out = match format {
             Format::Text => text(&self.file.display().to_string(), &loaded, &f),
             Format::Json => json(&loaded, &f),
-            Format::Eaai => match maze_view::jump_grid(&loaded.maze) {
+            Format::Eaai => match maze::view::jump_grid(&loaded.maze) {
                 Some(grid) => eaai(&grid, &loaded, &f),
                 None => {
                     return Err(Box::new(EaaiIsForJumping {
@@ -117,18 +117,18 @@ fn depth_grid(board: &TextBoard, loaded: &Loaded, f: &Features) -> String {
         // Numbers say enough here; a triangle's mark beside each would crowd them.
         cell.up = None;
     }
-    lines(&maze_view::lay_out(&grid).plain())
+    lines(&maze::view::lay_out(&grid).plain())
 }
 
 /// The board as the view lays it out, with its walls drawn in (`│` between two cells of a
 /// row, a line of `-` under the part of a cell that borders the cell below it) and listed.
 fn board_grid(board: &TextBoard) -> String {
-    let mut out = lines(&maze_view::lay_out(board).plain());
+    let mut out = lines(&maze::view::lay_out(board).plain());
     if !board.walls.is_empty() {
         let _ = writeln!(
             out,
             "Walls (│ between cells of a row, - between rows): {}",
-            maze_view::wall_list(&board.walls)
+            maze::view::wall_list(&board.walls)
         );
     }
     out
@@ -146,9 +146,9 @@ fn text(name: &str, loaded: &Loaded, f: &Features) -> String {
     let (rows, cols) = loaded.maze.size();
     let small = rows <= GRID_LIMIT && cols <= GRID_LIMIT;
     let mut out = String::new();
-    let _ = writeln!(out, "{name}: {}\n", maze_view::summary(&loaded.maze));
+    let _ = writeln!(out, "{name}: {}\n", maze::view::summary(&loaded.maze));
     if small {
-        let board = maze_view::text_board(&loaded.maze, &loaded.compiled, None);
+        let board = maze::view::text_board(&loaded.maze, &loaded.compiled, None);
         let _ = writeln!(out, "Board:\n{}", board_grid(&board));
         let _ = writeln!(
             out,
@@ -174,13 +174,13 @@ fn text(name: &str, loaded: &Loaded, f: &Features) -> String {
     let _ = writeln!(out, "Features:\n{}", report::text(f));
     let _ = writeln!(out, "Energies (lower is better):");
     out.push_str(&report::energies(f, loaded.maze.rolling_block_weights()));
-    if let Some(g) = maze_features::grade(f) {
+    if let Some(g) = maze::features::grade(f) {
         let _ = writeln!(
             out,
             "\nGrade {} ({}), a model of the work it asks, not a measurement of people: {}",
             g.level,
             g.name,
-            maze_features::grade::explain(f, &g)
+            maze::features::grade::explain(f, &g)
         );
     }
     let dead = loaded.compiled.dead_end_cells();
@@ -241,8 +241,8 @@ struct JsonReport<'a> {
     /// The RollingBlock score term by term, for rolling-block mazes.
     #[serde(skip_serializing_if = "Option::is_none")]
     rolling_block: Option<RollingBlockScore>,
-    /// The difficulty grade (`maze_features::grade`), none without a solution.
-    grade: Option<maze_features::Grade>,
+    /// The difficulty grade (`maze::features::grade`), none without a solution.
+    grade: Option<maze::features::Grade>,
     dead_end_cells: Vec<(usize, usize)>,
 }
 
@@ -250,7 +250,7 @@ fn json(loaded: &Loaded, f: &Features) -> String {
     let rolling_block = loaded
         .maze
         .rolling_block_weights()
-        .map(|w| maze_features::rolling_block_score(f, w));
+        .map(|w| maze::features::rolling_block_score(f, w));
     let report = JsonReport {
         features: f,
         solution_states: f.solution_states.as_ref().map(|states| {
@@ -264,12 +264,12 @@ fn json(loaded: &Loaded, f: &Features) -> String {
             depths: &f.depths,
         },
         energy: Energies {
-            neller: maze_features::neller(f),
-            goal_depth: maze_features::goal_depth(f),
+            neller: maze::features::neller(f),
+            goal_depth: maze::features::goal_depth(f),
             rolling_block: rolling_block.as_ref().map(|s| s.energy),
         },
         rolling_block,
-        grade: maze_features::grade(f),
+        grade: maze::features::grade(f),
         dead_end_cells: loaded.compiled.dead_end_cells(),
     };
     let mut out = serde_json::to_string_pretty(&report).unwrap_or_default();
@@ -293,6 +293,6 @@ fn eaai(grid: &[Vec<String>], loaded: &Loaded, f: &Features) -> String {
             .collect();
         let _ = writeln!(out, "{}", cells.join(" "));
     }
-    let _ = writeln!(out, "\n{}", report::number(maze_features::goal_depth(f)));
+    let _ = writeln!(out, "\n{}", report::number(maze::features::goal_depth(f)));
     out
 }

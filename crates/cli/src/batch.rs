@@ -58,19 +58,19 @@ pub(crate) struct Args {
     #[arg(required = true, value_name = "FILE")]
     files: Vec<PathBuf>,
     #[command(flatten)]
-    options: maze_batch::Options,
+    options: maze::batch::Options,
 }
 
 impl Args {
     pub(crate) fn run(self) -> Result<(), crate::failure::Failure> {
-        let config = maze_batch::Config::new(&self.files, &self.options).map_err(failure)?;
+        let config = maze::batch::Config::new(&self.files, &self.options).map_err(failure)?;
         let started = Instant::now();
-        crate::output::emit(None, &format!("{}\n\n", maze_batch::intro(&config)))?;
-        let report = maze_batch::batch(&config, &maze_batch::progress(self.options.quiet))
+        crate::output::emit(None, &format!("{}\n\n", maze::batch::intro(&config)))?;
+        let report = maze::batch::batch(&config, &maze::batch::progress(self.options.quiet))
             .map_err(failure)?;
         crate::output::emit(
             None,
-            &maze_batch::outro(&config, &report, started.elapsed(), "maze batch"),
+            &maze::batch::outro(&config, &report, started.elapsed(), "maze batch"),
         )?;
         let rejected: u64 = report.variants.iter().map(|v| v.rejected).sum();
         if rejected > 0 {
@@ -87,12 +87,12 @@ impl Args {
 
 /// A batch's error as the command reports it: a file's diagnostic drawn where it points,
 /// too few distinct puzzles as a "no" (status 1), anything else as status 2.
-fn failure(e: maze_batch::Error) -> crate::failure::Failure {
+fn failure(e: maze::batch::Error) -> crate::failure::Failure {
     match e {
-        maze_batch::Error::Invalid(spec) => {
+        maze::batch::Error::Invalid(spec) => {
             crate::failure::Failure::Report(miette::Report::new_boxed(spec))
         }
-        maze_batch::Error::FewDistinct(message) => {
+        maze::batch::Error::FewDistinct(message) => {
             crate::failure::Failure::Negative(Some(miette::miette!(
                 code = "maze::few_distinct",
                 help = "ask for fewer mazes, or give the search more to vary",

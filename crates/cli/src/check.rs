@@ -2,8 +2,8 @@
 
 use std::path::PathBuf;
 
-use maze_gen::settings::Gates;
-use maze_graph::Adjacency;
+use maze::generate::settings::Gates;
+use maze::graph::Adjacency;
 use serde::Serialize;
 
 use crate::load::read_file;
@@ -63,7 +63,7 @@ impl Args {
                 }
             };
             let compiled = file.maze.compile();
-            let f = maze_features::features(&Adjacency::from_rules(&compiled), file.maze.blocks());
+            let f = maze::features::features(&Adjacency::from_rules(&compiled), file.maze.blocks());
             let own = file.generate.as_ref().map(|g| g.gates).unwrap_or_default();
             let gates = Gates {
                 solvable: true,
@@ -76,7 +76,7 @@ impl Args {
                 .as_ref()
                 .map(|g| g.objective.clone())
                 .unwrap_or_default();
-            let reasons: Vec<String> = maze_gen::Scorer::new(objective, gates)
+            let reasons: Vec<String> = maze::generate::Scorer::new(objective, gates)
                 .failed_gates(&f)
                 .iter()
                 .map(ToString::to_string)

@@ -7,10 +7,10 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
-use maze_batch::chart;
-use maze_features::{Features, report};
-use maze_gen::Settings;
-use maze_variants::Maze;
+use maze::batch::chart;
+use maze::features::{Features, report};
+use maze::generate::Settings;
+use maze::variants::Maze;
 use miette::Diagnostic;
 use rayon::prelude::*;
 use serde::Serialize;
@@ -198,7 +198,7 @@ impl Args {
         let comparison = Comparison {
             seed: self.seed,
             count: self.count,
-            engine: maze_gen::ENGINE,
+            engine: maze::generate::ENGINE,
             variants: variants
                 .iter()
                 .zip(samples)
@@ -236,7 +236,7 @@ impl Args {
                 },
                 stem,
                 file: file.clone(),
-                hash: maze_gen::variant_hash(&text),
+                hash: maze::generate::variant_hash(&text),
                 iterations: self.iterations.unwrap_or(settings.search.iterations()),
                 settings,
             });
@@ -250,7 +250,7 @@ impl Args {
         variants: &[Variant],
         jobs: usize,
     ) -> Result<Vec<Vec<Sample>>, crate::failure::Failure> {
-        let multi = maze_batch::progress(self.quiet);
+        let multi = maze::batch::progress(self.quiet);
         let style =
             ProgressStyle::with_template("{prefix:>22} [{bar:30}] {pos}/{len} mazes {elapsed}")
                 .map(|s| s.progress_chars("=> "))
@@ -282,9 +282,9 @@ impl Args {
                     .with_max_len(1)
                     .map(|&(v, k)| {
                         let variant = &variants[v];
-                        let seed = maze_gen::item_seed(self.seed, &variant.stem, k);
+                        let seed = maze::generate::item_seed(self.seed, &variant.stem, k);
                         let started = Instant::now();
-                        let outcome = maze_gen::generate(
+                        let outcome = maze::generate::generate(
                             &variant.settings,
                             Some(variant.iterations),
                             seed,
@@ -299,7 +299,7 @@ impl Args {
                             millis,
                         })
                     })
-                    .collect::<Result<Vec<_>, maze_gen::Error>>()
+                    .collect::<Result<Vec<_>, maze::generate::Error>>()
             })
             .map_err(|e| Box::new(Usage(e.to_string())))?;
         let _ = multi.clear();
@@ -318,7 +318,7 @@ fn stem(path: &Path) -> String {
 
 fn population(v: &Variant, samples: &[Sample]) -> Population {
     let count = |p: &dyn Fn(&Sample) -> bool| samples.iter().filter(|s| p(s)).count() as u64;
-    let mut made = maze_gen::Made::default();
+    let mut made = maze::generate::Made::default();
     for (k, s) in samples.iter().enumerate() {
         let _ = made.admit_maze(k as u64, &s.maze, s.passed);
     }
@@ -350,7 +350,7 @@ fn population(v: &Variant, samples: &[Sample]) -> Population {
         forward_decisions: stats(values(&|f| f.forward_decisions)),
         reachable: stats(values(&|f| Some(f.reachable as f64))),
         grade: stats(values(&|f| {
-            maze_features::grade(f).map(|g| f64::from(g.level))
+            maze::features::grade(f).map(|g| f64::from(g.level))
         })),
         generation_ms: stats(samples.iter().map(|s| s.millis).collect()),
     }

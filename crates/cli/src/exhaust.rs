@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use maze_gen::exhaustive::{self, ExhaustError};
+use maze::generate::{ExhaustError, exhaust};
 use serde::Serialize;
 
 use crate::load::load;
@@ -32,7 +32,7 @@ pub(crate) struct Args {
     /// The maze file (RON): its board, start and goal; its numbers are replaced.
     file: PathBuf,
     /// The largest jump number to try.
-    #[arg(long, default_value_t = maze_variants::board::MAX_JUMP)]
+    #[arg(long, default_value_t = maze::variants::board::MAX_JUMP)]
     max_jump: u8,
     /// Refuse boards with more configurations than this.
     #[arg(long, default_value_t = 100_000_000)]
@@ -59,7 +59,7 @@ impl Args {
     pub(crate) fn run(self) -> Result<(), crate::failure::Failure> {
         let loaded = load(&self.file, self.state_limit)?;
         let started = Instant::now();
-        let found = exhaustive::exhaust(&loaded.maze, self.max_jump, self.limit, &mut |n| {
+        let found = exhaust(&loaded.maze, self.max_jump, self.limit, &mut |n| {
             if !self.json {
                 eprint!("\r{n} configurations");
             }
@@ -77,7 +77,7 @@ impl Args {
             longest: found.longest,
             reaching_longest: found.reaching_longest,
             seconds: started.elapsed().as_secs_f64(),
-            example: found.example.map(|m| maze_variants::write(&m, &[])),
+            example: found.example.map(|m| maze::variants::write(&m, &[])),
         };
         if self.json {
             let text = serde_json::to_string_pretty(&report).map_err(|e| {

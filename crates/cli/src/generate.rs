@@ -7,9 +7,9 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use maze_features::{Features, Objective, report};
-use maze_gen::Outcome;
-use maze_gen::{Generate, Provenance};
+use maze::features::{Features, Objective, report};
+use maze::generate::Outcome;
+use maze::generate::{Generate, Provenance};
 use miette::Diagnostic;
 use serde::Serialize;
 use thiserror::Error;
@@ -97,7 +97,7 @@ pub(crate) struct Args {
     /// Stop after this many seconds: the search in progress ends with the best maze so far,
     /// printed (and written) marked as stopped by the time limit (`"timed_out": true` in
     /// JSON), and no further maze is started.
-    #[arg(long, value_name = "SECONDS", value_parser = maze_batch::parse_seconds)]
+    #[arg(long, value_name = "SECONDS", value_parser = maze::batch::parse_seconds)]
     time_limit: Option<Duration>,
     #[command(flatten)]
     limit: crate::load::Limit,
@@ -160,7 +160,7 @@ struct JsonMaze<'a> {
     objective: &'static str,
     energy: f64,
     passed: bool,
-    failed_gates: &'a [maze_gen::GateFailure],
+    failed_gates: &'a [maze::generate::GateFailure],
     attempts: u32,
     iterations: u64,
     evaluations: u64,
@@ -172,7 +172,7 @@ struct JsonMaze<'a> {
 impl Args {
     pub(crate) fn run(self) -> Result<(), crate::failure::Failure> {
         let (file, source) = read_file_and_text(&self.file, self.limit)?;
-        let variant_hash = maze_gen::variant_hash(&source);
+        let variant_hash = maze::generate::variant_hash(&source);
         if self.iterations == Some(0) {
             return Err(Box::new(Usage("--iterations must be at least 1".to_string())).into());
         }
@@ -195,23 +195,23 @@ impl Args {
         let mut json = Vec::new();
         let mut failed = 0;
         // Every accepted maze so far, so no puzzle is made twice.
-        let mut made = maze_gen::Made::default();
+        let mut made = maze::generate::Made::default();
         let mut base = 0;
         // Set when the settings ran out of distinct puzzles: what was made is still printed.
         let mut few = None;
         // The first maze not started because the time limit had passed.
         let mut stopped = None;
         for index in 0..self.count {
-            let first_seed = maze_gen::item_seed(self.seed, &variant, index);
+            let first_seed = maze::generate::item_seed(self.seed, &variant, index);
             if deadline.is_some_and(|d| Instant::now() >= d) {
                 stopped = Some(index);
                 break;
             }
-            let budget = maze_gen::Budget {
+            let budget = maze::generate::Budget {
                 iterations: Some(iterations),
                 deadline,
             };
-            let searched = maze_gen::generate_distinct_with(
+            let searched = maze::generate::generate_distinct_with(
                 &settings,
                 budget,
                 first_seed,
@@ -226,12 +226,12 @@ impl Args {
             )
             .map_err(|e| Box::new(Usage(e.to_string())))?;
             let (outcome, item_seed, retry) = match searched {
-                maze_gen::Distinct::Made {
+                maze::generate::Distinct::Made {
                     outcome,
                     seed,
                     retry,
                 } => (*outcome, seed, retry),
-                maze_gen::Distinct::Exhausted { same, searches } => {
+                maze::generate::Distinct::Exhausted { same, searches } => {
                     few = Some(FewDistinct {
                         distinct: made.len() as u64,
                         index,
@@ -250,7 +250,7 @@ impl Args {
                 seed: self.seed,
                 index,
                 iterations,
-                engine: maze_gen::ENGINE.to_string(),
+                engine: maze::generate::ENGINE.to_string(),
                 retry,
                 // `file_text` marks a maze the time limit cut short.
                 timed_out: false,
@@ -261,9 +261,9 @@ impl Args {
                     let path = dir.join(format!("{variant}-{}-{index}.ron", self.seed));
                     // The picture beside the file: the maze with its solution drawn on it.
                     let picture = path.with_extension("svg");
-                    let svg = maze_render::svg(
+                    let svg = maze::render::svg(
                         &outcome.maze,
-                        maze_render::Options {
+                        maze::render::Options {
                             solution: true,
                             depths: false,
                         },
@@ -448,7 +448,7 @@ fn describe(
                 "\nGates: FAILED after {} attempt{}: {}",
                 o.attempts,
                 if o.attempts == 1 { "" } else { "s" },
-                maze_gen::reasons(&o.failed_gates)
+                maze::generate::reasons(&o.failed_gates)
             );
         }
     }

@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use maze_graph::{Rules, state_graph};
+use maze::graph::{Rules, state_graph};
 
 use crate::load::load;
 use crate::output::emit;
@@ -40,11 +40,11 @@ impl Args {
     pub(crate) fn run(self) -> Result<(), crate::failure::Failure> {
         let loaded = load(&self.file, self.limit)?;
         let graph = state_graph(&loaded.compiled);
-        let features = maze_features::analyze(&graph, loaded.maze.blocks());
+        let features = maze::features::analyze(&graph, loaded.maze.blocks());
         let name = |s| loaded.compiled.state_name(s);
         let text = match self.format {
-            Format::Dot => maze_render::dot(&graph, &features, name),
-            Format::Json => maze_render::json(&graph, &features, name),
+            Format::Dot => maze::render::dot(&graph, &features, name),
+            Format::Json => maze::render::json(&graph, &features, name),
         };
         emit(self.output.as_deref(), &text)
     }

@@ -3,9 +3,9 @@
 
 use std::fmt::Write;
 
-use maze_gen::learn::{self, BanditReport, SarsaReport};
-use maze_gen::restarts::{BUCKETS, GO, MAX_T, RESTART, SarsaStats};
-use maze_gen::settings::{BanditPolicy, Restarts};
+use maze::generate::learn::{self, BanditReport, SarsaReport};
+use maze::generate::learn::{BUCKETS, GO, MAX_T, RESTART, SarsaStats};
+use maze::generate::settings::{BanditPolicy, Restarts};
 use miette::Diagnostic;
 use rand::SeedableRng;
 use serde::Serialize;
@@ -162,8 +162,8 @@ impl BanditArgs {
         ];
         let mut reports = Vec::new();
         for (i, policy) in policies.into_iter().enumerate() {
-            let seed = maze_gen::item_seed(self.seed, "learn-bandit", i as u64);
-            let mut rng = maze_gen::Rng::seed_from_u64(seed);
+            let seed = maze::generate::item_seed(self.seed, "learn-bandit", i as u64);
+            let mut rng = maze::generate::Rng::seed_from_u64(seed);
             reports.push(learn::bandit(&template, policy, self.pulls, &mut rng));
         }
         if self.json {
@@ -276,8 +276,11 @@ impl SarsaArgs {
             gamma: self.gamma,
             epsilon: self.epsilon,
         };
-        let mut rng =
-            maze_gen::Rng::seed_from_u64(maze_gen::item_seed(self.seed, "learn-sarsa", 0));
+        let mut rng = maze::generate::Rng::seed_from_u64(maze::generate::item_seed(
+            self.seed,
+            "learn-sarsa",
+            0,
+        ));
         let report = learn::sarsa(
             &template,
             &restarts,

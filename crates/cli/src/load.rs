@@ -2,8 +2,8 @@
 
 use std::path::{Path, PathBuf};
 
-use maze_file::{MazeFile, ReadLimits};
-use maze_variants::{CompiledMaze, Maze, StateLimit};
+use maze::file::{MazeFile, ReadLimits};
+use maze::variants::{CompiledMaze, Maze, StateLimit};
 use miette::Diagnostic;
 use thiserror::Error;
 
@@ -68,6 +68,6 @@ pub(crate) fn read_file_and_text(
             source,
         })
     })?;
-    let file = maze_file::parse_file_with(&path.display().to_string(), &src, limit.read_limits())?;
+    let file = maze::file::parse_file_with(&path.display().to_string(), &src, limit.read_limits())?;
     Ok((file, src))
 }

@@ -83,7 +83,7 @@ fn main() -> ExitCode {
     // Commands that write files remove their temporaries and lock when interrupted (not
     // `play`, whose terminal must be restored by the game itself).
     if matches!(cli.command, Command::Generate(_) | Command::Batch(_)) {
-        maze_batch::clean_up_on_interrupt();
+        maze::batch::clean_up_on_interrupt();
     }
     let result = match cli.command {
         Command::Solve(args) => args.run(),

@@ -40,4 +40,4 @@ pub(crate) fn emit(path: Option<&Path>, text: &str) -> Result<(), crate::failure
 
 /// The project's one whole-file write (a temporary file created exclusively under a name
 /// unique to the process, then renamed), shared with `maze batch`.
-pub(crate) use maze_batch::write_atomic;
+pub(crate) use maze::batch::write_atomic;

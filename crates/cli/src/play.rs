@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use maze_play::Game;
+use maze::play::Game;
 use miette::Diagnostic;
 use thiserror::Error;
 
@@ -50,7 +50,7 @@ impl Args {
             |name| name.to_string_lossy().into_owned(),
         );
         let mut game = Game::new(title, loaded.maze);
-        maze_play::play_in_terminal(&mut game)
+        maze::play::play_in_terminal(&mut game)
             .map_err(|source| Box::new(TerminalError { source }))?;
         // The terminal is restored by now, so this lands in the shell's scrollback.
         crate::output::emit(None, &format!("{}\n", game.summary()))

@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use maze_render::Options;
+use maze::render::Options;
 
 use crate::load::load;
 use crate::output::emit;
@@ -38,7 +38,7 @@ impl Args {
         };
         emit(
             self.output.as_deref(),
-            &maze_render::svg(&loaded.maze, options),
+            &maze::render::svg(&loaded.maze, options),
         )
     }
 }

@@ -3,7 +3,7 @@
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-use maze_graph::Adjacency;
+use maze::graph::Adjacency;
 use serde::Serialize;
 
 use crate::load::load;
@@ -47,7 +47,7 @@ impl Args {
     pub(crate) fn run(self) -> Result<(), crate::failure::Failure> {
         let loaded = load(&self.file, self.limit)?;
         // Features need only the flat graph; no petgraph round trip.
-        let f = maze_features::features(
+        let f = maze::features::features(
             &Adjacency::from_rules(&loaded.compiled),
             loaded.maze.blocks(),
         );

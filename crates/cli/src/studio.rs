@@ -42,7 +42,7 @@ pub(crate) struct Args {
     /// Refuse mazes that may have more states than this, before building anything (default
     /// 2000000 in the studio).
     #[arg(long, value_name = "STATES")]
-    state_limit: Option<maze_variants::StateLimit>,
+    state_limit: Option<maze::variants::StateLimit>,
 }
 
 /// The studio could not start or failed.

@@ -86,7 +86,7 @@ fn a_batch_of_my_own_file_writes_every_file_and_the_same_bytes_from_any_folder()
     let written: Vec<String> = a.keys().map(|p| p.to_string_lossy().into_owned()).collect();
     assert_eq!(written, expected);
     // The maze files name the variant by its stem and the hash of its text, and no folder.
-    let hash = maze_gen::variant_hash(MINE);
+    let hash = maze::generate::variant_hash(MINE);
     let file = String::from_utf8(a[Path::new("mine/mine-5-0.ron")].clone()).unwrap();
     assert!(
         file.contains(&format!(
@@ -141,7 +141,7 @@ fn a_shard_writes_no_summaries_and_summarize_completes_the_batch() {
     let summary: serde_json::Value =
         serde_json::from_slice(&std::fs::read(dir.join("out/mine/summary.json")).unwrap()).unwrap();
     assert_eq!(summary["variant"], "mine");
-    assert_eq!(summary["variant_hash"], maze_gen::variant_hash(MINE));
+    assert_eq!(summary["variant_hash"], maze::generate::variant_hash(MINE));
     assert_eq!(summary["mazes"].as_array().unwrap().len(), 4);
 }
 
@@ -300,7 +300,7 @@ fn a_time_limit_cuts_each_search_short_and_marks_the_maze_everywhere() {
     for k in 0..2 {
         let text = std::fs::read_to_string(out.join(format!("mine/mine-1-{k}.ron"))).unwrap();
         assert!(text.contains("stopped by the time limit"), "{text}");
-        let provenance = maze_file::parse_file("m.ron", &text)
+        let provenance = maze::file::parse_file("m.ron", &text)
             .unwrap()
             .provenance
             .unwrap();

@@ -63,14 +63,14 @@ fn the_json_figures_are_those_of_the_generated_mazes() {
     for (v, name) in variants.iter().zip(["little_rook", "little_queen"]) {
         assert_eq!(v["variant"], name);
         let text = std::fs::read_to_string(dir.join(format!("{name}.ron"))).unwrap();
-        assert_eq!(v["variant_hash"], maze_gen::variant_hash(&text));
+        assert_eq!(v["variant_hash"], maze::generate::variant_hash(&text));
         // Maze k from item_seed(3, name, k), as maze generate's first search makes it.
-        let file = maze_file::parse_file(name, &text).unwrap();
+        let file = maze::file::parse_file(name, &text).unwrap();
         let settings = file.generate.clone().unwrap();
-        let outcomes: Vec<maze_gen::Outcome> = (0..COUNT as u64)
+        let outcomes: Vec<maze::generate::Outcome> = (0..COUNT as u64)
             .map(|k| {
-                let seed = maze_gen::item_seed(3, name, k);
-                maze_gen::generate(&settings, None, seed, &mut |_| {}).unwrap()
+                let seed = maze::generate::item_seed(3, name, k);
+                maze::generate::generate(&settings, None, seed, &mut |_| {}).unwrap()
             })
             .collect();
         let mazes: Vec<Value> = outcomes
@@ -109,7 +109,7 @@ fn the_json_figures_are_those_of_the_generated_mazes() {
             .collect();
         assert_eq!(v["reachable"]["values"], serde_json::json!(reachable));
         // Distinct puzzles: the accepted mazes that repeat no earlier one.
-        let mut made = maze_gen::Made::default();
+        let mut made = maze::generate::Made::default();
         for (k, o) in outcomes.iter().enumerate() {
             let _ = made.admit(k as u64, o);
         }

@@ -74,9 +74,9 @@ fn family_files_round_trip() {
         let path = format!("tests/fixtures/families/{id}.ron");
         let src = std::fs::read_to_string(root().join(&path)).unwrap();
         let file =
-            maze_file::parse_file(&path, &src).unwrap_or_else(|e| panic!("{}", e.one_line()));
-        let again = maze_file::write_file(&file, &[]);
-        let back = maze_file::parse_file("again.ron", &again)
+            maze::file::parse_file(&path, &src).unwrap_or_else(|e| panic!("{}", e.one_line()));
+        let again = maze::file::write_file(&file, &[]);
+        let back = maze::file::parse_file("again.ron", &again)
             .unwrap_or_else(|e| panic!("{id}: {}\n{again}", e.one_line()));
         assert_eq!(back, file, "{id}");
     }

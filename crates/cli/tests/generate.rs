@@ -99,11 +99,11 @@ fn written_mazes_are_read_back_by_solve_and_analyze() {
         assert!(stdout(&o).contains(&format!("Written to {}", path.display())));
         // The file is what was printed.
         assert!(stdout(&o).contains(&text));
-        let file = maze_file::parse_file("w.ron", &text).unwrap();
+        let file = maze::file::parse_file("w.ron", &text).unwrap();
         let provenance = file.provenance.clone().unwrap();
         assert_eq!((provenance.seed, provenance.index), (1, index as u64));
         assert_eq!(
-            maze_file::parse_file("again.ron", &maze_file::write_file(&file, &[])).unwrap(),
+            maze::file::parse_file("again.ron", &maze::file::write_file(&file, &[])).unwrap(),
             file
         );
         let solved = maze(&["solve", "--json", path.to_str().unwrap()]);
@@ -330,9 +330,9 @@ fn generated_mazes_are_distinct_puzzles() {
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     let mut seen = std::collections::HashSet::new();
     for item in v.as_array().unwrap() {
-        let file = maze_file::parse("generated.ron", item["file"].as_str().unwrap()).unwrap();
+        let file = maze::file::parse("generated.ron", item["file"].as_str().unwrap()).unwrap();
         assert!(
-            seen.insert(maze_variants::symmetry::canonical(&file)),
+            seen.insert(maze::variants::symmetry::canonical(&file)),
             "maze {} repeats an earlier one",
             item["index"]
         );
@@ -468,8 +468,8 @@ fn signed_number_genes_draw_negative_numbers() {
     assert!(o.status.success(), "{}", stderr(&o));
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     let negative = v.as_array().unwrap().iter().any(|item| {
-        let file = maze_file::parse("m.ron", item["file"].as_str().unwrap()).unwrap();
-        let maze_variants::Maze::Jumping(m) = file else {
+        let file = maze::file::parse("m.ron", item["file"].as_str().unwrap()).unwrap();
+        let maze::variants::Maze::Jumping(m) = file else {
             return false;
         };
         m.board

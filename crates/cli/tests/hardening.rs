@@ -230,7 +230,7 @@ fn the_time_limit_ends_a_search_with_the_best_maze_so_far_marked_as_such() {
     let run = v[0]["iterations"].as_u64().unwrap();
     assert!(run < 1_000_000_000);
     // The maze file's provenance says so too, with the iterations run, not the budget.
-    let provenance = maze_file::parse_file("t.ron", v[0]["file"].as_str().unwrap())
+    let provenance = maze::file::parse_file("t.ron", v[0]["file"].as_str().unwrap())
         .unwrap()
         .provenance
         .unwrap();
@@ -334,7 +334,7 @@ fn an_interrupted_generate_leaves_only_whole_files_and_no_temporary() {
         assert!(!name.starts_with('.'), "{name} is left behind");
         let text = std::fs::read_to_string(&path).unwrap();
         if name.ends_with(".ron") {
-            maze_file::parse_file(&name, &text)
+            maze::file::parse_file(&name, &text)
                 .unwrap_or_else(|e| panic!("{name}: {}", e.one_line()));
             mazes += 1;
         } else {

@@ -13,23 +13,37 @@ pub(crate) fn same_jump<G: Graph + ?Sized>(g: &G) -> Vec<usize> {
     t.sizes
 }
 
-/// The buffers of [`same_jump_in`], kept between evaluations by the fast path.
+/// The buffers of [`same_jump_in`], which a caller evaluating many graphs keeps between
+/// them (the generator's fast path), and the clusters it found last.
 #[derive(Debug, Default)]
-pub(crate) struct Tarjan {
+pub struct Tarjan {
     index: Vec<u32>,
     low: Vec<u32>,
     on_stack: Vec<bool>,
     stack: Vec<StateId>,
     calls: Vec<(StateId, usize)>,
     /// The sizes of the clusters with two or more states, in the order found.
-    pub(crate) sizes: Vec<usize>,
+    sizes: Vec<usize>,
     /// The jump value of each of `sizes`.
-    pub(crate) jumps: Vec<u32>,
+    jumps: Vec<u32>,
+}
+
+impl Tarjan {
+    /// The sizes of the clusters of two or more states [`same_jump_in`] found last, in the
+    /// order found.
+    pub fn sizes(&self) -> &[usize] {
+        &self.sizes
+    }
+
+    /// The jump value of each of [`Tarjan::sizes`].
+    pub fn jumps(&self) -> &[u32] {
+        &self.jumps
+    }
 }
 
 /// Finds the same-jump clusters of `g` into `t.sizes` and `t.jumps`, in the order found: all
 /// of them, or only those among `roots`, which must hold every state of their jump values.
-pub(crate) fn same_jump_in<G: Graph + ?Sized>(g: &G, t: &mut Tarjan, roots: Option<&[StateId]>) {
+pub fn same_jump_in<G: Graph + ?Sized>(g: &G, t: &mut Tarjan, roots: Option<&[StateId]>) {
     let n = g.n_states();
     let Tarjan {
         index,

@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::Features;
-use crate::fast::Core;
+use crate::core::Core;
 use crate::objective::{RollingBlockWeights, UNREACHABLE_ENERGY};
 
 /// An objective (energy, lower is better) of RULES.md section 4.

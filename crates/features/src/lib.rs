@@ -5,16 +5,17 @@
 //! [`maze_graph::StrideAdjacency`]); [`analyze`] is the entry point for a petgraph
 //! [`StateGraph`]. Functions here cannot fail: every state graph has every feature (some are
 //! `None` when the goal cannot be reached).
+//!
+//! The generator computes only the [`Core`] features of its candidates, on passes of its
+//! own (`maze-gen`'s engine), tested equal to these.
 #![deny(missing_docs)]
 
-pub mod bits;
 mod clusters;
-pub mod energy;
-pub mod fast;
+mod core;
+mod energy;
 pub mod grade;
 mod holes;
-mod lists;
-pub mod objective;
+mod objective;
 mod paths;
 pub mod report;
 mod search;
@@ -23,15 +24,13 @@ mod shape;
 use maze_graph::{Adjacency, Dir, Graph, StateGraph, StateId};
 use serde::Serialize;
 
-pub use bits::Bits;
-pub use energy::{Feature, Objective, Term};
-pub use fast::{
-    Core, Cutoff, Evaluator, JumpSets, MAX_WORD_STATES, Never, StateBytes, UNKNOWN_PENALTY,
-    WordScratch, Words, core_of_words,
-};
+pub use clusters::{Tarjan, same_jump_in};
+pub use core::Core;
+pub use energy::{Feature, Objective, SHORTEST_PATHS_CAP, Term};
 pub use grade::{Grade, grade};
 pub use objective::{
-    RollingBlockScore, RollingBlockWeights, goal_depth, neller, rolling_block, rolling_block_score,
+    RollingBlockScore, RollingBlockWeights, Term as RollingBlockTerm, UNREACHABLE_ENERGY,
+    goal_depth, neller, rolling_block, rolling_block_score,
 };
 pub use search::UNREACHED;
 

@@ -8,7 +8,7 @@ use maze_features::Core;
 use maze_variants::board::MAX_JUMP;
 use maze_variants::{Cell, JumpGraph, JumpingMaze, Maze};
 
-use crate::words::{Contents, WordEngine};
+use crate::engine::{Contents, WordEngine};
 
 /// What an exhaustive search found.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -10,15 +10,15 @@
 
 use std::sync::Arc;
 
-use crate::settings::{Gene, GoalSpot, Template};
+use crate::settings::{GoalSpot, JumpGene, Template};
 use maze_graph::StrideAdjacency;
 use maze_variants::board::MAX_JUMP;
 use maze_variants::{Cell, Coord, JumpGraph, JumpingMaze, Kind, Maze, RuleSet, Tag};
 use rand::{Rng, RngExt};
 
+use crate::engine::{Contents, MAX_OPTIONS, WordEngine};
 use crate::score::{Score, Scorer};
 use crate::space::Space;
-use crate::words::{Contents, MAX_OPTIONS, WordEngine};
 
 /// A jumping maze being generated.
 #[derive(Clone, Debug)]
@@ -115,7 +115,7 @@ impl JumpSpace {
         let shape = JumpGraph::with_rules(&template.maze, Arc::clone(&rules));
         let numbers_only = template.numbers_only();
         let number_range = template.genes.iter().find_map(|g| match g {
-            Gene::Number(lo, hi) => Some((*lo, *hi)),
+            JumpGene::Number(lo, hi) => Some((*lo, *hi)),
             _ => None,
         });
         let legal0 = (0..template.editable.len())
@@ -221,7 +221,7 @@ impl JumpSpace {
 
     /// Whether every gene is a number.
     fn number_genes(&self) -> bool {
-        (self.template.genes.iter()).all(|g| matches!(g, Gene::Number(..)))
+        (self.template.genes.iter()).all(|g| matches!(g, JumpGene::Number(..)))
     }
 
     /// After a restart or restore, reads the word engine's rows from the fresh graph.
@@ -266,11 +266,11 @@ impl JumpSpace {
     fn genes_reshape(&self) -> bool {
         let keep = self.rules.keep_reads();
         self.template.genes.iter().any(|g| match g {
-            Gene::Circled => keep.circled,
-            Gene::Wildcard => keep.wildcard,
-            Gene::Colour(_) => keep.colour,
-            Gene::Symbol(_) => keep.symbol,
-            Gene::Piece(_) => keep.piece,
+            JumpGene::Circled => keep.circled,
+            JumpGene::Wildcard => keep.wildcard,
+            JumpGene::Colour(_) => keep.colour,
+            JumpGene::Symbol(_) => keep.symbol,
+            JumpGene::Piece(_) => keep.piece,
             _ => false,
         })
     }
@@ -351,15 +351,21 @@ impl JumpSpace {
 
     /// Every cell [`JumpSpace::draw_gene`] can make of `c` with `gene`, pushed on `out`
     /// (whatever the start: a wildcard is drawn on any cell); `None` when there are too many.
-    fn gene_outcomes(&self, cell: usize, gene: &Gene, c: Cell, out: &mut Vec<Cell>) -> Option<()> {
+    fn gene_outcomes(
+        &self,
+        cell: usize,
+        gene: &JumpGene,
+        c: Cell,
+        out: &mut Vec<Cell>,
+    ) -> Option<()> {
         let legal = &self.legal0[cell];
         match gene {
-            Gene::Number(..) if legal.is_empty() || c.wildcard => out.push(c),
-            Gene::Number(..) => out.extend(legal.iter().map(|&k| Cell {
+            JumpGene::Number(..) if legal.is_empty() || c.wildcard => out.push(c),
+            JumpGene::Number(..) => out.extend(legal.iter().map(|&k| Cell {
                 number: Some(k),
                 ..c
             })),
-            Gene::Arrows(most) => {
+            JumpGene::Arrows(most) => {
                 let n = self.template.maze.rules.tiling.directions().len();
                 if n > 16 {
                     return None;
@@ -383,8 +389,8 @@ impl JumpSpace {
                     }
                 }
             }
-            Gene::Circled => out.extend([false, true].map(|circled| Cell { circled, ..c })),
-            Gene::Wildcard => {
+            JumpGene::Circled => out.extend([false, true].map(|circled| Cell { circled, ..c })),
+            JumpGene::Wildcard => {
                 out.push(Cell {
                     wildcard: true,
                     number: None,
@@ -405,20 +411,18 @@ impl JumpSpace {
                     })),
                 }
             }
-            Gene::Colour(names) => out.extend(names.iter().map(|name| Cell {
+            JumpGene::Colour(names) => out.extend(names.iter().map(|name| Cell {
                 colour: Tag::new(name),
                 ..c
             })),
-            Gene::Symbol(names) => out.extend(names.iter().map(|name| Cell {
+            JumpGene::Symbol(names) => out.extend(names.iter().map(|name| Cell {
                 symbol: Tag::new(name),
                 ..c
             })),
-            Gene::Piece(pieces) => out.extend(pieces.iter().map(|&p| Cell {
+            JumpGene::Piece(pieces) => out.extend(pieces.iter().map(|&p| Cell {
                 piece: Some(p),
                 ..c
             })),
-            // Rolling-block genes leave a jumping cell as it is.
-            Gene::Floor | Gene::Fragile | Gene::Bridges(_) | Gene::Switches(_) => out.push(c),
         }
         (out.len() <= MAX_OPTIONS).then_some(())
     }
@@ -581,16 +585,16 @@ impl JumpSpace {
     }
 
     /// Sets one gene of `cell` to a uniformly drawn value.
-    fn draw_gene<R: Rng + ?Sized>(&self, cell: usize, gene: &Gene, c: &mut Cell, rng: &mut R) {
+    fn draw_gene<R: Rng + ?Sized>(&self, cell: usize, gene: &JumpGene, c: &mut Cell, rng: &mut R) {
         let pick = |n: usize, rng: &mut R| rng.random_range(0..n as u32) as usize;
         match gene {
-            Gene::Number(..) => {
+            JumpGene::Number(..) => {
                 let legal = &self.legal0[cell];
                 if !legal.is_empty() && !c.wildcard {
                     c.number = Some(legal[pick(legal.len(), rng)]);
                 }
             }
-            Gene::Arrows(most) => {
+            JumpGene::Arrows(most) => {
                 let n = self.template.maze.rules.tiling.directions().len();
                 c.turn = None;
                 let count = 1 + pick(usize::from(*most), rng);
@@ -600,8 +604,8 @@ impl JumpSpace {
                 }
                 c.arrows = arrows;
             }
-            Gene::Circled => c.circled = rng.random_bool(0.5),
-            Gene::Wildcard => {
+            JumpGene::Circled => c.circled = rng.random_bool(0.5),
+            JumpGene::Wildcard => {
                 c.wildcard = cell != self.start && rng.random_bool(0.5);
                 c.number = if c.wildcard {
                     None
@@ -610,11 +614,9 @@ impl JumpSpace {
                     (!legal.is_empty()).then(|| legal[pick(legal.len(), rng)])
                 };
             }
-            Gene::Colour(names) => c.colour = Tag::new(&names[pick(names.len(), rng)]),
-            Gene::Symbol(names) => c.symbol = Tag::new(&names[pick(names.len(), rng)]),
-            Gene::Piece(pieces) => c.piece = Some(pieces[pick(pieces.len(), rng)]),
-            // Settings keep rolling-block tiles out of a jumping template's genes.
-            Gene::Floor | Gene::Fragile | Gene::Bridges(_) | Gene::Switches(_) => {}
+            JumpGene::Colour(names) => c.colour = Tag::new(&names[pick(names.len(), rng)]),
+            JumpGene::Symbol(names) => c.symbol = Tag::new(&names[pick(names.len(), rng)]),
+            JumpGene::Piece(pieces) => c.piece = Some(pieces[pick(pieces.len(), rng)]),
         }
     }
 
@@ -826,7 +828,10 @@ impl Space for JumpSpace {
         if let (false, Some(g)) = (self.numbers_only, self.goal) {
             let mut goal = self.maze.board.cells[g];
             for gene in &self.template.genes {
-                if matches!(gene, Gene::Colour(_) | Gene::Symbol(_) | Gene::Piece(_)) {
+                if matches!(
+                    gene,
+                    JumpGene::Colour(_) | JumpGene::Symbol(_) | JumpGene::Piece(_)
+                ) {
                     self.draw_gene(g, gene, &mut goal, rng);
                 }
             }

@@ -1,16 +1,20 @@
 //! Neller's machine-learning exercises on maze generation, reproduced: the Restart Bandit
 //! and Restart SARSA, on the exercises' mazes (n x n rook, start top left, goal bottom
-//! right, hill descent on the `GoalDepth` objective). See [`crate::restarts`] for the rules.
+//! right, hill descent on the `GoalDepth` objective), with the learners of the
+//! `RandomRestarts` search's [`Restarts`] settings.
 
 use maze_features::Objective;
 use maze_variants::{Board, Cell, JumpRules, JumpingMaze};
 use rand::Rng;
 
 use crate::jumping::JumpSpace;
-use crate::restarts::{self, ARMS, Bandit, Policy, Sarsa, SarsaStats};
+use crate::restarts::{self, ARMS, Bandit, Policy, Sarsa};
+use crate::run::Run;
 use crate::score::Scorer;
-use crate::search::Run;
 use crate::settings::{BanditPolicy, Gates, Generate, Placement, Restarts, Search, Template};
+
+/// The Sarsa learner's state space and actions, which its report is indexed by.
+pub use crate::restarts::{BUCKETS, GO, MAX_T, RESTART, SarsaStats};
 
 /// The exercises' maze: `size x size` rook, start (0, 0), goal (size-1, size-1).
 pub fn exercise_template(size: usize) -> Result<Template, String> {

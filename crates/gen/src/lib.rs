@@ -2,9 +2,12 @@
 //! ([`Space`]), an objective and hard gates ([`Scorer`]), a search strategy
 //! ([`search::run`]) and one seeded, portable random generator.
 //!
-//! The generator never builds graphs or computes features itself: configurations keep a
-//! [`maze_graph::StrideAdjacency`] current through the variant's [`maze_graph::Rules`], and
-//! scores come from [`maze_features`] (its fast core, or every feature).
+//! The generator never builds graphs itself: configurations keep a
+//! [`maze_graph::StrideAdjacency`] current through the variant's [`maze_graph::Rules`].
+//! Scores come from the core features ([`maze_features::Core`]), computed by the fast
+//! passes of the generator's own engine module (the [`WordEngine`] on rows of bits, the
+//! [`Evaluator`] on any graph), or from every feature ([`maze_features::features`]) when
+//! the objective needs more.
 //!
 //! Its settings ([`settings`]) are validated against their maze once, into [`Settings`];
 //! the maze file's reader (`maze-file`) does that when it reads a `generate` section.
@@ -35,17 +38,18 @@
 //! ```
 #![deny(missing_docs)]
 
-pub mod distinct;
-pub mod exhaustive;
-pub mod jumping;
+mod distinct;
+mod engine;
+mod exhaustive;
+mod jumping;
 pub mod learn;
-pub mod restarts;
-pub mod rolling;
-pub mod score;
+mod restarts;
+mod rolling;
+mod run;
+mod score;
 pub mod search;
 pub mod settings;
-pub mod space;
-pub mod words;
+mod space;
 
 use std::time::Instant;
 
@@ -61,6 +65,8 @@ use settings::{Filled, Search};
 pub use distinct::{
     DISTINCT_RETRIES, Distinct, Made, generate_distinct, generate_distinct_with, retry_seed,
 };
+pub use engine::{Contents, Evaluator, MAX_OPTIONS, MAX_WORD_STATES, WordEngine};
+pub use exhaustive::{ExhaustError, Exhaustive, exhaust};
 pub use jumping::JumpSpace;
 pub use rolling::RollSpace;
 pub use score::{GateFailure, Score, Scorer, reasons};

@@ -19,24 +19,24 @@
 //! so "a maze one unit of energy lower is worth twice as much".
 
 use crate::settings::{BanditPolicy, Restarts};
-use maze_features::objective::UNREACHABLE_ENERGY;
+use maze_features::UNREACHABLE_ENERGY;
 use rand::{Rng, RngExt};
 
+use crate::run::{Run, Worse};
 use crate::score::Score;
-use crate::search::{Run, Worse};
 use crate::space::Space;
 
 /// Number of bandit arms.
-pub const ARMS: usize = 6;
+pub(crate) const ARMS: usize = 6;
 
 /// The restart period of arm `a`: 100·2^a iterations.
-pub fn period(arm: usize) -> u64 {
+pub(crate) fn period(arm: usize) -> u64 {
     100 << arm
 }
 
 /// The goal depth a score stands for: minus the energy, floored; 0 for an unsolvable maze
 /// (energy at or above [`UNREACHABLE_ENERGY`]).
-pub fn depth(score: Score) -> i64 {
+pub(crate) fn depth(score: Score) -> i64 {
     if score.energy >= UNREACHABLE_ENERGY {
         0
     } else {
@@ -46,13 +46,13 @@ pub fn depth(score: Score) -> i64 {
 }
 
 /// The utility of one hill descent: 2^d / i.
-pub fn utility(score: Score, iterations: u64) -> f64 {
+pub(crate) fn utility(score: Score, iterations: u64) -> f64 {
     (depth(score) as f64).exp2() / iterations.max(1) as f64
 }
 
 /// A restart bandit: per arm, pulls and total utility.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Bandit {
+pub(crate) struct Bandit {
     /// How arms are chosen.
     pub policy: BanditPolicy,
     /// Pulls per arm.
@@ -63,7 +63,7 @@ pub struct Bandit {
 
 impl Bandit {
     /// A bandit that has pulled nothing.
-    pub fn new(policy: BanditPolicy) -> Bandit {
+    pub(crate) fn new(policy: BanditPolicy) -> Bandit {
         Bandit {
             policy,
             count: [0; ARMS],
@@ -72,7 +72,7 @@ impl Bandit {
     }
 
     /// The mean utility of arm `a` (0 before its first pull).
-    pub fn mean(&self, a: usize) -> f64 {
+    pub(crate) fn mean(&self, a: usize) -> f64 {
         if self.count[a] == 0 {
             0.0
         } else {
@@ -81,7 +81,7 @@ impl Bandit {
     }
 
     /// The arm with the best mean utility (the shortest period among equals).
-    pub fn greedy(&self) -> usize {
+    pub(crate) fn greedy(&self) -> usize {
         (0..ARMS).fold(0, |best, a| {
             if self.mean(a) > self.mean(best) {
                 a
@@ -92,7 +92,7 @@ impl Bandit {
     }
 
     /// The next arm to pull.
-    pub fn choose<R: Rng + ?Sized>(&self, rng: &mut R) -> usize {
+    pub(crate) fn choose<R: Rng + ?Sized>(&self, rng: &mut R) -> usize {
         if let Some(a) = (0..ARMS).find(|&a| self.count[a] == 0) {
             return a;
         }
@@ -123,7 +123,7 @@ impl Bandit {
     }
 
     /// Records one pull.
-    pub fn update(&mut self, arm: usize, utility: f64) {
+    pub(crate) fn update(&mut self, arm: usize, utility: f64) {
         self.count[arm] += 1;
         self.total[arm] += utility;
     }
@@ -131,7 +131,7 @@ impl Bandit {
 
 /// Pulls one arm: a hill descent of the arm's period (at most `budget`) from a random
 /// configuration. Returns the descent's final score and its iterations.
-pub fn pull<S: Space, R: Rng + ?Sized>(
+pub(crate) fn pull<S: Space, R: Rng + ?Sized>(
     run: &mut Run<'_, S, R>,
     arm: usize,
     budget: u64,
@@ -142,7 +142,7 @@ pub fn pull<S: Space, R: Rng + ?Sized>(
 }
 
 /// Random restarts with a bandit choosing each descent's length, until `iterations`.
-pub fn bandit_search<S: Space, R: Rng + ?Sized>(
+pub(crate) fn bandit_search<S: Space, R: Rng + ?Sized>(
     run: &mut Run<'_, S, R>,
     iterations: u64,
     policy: BanditPolicy,
@@ -360,7 +360,7 @@ impl Sarsa {
 
 /// Random restarts under a Sarsa learner, until `iterations`: descent steps and restarts
 /// alike count (a restart that satisfices at once still costs one).
-pub fn sarsa_search<S: Space, R: Rng + ?Sized>(
+pub(crate) fn sarsa_search<S: Space, R: Rng + ?Sized>(
     run: &mut Run<'_, S, R>,
     iterations: u64,
     restarts: &Restarts,

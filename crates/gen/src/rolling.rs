@@ -14,7 +14,7 @@
 
 use crate::settings::{MAX_ACTIONS, RollingTemplate};
 use maze_graph::StrideAdjacency;
-use maze_variants::rolling::{Action, Switch, SwitchKind};
+use maze_variants::rolling::{Action, Switch, SwitchKind, TILES, TileGene};
 use maze_variants::{Coord, Footprint, Maze, RollGraph, RollingBlockMaze, Tile};
 use rand::{Rng, RngExt};
 
@@ -93,20 +93,19 @@ impl RollSpace {
     pub fn new<R: Rng + ?Sized>(template: RollingTemplate, rng: &mut R) -> RollSpace {
         let maze = template.maze.clone();
         let adj = StrideAdjacency::from_rules(&RollGraph::new(&maze));
-        let mut tiles = vec![Tile::Floor, Tile::NoFloor];
-        if template.fragile {
-            tiles.push(Tile::Fragile);
-        }
-        if template.switches {
-            tiles.extend([
-                Tile::Bridge { on: true },
-                Tile::Bridge { on: false },
-                Tile::Switch(SwitchKind::Soft),
-            ]);
-            if template.can_stand() {
-                tiles.push(Tile::Switch(SwitchKind::Heavy));
-            }
-        }
+        // The tiles an editable cell may take: each tile's generator gene, read from its one
+        // description, in the description's order.
+        let tiles = TILES
+            .iter()
+            .filter(|t| match t.gene {
+                TileGene::Always => true,
+                TileGene::Fragile => template.fragile,
+                TileGene::Switches => template.switches,
+                TileGene::SwitchesStanding => template.switches && template.can_stand(),
+                TileGene::Never => false,
+            })
+            .map(|t| t.tile)
+            .collect();
         let mut space = RollSpace {
             template,
             blocks: maze.blocks(),

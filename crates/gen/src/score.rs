@@ -3,11 +3,9 @@
 
 use std::cmp::Ordering;
 
+use crate::engine::{Bits, Cutoff, Evaluator, Never, WordScratch, Words, core_of_words};
 use crate::settings::Gates;
-use maze_features::{
-    Bits, Core, Cutoff, Evaluator, Features, Never, Objective, WordScratch, Words, core_of_words,
-    features,
-};
+use maze_features::{Core, Features, Objective, features};
 use maze_graph::Graph;
 
 /// How good a candidate is: first how far it misses the hard gates (`deficit`, 0 when it
@@ -211,7 +209,7 @@ impl Scorer {
     }
 
     /// [`Scorer::score`], or `None` as soon as the candidate is certainly worse than `limit`
-    /// (see [`Limit`]); a scorer that needs full features always scores.
+    /// (the objective's floor under the fields not known yet, and the gates); a scorer that needs full features always scores.
     pub fn score_within<G: Graph + ?Sized>(
         &mut self,
         g: &G,
@@ -252,7 +250,7 @@ impl Scorer {
 
     /// The score of a graph kept as rows of bits by the caller, evaluated in `scratch`;
     /// only for a scorer that [`is_fast`](Scorer::is_fast).
-    pub fn score_words<S: Bits>(
+    pub(crate) fn score_words<S: Bits>(
         &mut self,
         w: &Words<'_, S>,
         scratch: &mut WordScratch<S>,
@@ -265,8 +263,8 @@ impl Scorer {
     }
 
     /// [`Scorer::score_words`], or `None` as soon as the candidate is certainly worse than
-    /// `limit` (see [`Limit`]).
-    pub fn score_words_within<S: Bits>(
+    /// `limit`.
+    pub(crate) fn score_words_within<S: Bits>(
         &mut self,
         w: &Words<'_, S>,
         scratch: &mut WordScratch<S>,

@@ -492,15 +492,15 @@ pub(crate) fn text(maze: &RollingBlockMaze, graph: &RollGraph, now: Option<Now>)
             .filter(|(_, b)| b.goal.is_some())
             .map(|(j, _)| entry(format!("g{} goal of block {}", j + 2, j + 2))),
     );
-    for tile in tiles::LEGEND_ORDER {
+    for tile in tiles::legend_order() {
         let lines = match tiles::look(tile).legend {
             Legend::Always(lines) => lines,
             Legend::Present(lines) if board.tiles.iter().any(|&t| tiles::same_kind(t, tile)) => {
                 lines
             }
-            Legend::Present(_) => &[],
+            Legend::Present(_) => Vec::new(),
         };
-        legend.extend(lines.iter().map(|&line| entry(line)));
+        legend.extend(lines.into_iter().map(entry));
     }
     let (place, places) = match (view.cubes, view.blocks.as_slice()) {
         (None, [(b, _)]) => (
@@ -583,7 +583,7 @@ fn tile_text(
         Some(off) if !view.bridges.iter().any(|&(c, on)| c == at && on) => off,
         _ => look.text,
     };
-    (text.to_string(), tone)
+    (text, tone)
 }
 
 /// A one-line description for reports: the rules as the file writes them, size, start and

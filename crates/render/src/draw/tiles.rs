@@ -12,6 +12,7 @@ use super::style::{
 };
 use crate::geometry::{self, Point};
 use crate::palette::Paint;
+use maze_variants::rolling::Tile;
 use maze_view::scene::{CellKind, CellView, Role, Scene};
 
 /// The paint of a cell's colour, if it has one.
@@ -66,13 +67,13 @@ pub(super) fn look(kind: CellKind) -> Look {
             key_under_depths: false,
             ..look(DEAD_END, DEAD_END_INK, true, Some("dead end"))
         },
-        CellKind::Fragile => look(FRAGILE, INK, true, Some("fragile")),
-        CellKind::Bridge { on: true } => look(BRIDGE, INK, true, Some("bridge, on")),
-        CellKind::Bridge { on: false } => look(
-            BRIDGE_OFF,
+        // A rolling tile's key line is its description's (`maze-variants`' `TILES`).
+        CellKind::Fragile => look(FRAGILE, INK, true, Tile::Fragile.info().key),
+        CellKind::Bridge { on } => look(
+            if on { BRIDGE } else { BRIDGE_OFF },
             INK,
             true,
-            Some("bridge, off: no floor until turned on"),
+            Tile::Bridge { on }.info().key,
         ),
     }
 }

@@ -1,5 +1,5 @@
 //! The fast path's core features for graphs past the word widths: the passes of
-//! [`core_of_words`](crate::fast::core_of_words) over lists of successors and predecessors,
+//! [`core_of_words`](super::passes::core_of_words) over lists of successors and predecessors,
 //! with its early rejection and with buffers kept between evaluations, so that the cost per
 //! state stays what it is on a few hundred states. On a graph that logs which states it
 //! re-read (the generator's [`StrideAdjacency`](maze_graph::StrideAdjacency)), predecessor
@@ -7,8 +7,9 @@
 
 use maze_graph::{ChangeLog, Graph, Mark, StateId};
 
-use crate::clusters::{self, Tarjan};
-use crate::fast::{Core, Cutoff};
+use maze_features::{Core, Tarjan, same_jump_in};
+
+use super::cutoff::Cutoff;
 
 const FAR: u32 = u32::MAX;
 
@@ -225,15 +226,15 @@ fn cluster_penalty<G: Graph + ?Sized>(g: &G, b: &mut ListScratch, synced: bool) 
     if b.penalties_kept && b.dirty.len() <= MOST_DIRTY {
         for &v in &b.dirty {
             b.penalties.retain(|&(w, _)| w != v);
-            clusters::same_jump_in(g, &mut b.tarjan, Some(b.last.members(v)));
-            for &size in &b.tarjan.sizes {
+            same_jump_in(g, &mut b.tarjan, Some(b.last.members(v)));
+            for &size in b.tarjan.sizes() {
                 add_penalty(&mut b.penalties, v, size);
             }
         }
     } else {
-        clusters::same_jump_in(g, &mut b.tarjan, None);
+        same_jump_in(g, &mut b.tarjan, None);
         b.penalties.clear();
-        for (&size, &v) in b.tarjan.sizes.iter().zip(&b.tarjan.jumps) {
+        for (&size, &v) in b.tarjan.sizes().iter().zip(b.tarjan.jumps()) {
             add_penalty(&mut b.penalties, v, size);
         }
     }

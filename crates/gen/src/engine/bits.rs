@@ -6,11 +6,11 @@ use std::fmt::Debug;
 use std::ops::{Index, IndexMut};
 
 /// Rows past the states' in a row table (see [`Bits::Rows`]).
-pub const SPARE_ROWS: usize = 8;
+pub(crate) const SPARE_ROWS: usize = 8;
 
 /// A set of states `0..BITS` in a fixed number of words, and the row tables indexed by
 /// state. Every operation is branch-light and allocation-free.
-pub trait Bits: Copy + Eq + Debug + Send + Sync + 'static {
+pub(crate) trait Bits: Copy + Eq + Debug + Send + Sync + 'static {
     /// How many states a set holds.
     const BITS: usize;
     /// The empty set.
@@ -99,7 +99,7 @@ pub trait Bits: Copy + Eq + Debug + Send + Sync + 'static {
 
 /// The members of a set, lowest first.
 #[derive(Clone, Debug)]
-pub struct Members<S>(S);
+pub(crate) struct Members<S>(S);
 
 impl<S: Bits> Iterator for Members<S> {
     type Item = usize;
@@ -367,7 +367,7 @@ multi_word!(16, 1024, HeapRows<[u64; 16], { 1024 + SPARE_ROWS }>, HeapRows::empt
 /// A row table of `N` sets on the heap, allocated there directly: a table of 1025
 /// sixteen-word sets is 131 kB, which a debug build would first put on the stack.
 #[derive(Clone, Debug)]
-pub struct HeapRows<S, const N: usize>(Box<[S; N]>);
+pub(crate) struct HeapRows<S, const N: usize>(Box<[S; N]>);
 
 impl<S: Bits, const N: usize> HeapRows<S, N> {
     fn empty() -> Self {

@@ -16,15 +16,13 @@
 //! updating the compiled and stride graphs when its scorer needs only the fast core, and is
 //! property-tested to reach the same mazes with the same scores either way.
 
-use maze_features::{
-    Bits, Core, JumpSets, MAX_WORD_STATES, Never, StateBytes, WordScratch, Words, core_of_words,
-};
+use maze_features::Core;
 use maze_variants::{Cell, Change, JumpGraph, Landings, Superset, SupersetShape};
 
+use super::bits::Bits;
+use super::cutoff::Never;
+use super::passes::{JumpSets, MAX_WORD_STATES, StateBytes, WordScratch, Words, core_of_words};
 use crate::score::{Score, Scorer};
-
-/// The largest superset this engine takes: sixteen machine words per state set.
-pub const MAX_STATES: usize = MAX_WORD_STATES;
 
 /// A superset state's index into the per-state arrays, which the compiler then knows is in
 /// bounds.
@@ -115,7 +113,7 @@ struct Landing {
 
 /// The rows of the current configuration and the tables they are patched from.
 #[derive(Clone, Debug)]
-pub struct WordGraph<S: Bits> {
+pub(super) struct WordGraph<S: Bits> {
     /// Tables by goal cell (the last slot: no goal cell).
     tables: Vec<Option<Table<S>>>,
     /// The table in use.
@@ -210,7 +208,7 @@ impl<S: Bits> WordGraph<S> {
     /// or `None` when the graph does not fit: more than `S::BITS` superset states, more than
     /// [`MAX_OPTIONS`] contents in a cell, tables too large, or a change that does more than
     /// rewrite the cell's own moves.
-    pub fn new(
+    pub(super) fn new(
         graph: &mut JumpGraph,
         mutable: &[u32],
         contents: Contents<'_>,
@@ -308,7 +306,7 @@ impl<S: Bits> WordGraph<S> {
     /// Reads the rows of `graph`, freshly compiled after a restart or restore with the goal
     /// on `goal`, for the same mutable cells and contents as [`WordGraph::new`] was given;
     /// `false` when they do not fit or the tables cannot be built.
-    pub fn reload(
+    pub(super) fn reload(
         &mut self,
         graph: &mut JumpGraph,
         mutable: &[u32],
@@ -407,7 +405,7 @@ impl<S: Bits> WordGraph<S> {
     /// the superset's shape (the caller compiles the graph afresh). `graph` is the one the
     /// rows were read from, with the board as it stands.
     #[inline]
-    pub fn set(&mut self, graph: &mut JumpGraph, cell: usize, content: Cell) -> bool {
+    pub(super) fn set(&mut self, graph: &mut JumpGraph, cell: usize, content: Cell) -> bool {
         (self.undo, self.undo_many) = (None, None);
         let Some(i) = self.number_index(&content) else {
             // Under contents no number indexes the table: look the content up, out of the
@@ -430,7 +428,7 @@ impl<S: Bits> WordGraph<S> {
     /// [`WordGraph::set`] of the cell's content with its number changed to `k`, the rest of
     /// the cell as the rows were read with.
     #[inline]
-    pub fn set_number(&mut self, cell: usize, k: i16) -> bool {
+    pub(super) fn set_number(&mut self, cell: usize, k: i16) -> bool {
         (self.undo, self.undo_many) = (None, None);
         let content = Cell::with_number(k);
         match self.number_index(&content) {
@@ -628,7 +626,7 @@ impl<S: Bits> WordGraph<S> {
     /// Undoes the last [`WordGraph::set`] if it was on `cell` and nothing changed since
     /// (`false` otherwise: the caller sets the old content instead).
     #[inline]
-    pub fn undo(&mut self, cell: usize) -> bool {
+    pub(super) fn undo(&mut self, cell: usize) -> bool {
         let Some(u) = self.undo.take().filter(|u| u.cell as usize == cell) else {
             return self.undo_many(cell);
         };
@@ -783,7 +781,6 @@ impl<S: Bits> WordGraph<S> {
             goals: self.goals,
             start: self.start,
             jump_sets: &self.jump_sets,
-            jump_set_of: &self.jump_set_of,
             jump_sets_end: self.jump_sets_end,
             n_moves: self.n_moves,
         };
@@ -932,9 +929,14 @@ fn set_jump<S: Bits>(
     }
 }
 
-/// A word engine of the narrowest width its superset fits.
+/// The word engine: a jumping maze's superset states as rows of the narrowest width that
+/// holds them, changed one cell at a time and evaluated on the rows.
 #[derive(Clone, Debug)]
-pub enum WordEngine {
+pub struct WordEngine(Width);
+
+/// The rows of a [`WordEngine`], at one width.
+#[derive(Clone, Debug)]
+enum Width {
     /// At most 64 superset states.
     One(Box<WordGraph<u64>>),
     /// At most 128.
@@ -951,17 +953,20 @@ pub enum WordEngine {
 macro_rules! each_width {
     ($engine:expr, $w:ident => $body:expr) => {
         match $engine {
-            WordEngine::One($w) => $body,
-            WordEngine::Two($w) => $body,
-            WordEngine::Four($w) => $body,
-            WordEngine::Eight($w) => $body,
-            WordEngine::Sixteen($w) => $body,
+            Width::One($w) => $body,
+            Width::Two($w) => $body,
+            Width::Four($w) => $body,
+            Width::Eight($w) => $body,
+            Width::Sixteen($w) => $body,
         }
     };
 }
 
 impl WordEngine {
-    /// The engine for `graph` (see [`WordGraph::new`]), `None` when it does not fit.
+    /// The engine for `graph`, whose superset's moves it reads, with the rows of each of
+    /// the `mutable` cells' `contents` for the `goal` placement (when the goal moves), or
+    /// `None` when the superset has more than [`MAX_WORD_STATES`] states or a content's
+    /// change does more than rewrite its cell's moves.
     pub fn new(
         graph: &mut JumpGraph,
         mutable: &[u32],
@@ -978,22 +983,23 @@ impl WordEngine {
         }
         let total = graph.superset_len();
         if total <= <u64 as Bits>::BITS {
-            boxed(graph, mutable, contents, goal).map(WordEngine::One)
+            boxed(graph, mutable, contents, goal).map(|w| WordEngine(Width::One(w)))
         } else if total <= <[u64; 2] as Bits>::BITS {
-            boxed(graph, mutable, contents, goal).map(WordEngine::Two)
+            boxed(graph, mutable, contents, goal).map(|w| WordEngine(Width::Two(w)))
         } else if total <= <[u64; 4] as Bits>::BITS {
-            boxed(graph, mutable, contents, goal).map(WordEngine::Four)
+            boxed(graph, mutable, contents, goal).map(|w| WordEngine(Width::Four(w)))
         } else if total <= <[u64; 8] as Bits>::BITS {
-            boxed(graph, mutable, contents, goal).map(WordEngine::Eight)
-        } else if total <= MAX_STATES {
-            boxed(graph, mutable, contents, goal).map(WordEngine::Sixteen)
+            boxed(graph, mutable, contents, goal).map(|w| WordEngine(Width::Eight(w)))
+        } else if total <= MAX_WORD_STATES {
+            boxed(graph, mutable, contents, goal).map(|w| WordEngine(Width::Sixteen(w)))
         } else {
             None
         }
     }
 
-    /// [`WordGraph::reload`], changing width when the superset no longer fits the current
-    /// one.
+    /// Reads the rows again after the board changed other than through
+    /// [`WordEngine::set`] (a new goal placement, a fresh graph), changing width when the
+    /// superset no longer fits the current one; `false` when the engine no longer fits.
     pub fn reload(
         &mut self,
         graph: &mut JumpGraph,
@@ -1001,7 +1007,7 @@ impl WordEngine {
         contents: Contents<'_>,
         goal: Option<usize>,
     ) -> bool {
-        if each_width!(self, w => w.reload(graph, mutable, contents, goal)) {
+        if each_width!(&mut self.0, w => w.reload(graph, mutable, contents, goal)) {
             return true;
         }
         match WordEngine::new(graph, mutable, contents, goal) {
@@ -1013,42 +1019,45 @@ impl WordEngine {
         }
     }
 
-    /// [`WordGraph::set`].
+    /// Puts `content` in `cell` and patches the rows (for [`Contents::Any`], through the
+    /// compiled `graph`'s board); `false` when the change does more than the rows can follow
+    /// (the caller then returns to the compiled graph).
     #[inline]
     pub fn set(&mut self, graph: &mut JumpGraph, cell: usize, content: Cell) -> bool {
-        each_width!(self, w => w.set(graph, cell, content))
+        each_width!(&mut self.0, w => w.set(graph, cell, content))
     }
 
-    /// [`WordGraph::set_number`].
+    /// [`WordEngine::set`] for a change of jump number alone: `cell`'s number becomes `k`,
+    /// the rest of the cell as the rows were read with.
     #[inline]
     pub fn set_number(&mut self, cell: usize, k: i16) -> bool {
-        each_width!(self, w => w.set_number(cell, k))
+        each_width!(&mut self.0, w => w.set_number(cell, k))
     }
 
     /// Whether the rows are read from the move generator at every step ([`Contents::Any`]):
     /// a step it refuses changed the superset's shape, and the rows are read again from a
     /// fresh graph.
     pub fn reads_moves(&self) -> bool {
-        each_width!(self, w => w.landing.is_some())
+        each_width!(&self.0, w => w.landing.is_some())
     }
 
     /// Undoes the last [`WordEngine::set`] if it was on `cell` and nothing changed since;
     /// `false` when the caller must set the old content instead.
     #[inline]
     pub fn undo(&mut self, cell: usize) -> bool {
-        each_width!(self, w => w.undo(cell))
+        each_width!(&mut self.0, w => w.undo(cell))
     }
 
     /// The score of the current configuration.
     pub fn score(&mut self, scorer: &mut Scorer, blocks: usize) -> Score {
-        let score = each_width!(self, w => w.score(scorer, blocks, None));
+        let score = each_width!(&mut self.0, w => w.score(scorer, blocks, None));
         score.unwrap_or_else(|| unreachable!("nothing stops an evaluation without a limit"))
     }
 
     /// The core features of the current configuration, in full; `blocks` is the variant's
     /// obstacle count.
     pub fn core(&mut self, blocks: usize) -> Core {
-        each_width!(self, w => w.core(blocks))
+        each_width!(&mut self.0, w => w.core(blocks))
     }
 
     /// The score, or `None` as soon as the candidate is certainly worse than `limit`.
@@ -1059,6 +1068,6 @@ impl WordEngine {
         blocks: usize,
         limit: &Score,
     ) -> Option<Score> {
-        each_width!(self, w => w.score(scorer, blocks, Some(limit)))
+        each_width!(&mut self.0, w => w.score(scorer, blocks, Some(limit)))
     }
 }

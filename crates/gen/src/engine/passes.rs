@@ -7,57 +7,18 @@
 //! read into rows up to 256 states, and beyond on the same passes over lists of successors
 //! and predecessors. Tested equal to the full features on random mazes.
 
+use maze_features::{Core, Tarjan, same_jump_in};
 use maze_graph::{Graph, StateId};
 
-use crate::bits::Bits;
-use crate::clusters;
-use crate::lists::{ListScratch, core_of_lists};
-
-/// What the generator's inner loop knows of a maze: a subset of [`Features`](crate::Features)
-/// with the same names and values.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Core {
-    /// |S|.
-    pub n_states: usize,
-    /// Edges.
-    pub n_moves: usize,
-    /// States reachable from the start.
-    pub reachable: usize,
-    /// States that reach a goal state.
-    pub reaching: usize,
-    /// Reachable states that cannot reach the goal (the black holes' states, all together).
-    pub black_hole_states: usize,
-    /// Moves on a shortest start-to-goal path.
-    pub shortest_length: Option<u32>,
-    /// Distinct shortest paths (saturating).
-    pub shortest_paths: u64,
-    /// `(forward_decisions, backward_decisions)` when the shortest path is unique.
-    pub decisions: Option<(u32, u32)>,
-    /// Neller's m.
-    pub initial_forced_moves: u32,
-    /// Sum over same-jump clusters J of (|J| - 1)².
-    pub cluster_penalty: u64,
-    /// Obstacles, as given.
-    pub blocks: usize,
-}
-
-impl Core {
-    /// States that cannot reach the goal.
-    pub fn non_reaching(&self) -> usize {
-        self.n_states - self.reaching
-    }
-
-    /// Whether the shortest path is unique.
-    pub fn unique_shortest(&self) -> bool {
-        self.shortest_paths == 1
-    }
-}
+use super::bits::Bits;
+use super::cutoff::{Cutoff, Never};
+use super::lists::{ListScratch, core_of_lists};
 
 /// The most states a word evaluation takes: sixteen machine words per state set.
 pub const MAX_WORD_STATES: usize = 1024;
 
 /// A byte per state of a word evaluation, indexed below [`MAX_WORD_STATES`].
-pub type StateBytes = [u8; MAX_WORD_STATES];
+pub(crate) type StateBytes = [u8; MAX_WORD_STATES];
 
 /// Computes [`Core`]s, keeping its buffers between calls (each width's made when first
 /// needed).
@@ -75,7 +36,6 @@ struct Buffers<S: Bits> {
     succ: S::Rows,
     pred: S::Rows,
     jump_sets: JumpSets<S>,
-    jump_set_of: StateBytes,
     /// The jump value of each set in `jump_sets` (set `k + 1` holds value `values[k]`).
     values: Vec<u32>,
     scratch: WordScratch<S>,
@@ -87,7 +47,6 @@ impl<S: Bits> Default for Buffers<S> {
             succ: S::no_rows(),
             pred: S::no_rows(),
             jump_sets: [S::EMPTY; 256],
-            jump_set_of: [0; MAX_WORD_STATES],
             values: Vec::new(),
             scratch: WordScratch::default(),
         }
@@ -163,7 +122,6 @@ fn read_core<G: Graph + ?Sized, S: Bits>(
         if g.is_goal(s as StateId) {
             goals = goals.or(S::bit(s));
         }
-        b.jump_set_of[s] = 0;
         if let Some(v) = g.jump(s as StateId) {
             let k = match values.iter().position(|&x| x == v) {
                 Some(k) => Some(k),
@@ -179,7 +137,6 @@ fn read_core<G: Graph + ?Sized, S: Bits>(
             };
             if let Some(k) = k {
                 b.jump_sets[k + 1] = b.jump_sets[k + 1].or(S::bit(s));
-                b.jump_set_of[s] = k as u8 + 1;
             }
         }
     }
@@ -191,7 +148,6 @@ fn read_core<G: Graph + ?Sized, S: Bits>(
         goals,
         start: g.start() as usize,
         jump_sets: &b.jump_sets,
-        jump_set_of: &b.jump_set_of,
         jump_sets_end: values.len() + 1,
         n_moves: g.n_moves(),
     };
@@ -203,42 +159,8 @@ fn read_core<G: Graph + ?Sized, S: Bits>(
     Some(core)
 }
 
-/// When to stop evaluating a candidate that cannot win, asked twice on the way.
-pub trait Cutoff {
-    /// After the search backwards from the goals: whether a maze of `n_states` of which
-    /// `non_reaching` cannot reach a goal is hopeless, whatever the rest.
-    fn hopeless_reaching(&self, n_states: usize, non_reaching: usize) -> bool;
-
-    /// After the shortest paths (`reached` false) and again after the search from the start
-    /// (`reached` true): whether a maze with this core is hopeless, whatever the fields not
-    /// known yet: `initial_forced_moves` and `cluster_penalty` (0 here), the exact
-    /// `shortest_paths` when there are several (2 here, for "two or more"), and before the
-    /// search from the start `reachable` and `black_hole_states` (0 here).
-    fn hopeless(&self, partial: &Core, reached: bool) -> bool;
-
-    /// Whether the caller reads `reachable`. When every state reaches a goal there are no
-    /// black holes whatever the start reaches, and a caller that does not read `reachable`
-    /// is spared the search from the start (`reachable` is then left at 0).
-    fn needs_reachable(&self) -> bool {
-        true
-    }
-}
-
-/// Never stops.
-pub struct Never;
-
-impl Cutoff for Never {
-    fn hopeless_reaching(&self, _: usize, _: usize) -> bool {
-        false
-    }
-
-    fn hopeless(&self, _: &Core, _: bool) -> bool {
-        false
-    }
-}
-
 /// Sets of states by jump number, indexed by a byte (see [`Words::jump_sets`]).
-pub type JumpSets<S> = [S; 256];
+pub(crate) type JumpSets<S> = [S; 256];
 
 /// A state graph of at most `S::BITS` states as rows of bits: bit `t` of `succ[s]` is a
 /// move from `s` to `t`, `pred` is its transpose.
@@ -249,7 +171,7 @@ pub type JumpSets<S> = [S; 256];
 /// made by an existing state). Every set below is within `states` except `pred` rows,
 /// which may name superset states that do not exist.
 #[derive(Clone, Copy, Debug)]
-pub struct Words<'a, S: Bits = u64> {
+pub(crate) struct Words<'a, S: Bits = u64> {
     /// The states.
     pub states: S,
     /// How many: `states.count()`.
@@ -266,9 +188,6 @@ pub struct Words<'a, S: Bits = u64> {
     /// (states without one in none; empty sets allowed; states that do not exist allowed),
     /// the first one empty.
     pub jump_sets: &'a JumpSets<S>,
-    /// For each state, the index of its set in `jump_sets` (0 for a state without a jump
-    /// number).
-    pub jump_set_of: &'a StateBytes,
     /// Every set of `jump_sets` from this index on is empty.
     pub jump_sets_end: usize,
     /// Edges: the sum of the states' successor sets' sizes.
@@ -278,7 +197,7 @@ pub struct Words<'a, S: Bits = u64> {
 /// The word path's buffers (every entry used is written before it is read, so nothing is
 /// cleared between evaluations).
 #[derive(Clone, Debug)]
-pub struct WordScratch<S: Bits> {
+pub(crate) struct WordScratch<S: Bits> {
     /// Shortest paths into each state.
     counts: [u64; MAX_WORD_STATES],
     /// BFS layers backwards from the goals: at most one per state, and an empty one.
@@ -293,14 +212,14 @@ pub struct WordScratch<S: Bits> {
 
 /// A jump set's cluster penalty not known (no penalty comes near: it is below the square of
 /// the number of states).
-pub const UNKNOWN_PENALTY: u64 = u64::MAX;
+pub(crate) const UNKNOWN_PENALTY: u64 = u64::MAX;
 
 impl<S: Bits> WordScratch<S> {
     /// Forgets the cluster penalty of the jump sets of index below `end`: after the rows
     /// change beyond one state (see [`WordScratch::forget_cluster_set`]), or for other
     /// rows. The evaluation reads none at or past [`Words::jump_sets_end`], and a caller
     /// whose end grows between evaluations forgets up to the new end.
-    pub fn forget_clusters(&mut self, end: usize) {
+    pub(crate) fn forget_clusters(&mut self, end: usize) {
         self.penalties[..end.min(256)].fill(UNKNOWN_PENALTY);
     }
 
@@ -313,7 +232,7 @@ impl<S: Bits> WordScratch<S> {
     /// out to the set, or none in from it, is a cluster of its own there, and the set's
     /// other clusters do not pass through it, so the penalty stays known.
     #[inline(always)]
-    pub fn forget_cluster_set(&mut self, k: usize, set: S, row: S, into: S) -> u64 {
+    pub(crate) fn forget_cluster_set(&mut self, k: usize, set: S, row: S, into: S) -> u64 {
         let joined = !row.and(set).is_empty() & !into.and(set).is_empty();
         let known = self.penalties[k & 255];
         // A select rather than a branch: whether a step joins a set is data.
@@ -324,7 +243,7 @@ impl<S: Bits> WordScratch<S> {
     /// Puts back what [`WordScratch::forget_cluster_set`] returned, once the change is
     /// undone.
     #[inline(always)]
-    pub fn restore_cluster_set(&mut self, k: usize, penalty: u64) {
+    pub(crate) fn restore_cluster_set(&mut self, k: usize, penalty: u64) {
         self.penalties[k & 255] = penalty;
     }
 }
@@ -348,7 +267,7 @@ impl<S: Bits> Default for WordScratch<S> {
 /// shortest paths when there are several, the forced moves and the clusters. `reachable`
 /// is 0 when every state reaches a goal and the cutoff does not
 /// [need it](Cutoff::needs_reachable). `blocks` is the variant's obstacle count.
-pub fn core_of_words<S: Bits>(
+pub(crate) fn core_of_words<S: Bits>(
     w: &Words<'_, S>,
     blocks: usize,
     scratch: &mut WordScratch<S>,
@@ -544,10 +463,9 @@ fn same_jump_within<S: Bits>(w: &Words<'_, S>, set: S, scratch: &mut WordScratch
 
 /// The cluster penalty by the full extraction's Tarjan.
 fn clusters_by_tarjan<G: Graph + ?Sized>(g: &G) -> u64 {
-    clusters::same_jump(g)
-        .iter()
-        .map(|&c| ((c - 1) as u64).pow(2))
-        .sum()
+    let mut t = Tarjan::default();
+    same_jump_in(g, &mut t, None);
+    t.sizes().iter().map(|&c| ((c - 1) as u64).pow(2)).sum()
 }
 
 /// The states reachable from `v` along `adj` without leaving `within` (v included).
