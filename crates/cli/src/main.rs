@@ -14,6 +14,7 @@ mod output;
 mod play;
 mod render;
 mod solve;
+mod studio;
 
 use std::process::ExitCode;
 
@@ -67,6 +68,7 @@ enum Command {
     Play(play::Args),
     Render(render::Args),
     Graph(graph::Args),
+    Studio(studio::Args),
 }
 
 fn main() -> ExitCode {
@@ -95,6 +97,7 @@ fn main() -> ExitCode {
         Command::Play(args) => args.run(),
         Command::Render(args) => args.run(),
         Command::Graph(args) => args.run(),
+        Command::Studio(args) => args.run(),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

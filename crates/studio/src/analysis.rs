@@ -1,0 +1,315 @@
+//! One analysis of a maze file's text: either the located diagnostics the CLI prints, or
+//! every view the page shows (the `maze analyze --json` object, the board picture with and
+//! without the answer, the rules in words, the `maze check` verdict, the state graph), each
+//! computed by the library as the CLI computes it.
+
+use std::collections::BTreeMap;
+use std::time::Instant;
+
+use maze::features::{Features, UNREACHED};
+use maze::file::{MazeFile, ReadLimits, SpecError};
+use maze::graph::{Adjacency, Rules, StateId};
+use maze::variants::{CompiledMaze, Maze, StateLimit};
+use serde::Serialize;
+use serde::ser::SerializeMap;
+use serde_json::{Value, json};
+
+use crate::graph;
+
+/// Past this many states a digest keeps counts only: listing a million state names per
+/// keystroke would cost more than the analysis.
+const DIGEST_LIMIT: usize = 100_000;
+
+/// The most cells a board picture is drawn for (100 x 100).
+const PICTURE_LIMIT: usize = 10_000;
+
+/// A located mistake in a file: what `maze` prints, as data.
+#[derive(Clone, Debug, Serialize)]
+pub(crate) struct Diagnostic {
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column, in characters.
+    pub column: usize,
+    /// What is wrong.
+    pub message: String,
+    /// How to fix it, when the reader knows.
+    pub help: Option<String>,
+    /// The diagnostic as the CLI draws it (miette, no colour).
+    pub rendered: String,
+}
+
+impl Diagnostic {
+    /// A diagnostic of the file reader.
+    pub(crate) fn of(e: &SpecError) -> Diagnostic {
+        use miette::Diagnostic as _;
+        let mut rendered = String::new();
+        let handler =
+            miette::GraphicalReportHandler::new_themed(miette::GraphicalTheme::unicode_nocolor())
+                .with_width(100);
+        // Rendering into a String cannot fail but for a formatter error, which leaves the
+        // line and message still there.
+        let _ = handler.render_report(&mut rendered, e);
+        Diagnostic {
+            line: e.line,
+            column: e.column,
+            message: e.message.clone(),
+            help: e.help().map(|h| h.to_string()),
+            rendered,
+        }
+    }
+}
+
+/// What a page and a diff need to know of a valid version.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Digest {
+    /// State names, sorted; `None` past [`DIGEST_LIMIT`].
+    pub states: Option<Vec<String>>,
+    /// Moves as `from -DIRS-> to`, sorted; `None` past [`DIGEST_LIMIT`].
+    pub moves: Option<Vec<String>>,
+    /// The features a designer follows, by name.
+    pub features: BTreeMap<&'static str, Value>,
+}
+
+/// A valid file's analysis.
+pub(crate) struct Analysed {
+    /// The answer's body (without `ok`).
+    pub body: Value,
+    /// What a diff compares.
+    pub digest: Digest,
+}
+
+/// The answer to an analysis.
+pub(crate) enum Outcome {
+    /// The file cannot be read: its diagnostics.
+    Invalid(Vec<Diagnostic>),
+    /// Every view of it.
+    Valid(Box<Analysed>),
+}
+
+/// Reads `text` (named `name` in diagnostics) under `limit` and returns every view, or the
+/// diagnostics. Refuses a file whose state estimate is over the limit before building.
+pub(crate) fn analyze(name: &str, text: &str, limit: StateLimit) -> Outcome {
+    let started = Instant::now();
+    let file = match read(name, text, limit) {
+        Ok(file) => file,
+        Err(diagnostics) => return Outcome::Invalid(diagnostics),
+    };
+    Outcome::Valid(Box::new(views(&file, started)))
+}
+
+/// Reads a file's text under `limit`, or its located diagnostics.
+pub(crate) fn read(name: &str, text: &str, limit: StateLimit) -> Result<MazeFile, Vec<Diagnostic>> {
+    maze::file::parse_file_with(name, text, ReadLimits::both(limit))
+        .map_err(|e| vec![Diagnostic::of(&e)])
+}
+
+/// The digest alone, for comparing two texts.
+pub(crate) fn digest_of(name: &str, text: &str, limit: StateLimit) -> Option<Digest> {
+    let file = read(name, text, limit).ok()?;
+    let compiled = file.maze.compile();
+    let adjacency = Adjacency::from_rules(&compiled);
+    let f = maze::features::features(&adjacency, file.maze.blocks());
+    let verdict = check(&file, &f);
+    Some(digest(&compiled, &adjacency, &f, &verdict))
+}
+
+fn views(file: &MazeFile, started: Instant) -> Analysed {
+    let maze = &file.maze;
+    let compiled = maze.compile();
+    let adjacency = Adjacency::from_rules(&compiled);
+    let f = maze::features::features(&adjacency, maze.blocks());
+    let verdict = check(file, &f);
+    let board = graph::board(maze);
+    let graph = graph::view(&compiled, &f, &board);
+    let digest = digest(&compiled, &adjacency, &f, &verdict);
+    let (rows, cols) = maze.size();
+    // A picture of more cells than a page can show is not drawn: its SVG would be larger
+    // than the analysis.
+    let drawn = rows * cols <= PICTURE_LIMIT;
+    let picture = |solution| {
+        drawn.then(|| {
+            maze::render::svg(
+                maze,
+                maze::render::Options {
+                    solution,
+                    depths: false,
+                },
+            )
+        })
+    };
+    let grade = maze::features::grade(&f);
+    let body = json!({
+        "analysis": report(maze, &compiled, &f),
+        "svg": picture(false),
+        "svg_solution": picture(true),
+        "words": maze::view::caption(maze, &pick_keys),
+        "check": verdict,
+        // Why that grade, in `maze analyze`'s words.
+        "grade_why": grade.as_ref().map(|g| maze::features::grade::explain(&f, g)),
+        "grade": grade,
+        "board": board,
+        "graph": graph,
+        "has_generate": file.generate.is_some(),
+        "millis": started.elapsed().as_secs_f64() * 1000.0,
+    });
+    Analysed { body, digest }
+}
+
+/// The keys that pick one of `n` blocks or cubes in the page's play (as the terminal's).
+pub(crate) fn pick_keys(n: usize) -> String {
+    match n {
+        2 => "Tab, 1 or 2".to_string(),
+        n => format!("Tab or 1 to {n}"),
+    }
+}
+
+/// `maze check`'s verdict on one file.
+#[derive(Clone, Debug, Serialize)]
+pub(crate) struct Verdict {
+    pub publishable: bool,
+    pub shortest_length: Option<u32>,
+    pub reasons: Vec<String>,
+}
+
+/// Publishable: solvable, a unique shortest solution, no black holes, and the file's own
+/// gates, as `maze check` decides it.
+fn check(file: &MazeFile, f: &Features) -> Verdict {
+    let mut gates = file.generate.as_ref().map(|g| g.gates).unwrap_or_default();
+    gates.solvable = true;
+    gates.unique_shortest = true;
+    gates.no_black_holes = true;
+    let objective = file
+        .generate
+        .as_ref()
+        .map(|g| g.objective.clone())
+        .unwrap_or_default();
+    let reasons: Vec<String> = maze::generate::Scorer::new(objective, gates)
+        .failed_gates(f)
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    Verdict {
+        publishable: reasons.is_empty(),
+        shortest_length: f.shortest_length,
+        reasons,
+    }
+}
+
+fn digest(
+    compiled: &CompiledMaze,
+    adjacency: &Adjacency,
+    f: &Features,
+    verdict: &Verdict,
+) -> Digest {
+    let n = compiled.n_states();
+    let listed = n <= DIGEST_LIMIT;
+    let states = listed.then(|| {
+        let mut names: Vec<String> = (0..n as StateId).map(|s| compiled.state_name(s)).collect();
+        names.sort();
+        names
+    });
+    let moves = listed.then(|| {
+        let directions = compiled.directions();
+        let mut moves = Vec::new();
+        for s in 0..n as StateId {
+            let from = compiled.state_name(s);
+            for (dirs, &t) in adjacency.edge_dirs(s).iter().zip(adjacency.targets(s)) {
+                moves.push(format!(
+                    "{from} -{}-> {}",
+                    dirs.names(directions, ","),
+                    compiled.state_name(t)
+                ));
+            }
+        }
+        moves.sort();
+        moves
+    });
+    let grade = maze::features::grade(f).map(|g| g.level);
+    let features = BTreeMap::from([
+        ("states", json!(f.n_states)),
+        ("moves", json!(f.n_moves)),
+        ("reachable", json!(f.reachable)),
+        ("shortest_length", json!(f.shortest_length)),
+        ("shortest_paths", json!(f.shortest_paths)),
+        ("unique_shortest", json!(f.unique_shortest)),
+        ("black_holes", json!(f.black_holes.count)),
+        ("white_holes", json!(f.white_holes.count)),
+        ("forward_decisions", json!(f.forward_decisions)),
+        ("dead_ends", json!(f.dead_ends)),
+        ("grade", json!(grade)),
+        ("publishable", json!(verdict.publishable)),
+    ]);
+    Digest {
+        states,
+        moves,
+        features,
+    }
+}
+
+/// State depths as a JSON object in state order, `null` for unreachable states.
+struct Depths<'a> {
+    compiled: &'a CompiledMaze,
+    depths: &'a [u32],
+}
+
+impl Serialize for Depths<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(self.depths.len()))?;
+        for (s, &d) in self.depths.iter().enumerate() {
+            let name = self.compiled.state_name(s as StateId);
+            map.serialize_entry(&name, &(d != UNREACHED).then_some(d))?;
+        }
+        map.end()
+    }
+}
+
+#[derive(Serialize)]
+struct Energies {
+    #[serde(rename = "Neller")]
+    neller: f64,
+    #[serde(rename = "GoalDepth")]
+    goal_depth: f64,
+    #[serde(rename = "RollingBlock", skip_serializing_if = "Option::is_none")]
+    rolling_block: Option<f64>,
+}
+
+/// The object `maze analyze --json` prints, field for field.
+#[derive(Serialize)]
+struct Report<'a> {
+    #[serde(flatten)]
+    features: &'a Features,
+    solution_states: Option<Vec<String>>,
+    depths: Depths<'a>,
+    energy: Energies,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rolling_block: Option<maze::features::RollingBlockScore>,
+    grade: Option<maze::features::Grade>,
+    dead_end_cells: Vec<(usize, usize)>,
+}
+
+fn report(maze: &Maze, compiled: &CompiledMaze, f: &Features) -> Value {
+    let rolling_block = maze
+        .rolling_block_weights()
+        .map(|w| maze::features::rolling_block_score(f, w));
+    let report = Report {
+        features: f,
+        solution_states: f
+            .solution_states
+            .as_ref()
+            .map(|states| states.iter().map(|&s| compiled.state_name(s)).collect()),
+        depths: Depths {
+            compiled,
+            depths: &f.depths,
+        },
+        energy: Energies {
+            neller: maze::features::neller(f),
+            goal_depth: maze::features::goal_depth(f),
+            rolling_block: rolling_block.as_ref().map(|s| s.energy),
+        },
+        rolling_block,
+        grade: maze::features::grade(f),
+        dead_end_cells: compiled.dead_end_cells(),
+    };
+    // Plain structs of strings, numbers and options; features' floats are finite.
+    serde_json::to_value(&report).unwrap_or(Value::Null)
+}
