@@ -22,11 +22,12 @@ use crate::random;
 /// baseline), `registers` (only the part of `generate` that sets rules with registers against
 /// memoryless ones), `scaling` (only the part of `generate` on rook boards of growing
 /// size), `batch` (`cargo xtask batch` with one and with two jobs:
-/// wall times and the speed-up).
+/// wall times and the speed-up), `studio` (one `POST /api/analyze` of an edited 10 x 10 board
+/// over loopback, as the studio's page sends after each edit; criterion's estimate).
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// Run only these benchmarks (default: all).
-    #[arg(value_parser = ["analyze", "variants", "rolling", "generate", "neller", "registers", "scaling", "batch"])]
+    #[arg(value_parser = ["analyze", "variants", "rolling", "generate", "neller", "registers", "scaling", "batch", "studio"])]
     only: Vec<String>,
     /// Repetitions per measurement (the minimum is reported).
     #[arg(long, default_value_t = 3)]
@@ -68,6 +69,9 @@ pub fn run(args: &Args) -> Result<(), String> {
     }
     if wants("batch") {
         crate::batch::bench::run(args.runs.max(1))?;
+    }
+    if wants("studio") {
+        studio()?;
     }
     Ok(())
 }
@@ -363,4 +367,20 @@ fn rolling(runs: u32) {
         );
     }
     println!();
+}
+
+/// The studio's edit loop: criterion times one analysis request of an edited 10 x 10 board
+/// over loopback (target: under 100 ms).
+fn studio() -> Result<(), String> {
+    println!("The studio: one POST /api/analyze of an edited 10 x 10 rook board (target < 100 ms)");
+    let status = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
+        .args(["bench", "--quiet", "-p", "maze-studio", "--bench", "edit"])
+        .current_dir(crate::paths::workspace_root())
+        .status()
+        .map_err(|e| format!("cannot run cargo: {e}"))?;
+    if status.success() {
+        Ok(())
+    } else {
+        Err("the studio benchmark failed".into())
+    }
 }
