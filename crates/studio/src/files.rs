@@ -176,7 +176,7 @@ impl Files {
     /// Reads `path` again after a change on disk; the page hears of it when the text differs
     /// from what the studio last read or wrote (so its own saves are not news).
     pub(crate) fn reload(&self, path: &Path) {
-        let Ok(text) = std::fs::read_to_string(path) else {
+        let Some(text) = read_settled(path) else {
             // Mid-rename or deleted: the next event reads it again.
             return;
         };
@@ -233,6 +233,23 @@ impl Files {
 
 /// How long a burst of file events is gathered before the files are read again.
 const SETTLE: std::time::Duration = std::time::Duration::from_millis(60);
+
+/// How many times an empty file is read again before the studio takes it as empty.
+const EMPTY_READS: u32 = 8;
+
+/// Reads a file another editor may be writing in place. Such an editor truncates the file
+/// first, so an empty read is taken only when the file stays empty for several settling
+/// times; otherwise the page would show one empty version between two real ones.
+fn read_settled(path: &Path) -> Option<String> {
+    for _ in 0..EMPTY_READS {
+        let text = std::fs::read_to_string(path).ok()?;
+        if !text.is_empty() {
+            return Some(text);
+        }
+        std::thread::sleep(SETTLE);
+    }
+    Some(String::new())
+}
 
 fn describe(file: &OpenFile) -> Value {
     json!({
