@@ -1,6 +1,6 @@
 //! The fast path's core features for graphs past the word widths: the passes of
-//! [`core_of_words`](super::passes::core_of_words) over lists of successors and predecessors,
-//! with its early rejection and with buffers kept between evaluations, so that the cost per
+//! [`core_passes`], in its one order and with its early rejection, over lists of successors
+//! and predecessors, and with buffers kept between evaluations, so that the cost per
 //! state stays what it is on a few hundred states. On a graph that logs which states it
 //! re-read (the generator's [`StrideAdjacency`](maze_graph::StrideAdjacency)), predecessor
 //! lists and each jump value's states are brought up to date from those states alone.
@@ -10,6 +10,7 @@ use maze_graph::{ChangeLog, Graph, Mark, StateId};
 use maze_features::{Core, Tarjan, same_jump_in};
 
 use super::cutoff::Cutoff;
+use super::driver::{CorePasses, core_passes};
 
 const FAR: u32 = u32::MAX;
 
@@ -76,86 +77,98 @@ fn several(targets: &[StateId]) -> bool {
     targets.iter().any(|&t| t != targets[0])
 }
 
-/// [`Core`] of `g` (`blocks` 0), or `None` as soon as `cutoff` finds it hopeless; the same
-/// fields as the word path finds, in the same order of passes.
+/// [`Core`] of `g` (`blocks` 0), or `None` as soon as `cutoff` finds it hopeless:
+/// [`core_passes`] over lists, the same passes in the same order as on rows.
 pub(crate) fn core_of_lists<G: Graph + ?Sized>(
     g: &G,
     b: &mut ListScratch,
     cutoff: &impl Cutoff,
 ) -> Option<Core> {
-    let n = g.n_states();
     let synced = sync_predecessors(g, b);
-    b.stamp.resize(n, 0);
+    b.stamp.resize(g.n_states(), 0);
+    core_passes(&mut ListPasses { g, b, synced }, 0, cutoff)
+}
 
-    // Backward BFS from every goal state.
-    b.to_goal.clear();
-    b.to_goal.resize(n, FAR);
-    b.queue.clear();
-    for s in 0..n as StateId {
-        if g.is_goal(s) {
-            b.to_goal[s as usize] = 0;
-            b.queue.push(s);
-        }
+/// The core passes over `g`'s successor lists and the predecessor lists in `b`.
+struct ListPasses<'a, G: ?Sized> {
+    g: &'a G,
+    b: &'a mut ListScratch,
+    /// What [`sync_predecessors`] returned, for [`cluster_penalty`].
+    synced: bool,
+}
+
+impl<G: Graph + ?Sized> CorePasses for ListPasses<'_, G> {
+    type State = StateId;
+    /// The mark of the states seen (see [`ListScratch::new_epoch`]).
+    type Seen = u32;
+
+    #[inline]
+    fn n_states(&self) -> usize {
+        self.g.n_states()
     }
-    let mut head = 0;
-    while head < b.queue.len() {
-        let t = b.queue[head];
-        head += 1;
-        let d = b.to_goal[t as usize] + 1;
-        for &f in &b.preds[t as usize] {
-            if b.to_goal[f as usize] == FAR {
-                b.to_goal[f as usize] = d;
-                b.queue.push(f);
+
+    #[inline]
+    fn n_moves(&self) -> usize {
+        self.g.n_moves()
+    }
+
+    #[inline]
+    fn start(&self) -> StateId {
+        self.g.start()
+    }
+
+    /// A breadth-first search from every goal state at once, into `b.to_goal`.
+    fn search_back(&mut self) -> (usize, Option<u32>) {
+        let (g, b) = (self.g, &mut *self.b);
+        let n = g.n_states();
+        b.to_goal.clear();
+        b.to_goal.resize(n, FAR);
+        b.queue.clear();
+        for s in 0..n as StateId {
+            if g.is_goal(s) {
+                b.to_goal[s as usize] = 0;
+                b.queue.push(s);
             }
         }
-    }
-    let n_reaching = b.queue.len();
-    if cutoff.hopeless_reaching(n, n - n_reaching) {
-        return None;
-    }
-    let start = g.start();
-    let length = (b.to_goal[start as usize] != FAR).then_some(b.to_goal[start as usize]);
-
-    // As on words: the path is unique when each state on it has one move a step closer, with
-    // several moves to one state counted as one.
-    let (mut shortest_paths, mut decisions) = (0, None);
-    if let Some(l) = length {
-        let (mut s, mut df, mut db) = (start, 0, 0);
-        shortest_paths = 1;
-        for i in (0..l).rev() {
-            let targets = g.targets(s);
-            let mut on = targets.iter().filter(|&&t| b.to_goal[t as usize] == i);
-            let Some(&first) = on.next() else {
-                unreachable!("a state {} moves from a goal has a move closer", i + 1)
-            };
-            if on.any(|&t| t != first) {
-                shortest_paths = 2;
-                break;
+        let mut head = 0;
+        while head < b.queue.len() {
+            let t = b.queue[head];
+            head += 1;
+            let d = b.to_goal[t as usize] + 1;
+            for &f in &b.preds[t as usize] {
+                if b.to_goal[f as usize] == FAR {
+                    b.to_goal[f as usize] = d;
+                    b.queue.push(f);
+                }
             }
-            df += u32::from(several(targets));
-            s = first;
-            db += u32::from(several(&b.preds[s as usize]));
         }
-        decisions = (shortest_paths == 1).then_some((df, db));
-    }
-    let mut core = Core {
-        n_states: n,
-        n_moves: g.n_moves(),
-        reachable: 0,
-        reaching: n_reaching,
-        black_hole_states: 0,
-        shortest_length: length,
-        shortest_paths,
-        decisions,
-        initial_forced_moves: 0,
-        cluster_penalty: 0,
-        blocks: 0,
-    };
-    if cutoff.hopeless(&core, false) {
-        return None;
+        let to_start = b.to_goal[g.start() as usize];
+        (b.queue.len(), (to_start != FAR).then_some(to_start))
     }
 
-    if n_reaching < n || cutoff.needs_reachable() {
+    #[inline]
+    fn closer(&self, s: StateId, i: u32) -> Option<StateId> {
+        let mut on = (self.g.targets(s).iter()).filter(|&&t| self.b.to_goal[t as usize] == i);
+        let Some(&first) = on.next() else {
+            unreachable!("a state {} moves from a goal has a move closer", i + 1)
+        };
+        (!on.any(|&t| t != first)).then_some(first)
+    }
+
+    #[inline]
+    fn branches(&self, s: StateId) -> bool {
+        several(self.g.targets(s))
+    }
+
+    #[inline]
+    fn merges(&self, s: StateId) -> bool {
+        several(&self.b.preds[s as usize])
+    }
+
+    /// A breadth-first search from the start; the states it reaches stay in `b.queue`.
+    fn search_forward(&mut self) -> (usize, usize) {
+        let (g, b) = (self.g, &mut *self.b);
+        let (n, start) = (g.n_states(), g.start());
         b.reached.clear();
         b.reached.resize(n, false);
         b.reached[start as usize] = true;
@@ -172,36 +185,47 @@ pub(crate) fn core_of_lists<G: Graph + ?Sized>(
                 }
             }
         }
-        core.reachable = b.queue.len();
-        core.black_hole_states = (b.queue.iter())
+        let holes = (b.queue.iter())
             .filter(|&&s| b.to_goal[s as usize] == FAR)
             .count();
-        if cutoff.hopeless(&core, true) {
-            return None;
+        (b.queue.len(), holes)
+    }
+
+    fn count_paths(&mut self, l: u32) -> u64 {
+        count_shortest_paths(self.g, self.b, self.g.start(), l)
+    }
+
+    #[inline]
+    fn is_goal(&self, s: StateId) -> bool {
+        self.g.is_goal(s)
+    }
+
+    #[inline]
+    fn only_successor(&self, s: StateId) -> Option<StateId> {
+        let targets = self.g.targets(s);
+        (!targets.is_empty() && !several(targets)).then(|| targets[0])
+    }
+
+    #[inline]
+    fn seen_from(&mut self, s: StateId) -> u32 {
+        let seen = self.b.new_epoch();
+        self.b.stamp[s as usize] = seen;
+        seen
+    }
+
+    #[inline]
+    fn see(&mut self, seen: &mut u32, s: StateId) -> bool {
+        let stamp = &mut self.b.stamp[s as usize];
+        if *stamp == *seen {
+            return false;
         }
+        *stamp = *seen;
+        true
     }
 
-    if let (Some(l), 2) = (length, shortest_paths) {
-        core.shortest_paths = count_shortest_paths(g, b, start, l);
+    fn cluster_penalty(&mut self) -> u64 {
+        cluster_penalty(self.g, self.b, self.synced)
     }
-
-    // Neller's m: follow single successors from the start until a state repeats.
-    let mut m = 0;
-    let mut s = start;
-    let seen = b.new_epoch();
-    b.stamp[s as usize] = seen;
-    while !g.is_goal(s) && !g.targets(s).is_empty() && !several(g.targets(s)) {
-        s = g.targets(s)[0];
-        m += 1;
-        if b.stamp[s as usize] == seen {
-            break;
-        }
-        b.stamp[s as usize] = seen;
-    }
-    core.initial_forced_moves = m;
-
-    core.cluster_penalty = cluster_penalty(g, b, synced);
-    Some(core)
 }
 
 /// More jump values changed than this since the clusters were last found: every cluster is

@@ -7,6 +7,8 @@
 //!   kept as rows of bits, the interface a configuration uses: apply a change
 //!   ([`WordEngine::set`], [`WordEngine::set_number`]) or undo it ([`WordEngine::undo`]),
 //!   and evaluate ([`WordEngine::score_within`], [`WordEngine::core`]).
+//! - `driver`: the order of the passes and where a [`Cutoff`] may stop them, written once
+//!   (`core_passes`) over a trait each representation implements.
 //! - `passes`: the passes on rows (`core_of_words`), and [`Evaluator`], which reads any
 //!   state graph into rows, or past 256 states runs the same passes over lists (`lists`).
 //! - `bits`: fixed-width sets of states (`Bits`), so the passes are written once for every
@@ -17,6 +19,7 @@
 
 mod bits;
 mod cutoff;
+mod driver;
 mod lists;
 mod passes;
 mod words;

@@ -5,13 +5,15 @@
 //! its own rows, up to [`MAX_WORD_STATES`] states on multi-word bitsets (a state set is a few
 //! words, a BFS layer is one OR of rows per state). A graph handed to the [`Evaluator`] is
 //! read into rows up to 256 states, and beyond on the same passes over lists of successors
-//! and predecessors. Tested equal to the full features on random mazes.
+//! and predecessors. The order of the passes is the driver's (`driver`); this file holds
+//! what they do on rows. Tested equal to the full features on random mazes.
 
 use maze_features::{Core, Tarjan, same_jump_in};
 use maze_graph::{Graph, StateId};
 
 use super::bits::Bits;
 use super::cutoff::{Cutoff, Never};
+use super::driver::{CorePasses, core_passes};
 use super::lists::{ListScratch, core_of_lists};
 
 /// The most states a word evaluation takes: sixteen machine words per state set.
@@ -261,108 +263,120 @@ impl<S: Bits> Default for WordScratch<S> {
 }
 
 /// The core features on rows, or `None` as soon as `cutoff` says the candidate is
-/// hopeless, in the order that lets it stop soonest: the search back from the goals (the
-/// states that reach one, and every state's distance to the nearest), the shortest paths
-/// read off those distances from the start, the search from the start, then the number of
-/// shortest paths when there are several, the forced moves and the clusters. `reachable`
-/// is 0 when every state reaches a goal and the cutoff does not
-/// [need it](Cutoff::needs_reachable). `blocks` is the variant's obstacle count.
+/// hopeless: [`core_passes`] over the rows. `blocks` is the variant's obstacle count.
 pub(crate) fn core_of_words<S: Bits>(
     w: &Words<'_, S>,
     blocks: usize,
     scratch: &mut WordScratch<S>,
     cutoff: &impl Cutoff,
 ) -> Option<Core> {
-    let (succ, pred, goals, states) = (w.succ, w.pred, w.goals, w.states);
-    // Below `S::BITS`, which spares the row look-ups their checks.
-    let start = w.start & (S::BITS - 1);
-    let start_bit = S::bit(start);
-    // Backward BFS from every goal state: layer d holds the states d moves from the nearest
-    // goal, so the start's layer is the length of a shortest solution.
-    let backward = &mut scratch.backward;
-    backward[0] = goals;
-    let mut layers = 1;
-    let mut reaching = goals;
-    let mut length = (!goals.and(start_bit).is_empty()).then_some(0);
-    // The last layer stays in registers rather than read back from the table.
-    let mut frontier = goals;
-    loop {
-        let next = S::union_of(pred, frontier).and_not(reaching).and(states);
-        if next.is_empty() {
-            break;
-        }
-        frontier = next;
-        if !next.and(start_bit).is_empty() {
-            length = Some(layers);
-        }
-        reaching = reaching.or(next);
-        backward[layers] = next;
-        layers += 1;
-    }
-    let n_reaching = reaching.count();
-    if cutoff.hopeless_reaching(w.n, w.n - n_reaching) {
-        return None;
-    }
-    let backward = &scratch.backward;
+    let mut rows = WordPasses {
+        w,
+        // Below `S::BITS`, which spares the row look-ups their checks.
+        start: w.start & (S::BITS - 1),
+        reaching: S::EMPTY,
+        scratch,
+    };
+    core_passes(&mut rows, blocks, cutoff)
+}
 
-    // A shortest path moves one layer closer to a goal at every step: it is unique when
-    // every state on the way has exactly one such move.
-    let mut shortest_paths = 0;
-    let mut decisions = None;
-    if let Some(l) = length {
-        let (mut s, mut df, mut db) = (start, 0, 0);
-        shortest_paths = 1;
-        for i in (0..l).rev() {
-            let on = succ[s].and(backward[i]);
-            if !on.single() {
-                // Two or more; counted below if the candidate is worth it.
-                shortest_paths = 2;
+/// The core passes on rows: a state set is a few words, a search's layer one union of rows.
+struct WordPasses<'a, 'w, S: Bits> {
+    w: &'a Words<'w, S>,
+    /// `w.start`, below `S::BITS`.
+    start: usize,
+    /// The states that reach a goal, once searched.
+    reaching: S,
+    scratch: &'a mut WordScratch<S>,
+}
+
+impl<S: Bits> CorePasses for WordPasses<'_, '_, S> {
+    type State = usize;
+    type Seen = S;
+
+    #[inline(always)]
+    fn n_states(&self) -> usize {
+        self.w.n
+    }
+
+    #[inline(always)]
+    fn n_moves(&self) -> usize {
+        self.w.n_moves
+    }
+
+    #[inline(always)]
+    fn start(&self) -> usize {
+        self.start
+    }
+
+    /// Layer d of `scratch.backward` holds the states d moves from the nearest goal, so the
+    /// start's layer is the length of a shortest solution.
+    #[inline(always)]
+    fn search_back(&mut self) -> (usize, Option<u32>) {
+        let (pred, goals, states) = (self.w.pred, self.w.goals, self.w.states);
+        let start_bit = S::bit(self.start);
+        let backward = &mut self.scratch.backward;
+        backward[0] = goals;
+        let mut layers = 1;
+        let mut reaching = goals;
+        let mut length = (!goals.and(start_bit).is_empty()).then_some(0);
+        // The last layer stays in registers rather than read back from the table.
+        let mut frontier = goals;
+        loop {
+            let next = S::union_of(pred, frontier).and_not(reaching).and(states);
+            if next.is_empty() {
                 break;
             }
-            df += u32::from(succ[s].several());
-            s = on.low();
-            db += u32::from(pred[s].and(states).several());
+            frontier = next;
+            if !next.and(start_bit).is_empty() {
+                length = Some(layers);
+            }
+            reaching = reaching.or(next);
+            backward[layers] = next;
+            layers += 1;
         }
-        decisions = (shortest_paths == 1).then_some((df, db));
-    }
-    let mut core = Core {
-        n_states: w.n,
-        n_moves: w.n_moves,
-        reachable: 0,
-        reaching: n_reaching,
-        black_hole_states: 0,
-        shortest_length: length.map(|l| l as u32),
-        shortest_paths,
-        decisions,
-        initial_forced_moves: 0,
-        cluster_penalty: 0,
-        blocks,
-    };
-    if cutoff.hopeless(&core, false) {
-        return None;
+        self.reaching = reaching;
+        (reaching.count(), length.map(|l| l as u32))
     }
 
-    if n_reaching < w.n || cutoff.needs_reachable() {
-        // Every state reachable from the start.
+    #[inline(always)]
+    fn closer(&self, s: usize, i: u32) -> Option<usize> {
+        let on = self.w.succ[s].and(self.scratch.backward[i as usize]);
+        on.single().then(|| on.low())
+    }
+
+    #[inline(always)]
+    fn branches(&self, s: usize) -> bool {
+        self.w.succ[s].several()
+    }
+
+    #[inline(always)]
+    fn merges(&self, s: usize) -> bool {
+        self.w.pred[s].and(self.w.states).several()
+    }
+
+    #[inline(always)]
+    fn search_forward(&mut self) -> (usize, usize) {
+        let succ = self.w.succ;
+        let start_bit = S::bit(self.start);
         let mut reached = start_bit;
         let mut frontier = start_bit;
         while !frontier.is_empty() {
             frontier = S::union_of(succ, frontier).and_not(reached);
             reached = reached.or(frontier);
         }
-        core.reachable = reached.count();
-        core.black_hole_states = reached.and_not(reaching).count();
-        if cutoff.hopeless(&core, true) {
-            return None;
-        }
+        (reached.count(), reached.and_not(self.reaching).count())
     }
 
-    if let (Some(l), 2) = (length, shortest_paths) {
-        // Paths into each state of the layers of shortest paths, layer by layer.
-        let counts = &mut scratch.counts;
-        counts[start] = 1;
-        let mut layer = start_bit;
-        for i in (0..l).rev() {
+    /// Paths into each state of the layers of shortest paths, layer by layer.
+    #[inline(always)]
+    fn count_paths(&mut self, l: u32) -> u64 {
+        let (succ, pred) = (self.w.succ, self.w.pred);
+        let scratch = &mut *self.scratch;
+        let (counts, backward) = (&mut scratch.counts, &scratch.backward);
+        counts[self.start] = 1;
+        let mut layer = S::bit(self.start);
+        for i in (0..l as usize).rev() {
             let next = S::union_of(succ, layer).and(backward[i]);
             for t in next.members() {
                 counts[t] = pred[t]
@@ -372,26 +386,40 @@ pub(crate) fn core_of_words<S: Bits>(
             }
             layer = next;
         }
-        core.shortest_paths = layer
+        layer
             .members()
-            .fold(0u64, |acc, t| acc.saturating_add(counts[t]));
+            .fold(0u64, |acc, t| acc.saturating_add(counts[t]))
     }
 
-    // Neller's m: follow single successors from the start until a state repeats.
-    let mut m = 0;
-    let mut s = start;
-    let mut seen = start_bit;
-    while !goals.has(s) && succ[s].single() {
-        s = succ[s].low();
-        m += 1;
-        if seen.has(s) {
-            break;
-        }
-        seen = seen.or(S::bit(s));
+    #[inline(always)]
+    fn is_goal(&self, s: usize) -> bool {
+        self.w.goals.has(s)
     }
-    core.initial_forced_moves = m;
-    core.cluster_penalty = same_jump_words(w, scratch);
-    Some(core)
+
+    #[inline(always)]
+    fn only_successor(&self, s: usize) -> Option<usize> {
+        let row = self.w.succ[s];
+        row.single().then(|| row.low())
+    }
+
+    #[inline(always)]
+    fn seen_from(&mut self, s: usize) -> S {
+        S::bit(s)
+    }
+
+    #[inline(always)]
+    fn see(&mut self, seen: &mut S, s: usize) -> bool {
+        if seen.has(s) {
+            return false;
+        }
+        *seen = seen.or(S::bit(s));
+        true
+    }
+
+    #[inline(always)]
+    fn cluster_penalty(&mut self) -> u64 {
+        same_jump_words(self.w, self.scratch)
+    }
 }
 
 /// The same-jump cluster penalty: the sum over jump sets, each found by
