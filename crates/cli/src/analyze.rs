@@ -3,11 +3,9 @@
 use std::fmt::Write;
 use std::path::PathBuf;
 
-use maze::features::{Features, RollingBlockScore, UNREACHED, report};
+use maze::features::{Features, report};
 use maze::graph::{Adjacency, Rules, StateId};
 use maze::view::TextBoard;
-use serde::Serialize;
-use serde::ser::SerializeMap;
 use thiserror::Error;
 
 use crate::load::{Loaded, load};
@@ -204,74 +202,8 @@ fn text(name: &str, loaded: &Loaded, f: &Features) -> String {
     out
 }
 
-/// State depths as a JSON object in state order, `null` for unreachable states.
-struct Depths<'a> {
-    loaded: &'a Loaded,
-    depths: &'a [u32],
-}
-
-impl Serialize for Depths<'_> {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(Some(self.depths.len()))?;
-        for (s, &d) in self.depths.iter().enumerate() {
-            let name = self.loaded.compiled.state_name(s as StateId);
-            map.serialize_entry(&name, &(d != UNREACHED).then_some(d))?;
-        }
-        map.end()
-    }
-}
-
-#[derive(Serialize)]
-struct Energies {
-    #[serde(rename = "Neller")]
-    neller: f64,
-    #[serde(rename = "GoalDepth")]
-    goal_depth: f64,
-    #[serde(rename = "RollingBlock", skip_serializing_if = "Option::is_none")]
-    rolling_block: Option<f64>,
-}
-
-#[derive(Serialize)]
-struct JsonReport<'a> {
-    #[serde(flatten)]
-    features: &'a Features,
-    solution_states: Option<Vec<String>>,
-    depths: Depths<'a>,
-    energy: Energies,
-    /// The RollingBlock score term by term, for rolling-block mazes.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    rolling_block: Option<RollingBlockScore>,
-    /// The difficulty grade (`maze::features::grade`), none without a solution.
-    grade: Option<maze::features::Grade>,
-    dead_end_cells: Vec<(usize, usize)>,
-}
-
 fn json(loaded: &Loaded, f: &Features) -> String {
-    let rolling_block = loaded
-        .maze
-        .rolling_block_weights()
-        .map(|w| maze::features::rolling_block_score(f, w));
-    let report = JsonReport {
-        features: f,
-        solution_states: f.solution_states.as_ref().map(|states| {
-            states
-                .iter()
-                .map(|&s| loaded.compiled.state_name(s))
-                .collect()
-        }),
-        depths: Depths {
-            loaded,
-            depths: &f.depths,
-        },
-        energy: Energies {
-            neller: maze::features::neller(f),
-            goal_depth: maze::features::goal_depth(f),
-            rolling_block: rolling_block.as_ref().map(|s| s.energy),
-        },
-        rolling_block,
-        grade: maze::features::grade(f),
-        dead_end_cells: loaded.compiled.dead_end_cells(),
-    };
+    let report = maze::render::analysis(&loaded.maze, &loaded.compiled, f);
     let mut out = serde_json::to_string_pretty(&report).unwrap_or_default();
     out.push('\n');
     out

@@ -4,6 +4,7 @@
 //!   attribute, walls, start and goal, a legend of what is present, optionally the solution
 //!   as numbered arrows and depth shading).
 //! - [`dot`] and [`json`]: a state graph as Graphviz DOT or JSON, with each state's role.
+//! - [`analysis()`]: a maze's analysis as one serializable object (`maze analyze --json`).
 //!
 //! Pictures go through the variant-neutral [`Scene`] of `maze-view`, which says what each
 //! variant's cells show (jumping mazes; rolling blocks with Bloxorz bridges, switches, split
@@ -14,6 +15,7 @@
 //! list. Everything here is deterministic: the same maze gives the same bytes.
 #![deny(missing_docs)]
 
+mod analysis;
 mod dot;
 mod draw;
 pub mod geometry;
@@ -23,6 +25,7 @@ mod roles;
 
 use maze_variants::Maze;
 
+pub use analysis::{Analysis, analysis};
 pub use dot::dot;
 pub use draw::draw;
 pub use json::json;

@@ -6,12 +6,11 @@
 use std::collections::BTreeMap;
 use std::time::Instant;
 
-use maze::features::{Features, UNREACHED};
+use maze::features::Features;
 use maze::file::{MazeFile, ReadLimits, SpecError};
 use maze::graph::{Adjacency, Rules, StateId};
 use maze::variants::{CompiledMaze, Maze, StateLimit};
 use serde::Serialize;
-use serde::ser::SerializeMap;
 use serde_json::{Value, json};
 
 use crate::graph;
@@ -246,70 +245,9 @@ fn digest(
     }
 }
 
-/// State depths as a JSON object in state order, `null` for unreachable states.
-struct Depths<'a> {
-    compiled: &'a CompiledMaze,
-    depths: &'a [u32],
-}
-
-impl Serialize for Depths<'_> {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(Some(self.depths.len()))?;
-        for (s, &d) in self.depths.iter().enumerate() {
-            let name = self.compiled.state_name(s as StateId);
-            map.serialize_entry(&name, &(d != UNREACHED).then_some(d))?;
-        }
-        map.end()
-    }
-}
-
-#[derive(Serialize)]
-struct Energies {
-    #[serde(rename = "Neller")]
-    neller: f64,
-    #[serde(rename = "GoalDepth")]
-    goal_depth: f64,
-    #[serde(rename = "RollingBlock", skip_serializing_if = "Option::is_none")]
-    rolling_block: Option<f64>,
-}
-
 /// The object `maze analyze --json` prints, field for field.
-#[derive(Serialize)]
-struct Report<'a> {
-    #[serde(flatten)]
-    features: &'a Features,
-    solution_states: Option<Vec<String>>,
-    depths: Depths<'a>,
-    energy: Energies,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    rolling_block: Option<maze::features::RollingBlockScore>,
-    grade: Option<maze::features::Grade>,
-    dead_end_cells: Vec<(usize, usize)>,
-}
-
 fn report(maze: &Maze, compiled: &CompiledMaze, f: &Features) -> Value {
-    let rolling_block = maze
-        .rolling_block_weights()
-        .map(|w| maze::features::rolling_block_score(f, w));
-    let report = Report {
-        features: f,
-        solution_states: f
-            .solution_states
-            .as_ref()
-            .map(|states| states.iter().map(|&s| compiled.state_name(s)).collect()),
-        depths: Depths {
-            compiled,
-            depths: &f.depths,
-        },
-        energy: Energies {
-            neller: maze::features::neller(f),
-            goal_depth: maze::features::goal_depth(f),
-            rolling_block: rolling_block.as_ref().map(|s| s.energy),
-        },
-        rolling_block,
-        grade: maze::features::grade(f),
-        dead_end_cells: compiled.dead_end_cells(),
-    };
+    let report = maze::render::analysis(maze, compiled, f);
     // Plain structs of strings, numbers and options; features' floats are finite.
     serde_json::to_value(&report).unwrap_or(Value::Null)
 }
