@@ -2,7 +2,6 @@
 
 use std::path::PathBuf;
 
-use maze::generate::settings::Gates;
 use maze::graph::Adjacency;
 use serde::Serialize;
 
@@ -64,23 +63,7 @@ impl Args {
             };
             let compiled = file.maze.compile();
             let f = maze::features::features(&Adjacency::from_rules(&compiled), file.maze.blocks());
-            let own = file.generate.as_ref().map(|g| g.gates).unwrap_or_default();
-            let gates = Gates {
-                solvable: true,
-                unique_shortest: true,
-                no_black_holes: true,
-                ..own
-            };
-            let objective = file
-                .generate
-                .as_ref()
-                .map(|g| g.objective.clone())
-                .unwrap_or_default();
-            let reasons: Vec<String> = maze::generate::Scorer::new(objective, gates)
-                .failed_gates(&f)
-                .iter()
-                .map(ToString::to_string)
-                .collect();
+            let reasons = maze::file::unpublishable(&file, &f);
             verdicts.push(Verdict {
                 file: path.display().to_string(),
                 read: true,

@@ -24,8 +24,10 @@
 //! ```
 #![deny(missing_docs)]
 
+mod check;
 mod file;
 mod located;
 mod shown;
 
+pub use check::unpublishable;
 pub use file::{MazeFile, ReadLimits, SpecError, parse, parse_file, parse_file_with, write_file};

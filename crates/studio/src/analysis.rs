@@ -173,20 +173,7 @@ pub(crate) struct Verdict {
 /// Publishable: solvable, a unique shortest solution, no black holes, and the file's own
 /// gates, as `maze check` decides it.
 fn check(file: &MazeFile, f: &Features) -> Verdict {
-    let mut gates = file.generate.as_ref().map(|g| g.gates).unwrap_or_default();
-    gates.solvable = true;
-    gates.unique_shortest = true;
-    gates.no_black_holes = true;
-    let objective = file
-        .generate
-        .as_ref()
-        .map(|g| g.objective.clone())
-        .unwrap_or_default();
-    let reasons: Vec<String> = maze::generate::Scorer::new(objective, gates)
-        .failed_gates(f)
-        .iter()
-        .map(ToString::to_string)
-        .collect();
+    let reasons = maze::file::unpublishable(file, f);
     Verdict {
         publishable: reasons.is_empty(),
         shortest_length: f.shortest_length,
