@@ -7,6 +7,45 @@
 use std::fmt::Write;
 
 use maze_features::report;
+use serde::Serialize;
+
+/// Minimum, median, mean and maximum of one feature over a population, with the values in
+/// maze order: what `maze compare` and the studio report beside each histogram.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Stats {
+    /// How many values.
+    pub n: usize,
+    /// The least, none of no values.
+    pub min: Option<f64>,
+    /// The median (the mean of the two middle values of an even count).
+    pub median: Option<f64>,
+    /// The mean.
+    pub mean: Option<f64>,
+    /// The greatest.
+    pub max: Option<f64>,
+    /// The values, in maze order.
+    pub values: Vec<f64>,
+}
+
+/// The [`Stats`] of `values`.
+pub fn stats(values: Vec<f64>) -> Stats {
+    let mut sorted = values.clone();
+    sorted.sort_by(f64::total_cmp);
+    let n = sorted.len();
+    let median = match n {
+        0 => None,
+        _ if n % 2 == 1 => Some(sorted[n / 2]),
+        _ => Some((sorted[n / 2 - 1] + sorted[n / 2]) / 2.0),
+    };
+    Stats {
+        n,
+        min: sorted.first().copied(),
+        median,
+        mean: (n > 0).then(|| sorted.iter().sum::<f64>() / n as f64),
+        max: sorted.last().copied(),
+        values,
+    }
+}
 
 /// The CSS of the charts and their captions, for every page that shows them.
 pub const STYLE: &str = "

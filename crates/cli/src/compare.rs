@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
-use maze::batch::chart;
+use maze::batch::chart::{self, Stats, stats};
 use maze::features::{Features, report};
 use maze::generate::Settings;
 use maze::variants::Maze;
@@ -93,36 +93,6 @@ struct Sample {
     maze: Maze,
     /// Wall time of its search, in milliseconds.
     millis: f64,
-}
-
-/// Minimum, median, mean and maximum of some values, with the values in maze order.
-#[derive(Serialize)]
-struct Stats {
-    n: usize,
-    min: Option<f64>,
-    median: Option<f64>,
-    mean: Option<f64>,
-    max: Option<f64>,
-    values: Vec<f64>,
-}
-
-fn stats(values: Vec<f64>) -> Stats {
-    let mut sorted = values.clone();
-    sorted.sort_by(f64::total_cmp);
-    let n = sorted.len();
-    let median = match n {
-        0 => None,
-        _ if n % 2 == 1 => Some(sorted[n / 2]),
-        _ => Some((sorted[n / 2 - 1] + sorted[n / 2]) / 2.0),
-    };
-    Stats {
-        n,
-        min: sorted.first().copied(),
-        median,
-        mean: (n > 0).then(|| sorted.iter().sum::<f64>() / n as f64),
-        max: sorted.last().copied(),
-        values,
-    }
 }
 
 /// One population's figures: the JSON document's per-variant object.

@@ -393,22 +393,8 @@ fn figures(f: &Features) -> Value {
 
 /// Minimum, median, mean and maximum, with the values in maze order (`maze compare`'s).
 fn stats(values: Vec<f64>) -> Value {
-    let mut sorted = values.clone();
-    sorted.sort_by(f64::total_cmp);
-    let n = sorted.len();
-    let median = match n {
-        0 => None,
-        _ if n % 2 == 1 => Some(sorted[n / 2]),
-        _ => Some((sorted[n / 2 - 1] + sorted[n / 2]) / 2.0),
-    };
-    json!({
-        "n": n,
-        "min": sorted.first(),
-        "median": median,
-        "mean": (n > 0).then(|| sorted.iter().sum::<f64>() / n as f64),
-        "max": sorted.last(),
-        "values": values,
-    })
+    // Numbers and options of numbers only: nothing here fails to serialize.
+    serde_json::to_value(maze::batch::chart::stats(values)).unwrap_or(Value::Null)
 }
 
 /// One population's figures, as `maze compare --json` names them.
