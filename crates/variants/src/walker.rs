@@ -315,19 +315,39 @@ impl Walker<'_> {
         out: &mut Vec<(Dir, Landing)>,
         note: &mut dyn FnMut(String),
     ) {
-        let off_board = Cell::VOID;
+        if self.meets_land(&Cell::VOID, here, key, kind, d, i, last, note) {
+            out.push((d, Landing::Outside));
+        }
+    }
+
+    /// Whether a move `d` of `i` steps from `here` with registers `key` meets `kind`'s
+    /// landing conditions on `x`, the cell at `p`; the first it fails is noted.
+    #[allow(clippy::too_many_arguments)]
+    fn meets_land(
+        &self,
+        x: &Cell,
+        here: &Cell,
+        key: &Key,
+        kind: &K,
+        d: Dir,
+        i: i64,
+        p: Coord,
+        note: &mut dyn FnMut(String),
+    ) -> bool {
         let ctx = Ctx {
-            here: &off_board,
+            here: x,
             from: Some(here),
             regs: key,
             mv: Some((d, i)),
             dirs: self.set.directions,
         };
-        if let Some(failed) = kind.land.iter().find(|c| !c.eval(&ctx)) {
-            note(self.describe_failure(failed, key, last));
-            return;
+        match kind.land.iter().find(|c| !c.eval(&ctx)) {
+            Some(failed) => {
+                note(self.describe_failure(failed, key, p));
+                false
+            }
+            None => true,
         }
-        out.push((d, Landing::Outside));
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -356,15 +376,7 @@ impl Walker<'_> {
             });
             return;
         }
-        let ctx = Ctx {
-            here: &x,
-            from: Some(here),
-            regs: key,
-            mv: Some((d, i)),
-            dirs: self.set.directions,
-        };
-        if let Some(failed) = kind.land.iter().find(|c| !c.eval(&ctx)) {
-            note(self.describe_failure(failed, key, p));
+        if !self.meets_land(&x, here, key, kind, d, i, p, note) {
             return;
         }
         if x.is_goal() {

@@ -471,26 +471,17 @@ impl JumpGraph {
         acc: &mut Vec<Arrival>,
     ) {
         let set = &*self.set;
-        if t == OUTSIDE {
-            // An exit meets the landing conditions too (no-U-turn forbids an exit opposite to
-            // the last jump), read on a cell off the board.
-            let ctx = Ctx {
-                here: &OFF_BOARD,
-                from: Some(from),
-                regs: key,
-                mv: Some((d, k)),
-                dirs: set.directions,
-            };
-            if kind.land.iter().all(|c| c.eval(&ctx)) {
-                acc.push((d, OUTSIDE, set.start_key()));
+        // An exit meets the landing conditions too (no-U-turn forbids an exit opposite to the
+        // last jump), read on a cell off the board.
+        let there = if t == OUTSIDE {
+            &OFF_BOARD
+        } else {
+            let there = &self.cells[t as usize];
+            if t as usize == cell || !there.is_landable() {
+                return;
             }
-            return;
-        }
-        let tu = t as usize;
-        let there = &self.cells[tu];
-        if tu == cell || !there.is_landable() {
-            return;
-        }
+            there
+        };
         let ctx = Ctx {
             here: there,
             from: Some(from),
@@ -501,7 +492,7 @@ impl JumpGraph {
         if !kind.land.iter().all(|c| c.eval(&ctx)) {
             return;
         }
-        if there.is_goal() {
+        if t == OUTSIDE || there.is_goal() {
             acc.push((d, t, set.start_key()));
             return;
         }
