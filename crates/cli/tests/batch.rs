@@ -5,10 +5,9 @@
 #![allow(clippy::unwrap_used)]
 
 mod common;
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use common::{maze_in, stderr, stdout};
+use common::{maze_in, stderr, stdout, tree};
 
 /// A designer's own rules: small rook mazes, quick to search.
 const MINE: &str = "// My 4 x 4 rook mazes.
@@ -26,19 +25,6 @@ Maze(
 
 fn temp_dir(name: &str) -> PathBuf {
     common::temp_dir("batch-tests", name)
-}
-
-/// Every file under `dir` by its path relative to `dir`, with its bytes.
-fn tree(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
-    walkdir::WalkDir::new(dir)
-        .into_iter()
-        .map(|e| e.unwrap())
-        .filter(|e| e.file_type().is_file())
-        .map(|e| {
-            let relative = e.path().strip_prefix(dir).unwrap().to_path_buf();
-            (relative, std::fs::read(e.path()).unwrap())
-        })
-        .collect()
 }
 
 #[test]

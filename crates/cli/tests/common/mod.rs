@@ -53,3 +53,16 @@ pub(crate) fn temp_dir(group: &str, name: &str) -> PathBuf {
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }
+
+/// Every file under `dir` by its path relative to `dir`, with its bytes.
+pub(crate) fn tree(dir: &Path) -> std::collections::BTreeMap<PathBuf, Vec<u8>> {
+    walkdir::WalkDir::new(dir)
+        .into_iter()
+        .map(|e| e.unwrap())
+        .filter(|e| e.file_type().is_file())
+        .map(|e| {
+            let relative = e.path().strip_prefix(dir).unwrap().to_path_buf();
+            (relative, std::fs::read(e.path()).unwrap())
+        })
+        .collect()
+}
