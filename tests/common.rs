@@ -28,7 +28,8 @@ impl Analyzed {
     pub(crate) fn new(maze: Maze) -> Analyzed {
         let compiled = maze.compile();
         let graph = state_graph(&compiled);
-        let features = features::analyze(&graph, maze.blocks());
+        let mut features = features::analyze(&graph, maze.blocks());
+        features.mechanic_moves = features::mechanic_moves(&compiled, &features);
         let names = (0..compiled.n_states() as StateId)
             .map(|s| (compiled.state_name(s), s))
             .collect();

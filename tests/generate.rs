@@ -521,10 +521,7 @@ fn generated_mazes_pass_their_gates_and_round_trip_with_provenance() {
             .unwrap_or_else(|e| panic!("{name}: {}", e.one_line()));
         assert_eq!(back, generated, "{name}");
         // What was reported is what the written maze has.
-        let f = features::features(
-            &Adjacency::from_rules(&back.maze.compile()),
-            back.maze.blocks(),
-        );
+        let f = features::features_of_rules(&back.maze.compile(), back.maze.blocks());
         assert_eq!(f, o.features, "{name}");
         assert_eq!(settings.objective.energy(&f), o.score.energy, "{name}");
     }
@@ -667,7 +664,7 @@ fn many_landings_per_direction_fit_the_stride_graph() {
             ..file.generate.clone().unwrap().into_generate()
         };
         let o = run(&file, &settings, 200, 3);
-        let f = features::features(&Adjacency::from_rules(&o.maze.compile()), o.maze.blocks());
+        let f = features::features_of_rules(&o.maze.compile(), o.maze.blocks());
         assert_eq!(f, o.features, "{name}");
         assert!(f.n_moves > 0, "{name}");
     }

@@ -5,6 +5,7 @@ mod bloxorz;
 mod common;
 mod generate;
 mod house;
+mod mechanic;
 mod oracle;
 mod published;
 mod render;

@@ -1,5 +1,6 @@
 //! `cargo xtask quality`: what the generator makes of every bundled variant, measured: over
-//! many seeds, how many distinct puzzles it makes, how many pass their gates, have a unique
+//! many seeds, how many distinct puzzles it makes, how many pass their gates (what `maze
+//! batch` accepts) and how many `maze check` calls publishable, how many have a unique
 //! shortest solution and no black holes, and their mean energy and solution length.
 
 use std::path::PathBuf;
@@ -68,9 +69,9 @@ pub fn run(args: &Args) -> Result<(), String> {
         args.seeds, args.seed, args.seeds
     );
     println!(
-        "| variant | objective | search | iterations | distinct puzzles | gates passed | unique shortest | no black holes | mean energy | mean shortest length | median shortest length | time (s) |"
+        "| variant | objective | search | iterations | distinct puzzles | gates passed | publishable | unique shortest | no black holes | mean energy | mean shortest length | median shortest length | time (s) |"
     );
-    println!("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    println!("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
     for path in files {
         let file = read(&path)?;
         let settings = file.settings().map_err(|e| e.to_string())?;
@@ -78,6 +79,8 @@ pub fn run(args: &Args) -> Result<(), String> {
         let iterations = args.iterations.unwrap_or(settings.search.iterations());
         let started = Instant::now();
         let (mut passed, mut unique, mut no_holes) = (0u64, 0u64, 0u64);
+        let mut publishable = 0u64;
+        let check = maze_gen::Scorer::new(settings.objective.clone(), settings.gates.publishable());
         let (mut energy, mut length, mut solved) = (0.0, 0u64, 0u64);
         let mut made = maze_gen::Made::default();
         let mut lengths = Vec::new();
@@ -104,6 +107,7 @@ pub fn run(args: &Args) -> Result<(), String> {
             };
             mazes += 1;
             passed += u64::from(o.passed());
+            publishable += u64::from(check.failed_gates(&o.features).is_empty());
             unique += u64::from(o.features.unique_shortest);
             no_holes += u64::from(o.features.black_holes.count == 0);
             energy += o.score.energy;
@@ -131,10 +135,11 @@ pub fn run(args: &Args) -> Result<(), String> {
             "-".to_string()
         };
         println!(
-            "| {name} | {} | {} | {iterations} | {distinct} | {} | {} | {} | {} | {mean_length} | {median} | {:.2} |",
+            "| {name} | {} | {} | {iterations} | {distinct} | {} | {} | {} | {} | {} | {mean_length} | {median} | {:.2} |",
             settings.objective.name(),
             settings.search.name(),
             pct(passed),
+            pct(publishable),
             pct(unique),
             pct(no_holes),
             report::number((energy / mazes.max(1) as f64 * 100.0).round() / 100.0),

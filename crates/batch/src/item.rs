@@ -8,7 +8,7 @@ use maze_features::Features;
 use maze_file::ReadLimits;
 use maze_gen::Provenance;
 use maze_gen::Scorer;
-use maze_graph::{Adjacency, Rules};
+use maze_graph::Rules;
 use maze_render::Options;
 use maze_variants::Maze;
 use serde::Serialize;
@@ -346,12 +346,14 @@ fn record(
     maze: Maze,
 ) -> Record {
     let settings = &variant.settings;
-    // The record is what the summary files hold: the gates' reasons as text.
-    let failed_gates: Vec<String> = Scorer::new(settings.objective.clone(), settings.gates)
-        .failed_gates(&f)
-        .iter()
-        .map(ToString::to_string)
-        .collect();
+    // The record is what the summary files hold: the gates' reasons as text. A maze is
+    // accepted only if it is publishable too, as `maze check` says.
+    let failed_gates: Vec<String> =
+        Scorer::new(settings.objective.clone(), settings.gates.publishable())
+            .failed_gates(&f)
+            .iter()
+            .map(ToString::to_string)
+            .collect();
     Record {
         index,
         name: files.stem.clone(),
@@ -449,7 +451,7 @@ fn read_back(
 
 /// Every feature of a maze, by the same call the generator makes for its result.
 fn features(maze: &Maze) -> Features {
-    maze_features::features(&Adjacency::from_rules(&maze.compile()), maze.blocks())
+    maze_features::features_of_rules(&maze.compile(), maze.blocks())
 }
 
 /// A maze read back must still be what its file name says: accepted or rejected.

@@ -109,7 +109,7 @@ fn json(config: &Config, variant: &Variant, records: &[Record]) -> Result<String
 /// components and clusters take a count column and a sizes column; lists are
 /// space-separated; an absent value is an empty cell; numbers are written in full (the
 /// shortest text that reads back as the same number).
-pub(crate) const COLUMNS: [&str; 34] = [
+pub(crate) const COLUMNS: [&str; 35] = [
     "index",
     "name",
     "item_seed",
@@ -139,6 +139,7 @@ pub(crate) const COLUMNS: [&str; 34] = [
     "cluster_penalty",
     "u_turns",
     "turns",
+    "mechanic_moves",
     "branches",
     "dead_ends",
     "average_loop_length",
@@ -185,6 +186,7 @@ fn csv(records: &[Record]) -> String {
             f.cluster_penalty.to_string(),
             f.u_turns.to_string(),
             f.turns.to_string(),
+            f.mechanic_moves.map_or_else(String::new, |m| m.to_string()),
             f.branches.to_string(),
             f.dead_ends.to_string(),
             f.average_loop_length.to_string(),

@@ -389,10 +389,7 @@ fn summaries_hold_every_maze_as_its_file_reads() {
             assert_eq!(maze["item_seed"], format!("{maze_seed:#018x}"));
             assert_eq!(read.provenance.unwrap().index, k as u64);
             let compiled = read.maze.compile();
-            let f = maze_features::features(
-                &maze_graph::Adjacency::from_rules(&compiled),
-                read.maze.blocks(),
-            );
+            let f = maze_features::features_of_rules(&compiled, read.maze.blocks());
             assert_eq!(
                 maze["features"],
                 serde_json::to_value(&f).unwrap(),

@@ -4,7 +4,7 @@ use std::fmt::Write;
 use std::path::PathBuf;
 
 use maze::features::{Features, report};
-use maze::graph::{Adjacency, Rules, StateId};
+use maze::graph::{Rules, StateId};
 use maze::view::TextBoard;
 use thiserror::Error;
 
@@ -49,10 +49,7 @@ impl Args {
     pub(crate) fn run(self) -> Result<(), crate::failure::Failure> {
         let loaded = load(&self.file, self.limit)?;
         // Features need only the flat graph; no petgraph round trip.
-        let f = maze::features::features(
-            &Adjacency::from_rules(&loaded.compiled),
-            loaded.maze.blocks(),
-        );
+        let f = maze::features::features_of_rules(&loaded.compiled, loaded.maze.blocks());
         let format = if self.json { Format::Json } else { self.format };
         let out = match format {
             Format::Text => text(&self.file.display().to_string(), &loaded, &f),

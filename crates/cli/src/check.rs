@@ -2,7 +2,6 @@
 
 use std::path::PathBuf;
 
-use maze::graph::Adjacency;
 use serde::Serialize;
 
 use crate::load::read_file;
@@ -62,7 +61,7 @@ impl Args {
                 }
             };
             let compiled = file.maze.compile();
-            let f = maze::features::features(&Adjacency::from_rules(&compiled), file.maze.blocks());
+            let f = maze::features::features_of_rules(&compiled, file.maze.blocks());
             let reasons = maze::file::unpublishable(&file, &f);
             verdicts.push(Verdict {
                 file: path.display().to_string(),

@@ -23,7 +23,7 @@ use crate::load::read_file_and_text;
 /// Generates --count mazes of each variant file, maze k from seed item_seed(--seed, V, k) as
 /// `maze generate` and `maze batch` seed it (so each population reproduces on any machine,
 /// whatever --jobs), and compares the populations side by side: shortest solution length,
-/// forward decisions along it, reachable states and grade (minimum, median, mean,
+/// forward decisions along it, reachable states, grade and mechanic moves (minimum, median, mean,
 /// maximum); how many mazes pass their gates, have a unique shortest solution and have
 /// black holes; distinct puzzles (mazes passing their gates that are not the same puzzle as
 /// an earlier one, up to rotation and reflection; repeats are counted, not searched for
@@ -117,6 +117,7 @@ struct Population {
     forward_decisions: Stats,
     reachable: Stats,
     grade: Stats,
+    mechanic_moves: Stats,
     generation_ms: Stats,
 }
 
@@ -129,11 +130,12 @@ struct Comparison {
 }
 
 /// The distributions the table and the page show, by the JSON field names.
-const FEATURES: [&str; 5] = [
+const FEATURES: [&str; 6] = [
     "shortest_length",
     "forward_decisions",
     "reachable",
     "grade",
+    "mechanic_moves",
     "generation_ms",
 ];
 
@@ -144,6 +146,7 @@ impl Population {
             "forward_decisions" => &self.forward_decisions,
             "reachable" => &self.reachable,
             "grade" => &self.grade,
+            "mechanic_moves" => &self.mechanic_moves,
             _ => &self.generation_ms,
         }
     }
@@ -322,6 +325,7 @@ fn population(v: &Variant, samples: &[Sample]) -> Population {
         grade: stats(values(&|f| {
             maze::features::grade(f).map(|g| f64::from(g.level))
         })),
+        mechanic_moves: stats(values(&|f| f.mechanic_moves.map(f64::from))),
         generation_ms: stats(samples.iter().map(|s| s.millis).collect()),
     }
 }

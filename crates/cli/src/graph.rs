@@ -40,7 +40,8 @@ impl Args {
     pub(crate) fn run(self) -> Result<(), crate::failure::Failure> {
         let loaded = load(&self.file, self.limit)?;
         let graph = state_graph(&loaded.compiled);
-        let features = maze::features::analyze(&graph, loaded.maze.blocks());
+        let mut features = maze::features::analyze(&graph, loaded.maze.blocks());
+        features.mechanic_moves = maze::features::mechanic_moves(&loaded.compiled, &features);
         let name = |s| loaded.compiled.state_name(s);
         let text = match self.format {
             Format::Dot => maze::render::dot(&graph, &features, name),

@@ -195,6 +195,7 @@ fn the_page_draws_each_feature_on_one_axis_for_every_variant() {
             "forward_decisions",
             "reachable",
             "grade",
+            "mechanic_moves",
             "generation_ms"
         ]
     );

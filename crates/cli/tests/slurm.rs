@@ -25,7 +25,7 @@ Maze(
     start: (0, 0),
     generate: (
         goal: Random,
-        gates: (solvable: true),
+        gates: (solvable: true, unique_shortest: true, no_black_holes: true),
         search: HillDescent(iterations: 150),
     ),
 )
@@ -45,7 +45,7 @@ Maze(
     ],
     generate: (
         objective: RollingBlock(),
-        gates: (solvable: true),
+        gates: (solvable: true, unique_shortest: true, no_black_holes: true),
         search: HillDescent(iterations: 100),
     ),
 )

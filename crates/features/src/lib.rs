@@ -21,7 +21,7 @@ pub mod report;
 mod search;
 mod shape;
 
-use maze_graph::{Adjacency, Dir, Graph, StateGraph, StateId};
+use maze_graph::{Adjacency, Dir, Graph, Move, Rules, StateGraph, StateId};
 use serde::Serialize;
 
 pub use clusters::{Tarjan, same_jump_in};
@@ -90,6 +90,10 @@ pub struct Features {
     pub u_turns: u32,
     /// Moves of the solution whose direction differs from the previous move's.
     pub turns: u32,
+    /// Moves of the solution that depend on the rule's mechanics ([`Rules::mechanic`]);
+    /// `None` when the goal cannot be reached, or when the features come from a graph alone
+    /// ([`features`]) rather than from its rules ([`features_of_rules`]).
+    pub mechanic_moves: Option<u32>,
     /// Reachable states with three or more neighbours in H.
     pub branches: usize,
     /// Reachable non-goal states with exactly one neighbour in H.
@@ -130,7 +134,29 @@ pub fn analyze(graph: &StateGraph, blocks: usize) -> Features {
     features(&Adjacency::from_graph(graph), blocks)
 }
 
-/// Every feature of a flat state graph. `blocks` is the variant's obstacle count.
+/// Every feature of a maze's rules, mechanic moves included. `blocks` is the variant's
+/// obstacle count.
+pub fn features_of_rules<R: Rules + ?Sized>(rules: &R, blocks: usize) -> Features {
+    let mut f = features(&Adjacency::from_rules(rules), blocks);
+    f.mechanic_moves = mechanic_moves(rules, &f);
+    f
+}
+
+/// How many moves of `f`'s solution depend on the mechanics of `rules` (the rules `f` was
+/// computed from), `None` when the goal cannot be reached.
+pub fn mechanic_moves<R: Rules + ?Sized>(rules: &R, f: &Features) -> Option<u32> {
+    let states = f.solution_states.as_ref()?;
+    let dirs = f.solution_dirs.as_ref()?;
+    let count = states
+        .windows(2)
+        .zip(dirs)
+        .filter(|&(pair, &dir)| rules.mechanic(pair[0], Move { dir, to: pair[1] }))
+        .count();
+    Some(count as u32)
+}
+
+/// Every feature of a flat state graph, but mechanic moves (which need the rules: see
+/// [`features_of_rules`]). `blocks` is the variant's obstacle count.
 pub fn features<G: Graph + ?Sized>(adjacency: &G, blocks: usize) -> Features {
     let g = adjacency;
     let preds = search::Reverse::new(g);
@@ -183,6 +209,7 @@ pub fn features<G: Graph + ?Sized>(adjacency: &G, blocks: usize) -> Features {
         cluster_penalty,
         u_turns,
         turns,
+        mechanic_moves: None,
         branches: shape.branches,
         dead_ends: shape.dead_ends,
         average_loop_length: shape.average_loop_length,

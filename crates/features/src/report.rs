@@ -84,6 +84,11 @@ pub fn text(f: &Features) -> String {
     line("cluster_penalty", f.cluster_penalty.to_string());
     line("turns", f.turns.to_string());
     line("u_turns", f.u_turns.to_string());
+    line(
+        "mechanic_moves",
+        f.mechanic_moves
+            .map_or("none".to_string(), |m| m.to_string()),
+    );
     line("branches", f.branches.to_string());
     line("dead_ends", f.dead_ends.to_string());
     line("average_loop_length", number(f.average_loop_length));

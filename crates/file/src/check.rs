@@ -3,7 +3,6 @@
 
 use maze_features::Features;
 use maze_gen::Scorer;
-use maze_gen::settings::Gates;
 
 use crate::MazeFile;
 
@@ -11,13 +10,12 @@ use crate::MazeFile;
 /// per gate it misses (empty when it is publishable). The gates are the file's own with
 /// `solvable`, `unique_shortest` and `no_black_holes` on, whatever the file says of them.
 pub fn unpublishable(file: &MazeFile, features: &Features) -> Vec<String> {
-    let own = file.generate.as_ref().map(|g| g.gates).unwrap_or_default();
-    let gates = Gates {
-        solvable: true,
-        unique_shortest: true,
-        no_black_holes: true,
-        ..own
-    };
+    let gates = file
+        .generate
+        .as_ref()
+        .map(|g| g.gates)
+        .unwrap_or_default()
+        .publishable();
     let objective = file
         .generate
         .as_ref()

@@ -53,8 +53,7 @@ mod space;
 
 use std::time::Instant;
 
-use maze_features::{Features, features};
-use maze_graph::Adjacency;
+use maze_features::Features;
 use maze_variants::Maze;
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
@@ -294,6 +293,28 @@ pub fn generate_with(
     }
 }
 
+/// Adds to a search's result the mechanic moves it misses: the word engine's scores cannot see
+/// a `min_mechanic_moves` gate (they have no solution path), so its result is checked here,
+/// once per search; on full features the count is the one the search steered by.
+fn mechanic_check<S: Space>(
+    space: &S,
+    snapshot: &S::Snapshot,
+    gates: settings::Gates,
+    score: &mut Score,
+) {
+    let Some(min) = gates.min_mechanic_moves else {
+        return;
+    };
+    if !score.passes() {
+        return;
+    }
+    let maze = space.snapshot_maze(snapshot);
+    let f = maze_features::features_of_rules(&maze.compile(), maze.blocks());
+    score.deficit = score
+        .deficit
+        .saturating_add(min.saturating_sub(f.mechanic_moves.unwrap_or(0)));
+}
+
 /// [`generate`] in one variant's space.
 fn generate_in<S: Space>(
     mut space: S,
@@ -317,10 +338,11 @@ fn generate_in<S: Space>(
         search::run(&mut run, search);
         total += run.iterations;
         timed_out = run.timed_out;
-        if let Some((snapshot, score)) = run.best
-            && best.as_ref().is_none_or(|(_, b)| score.compare(b).is_lt())
-        {
-            best = Some((snapshot, score));
+        if let Some((snapshot, mut score)) = run.best {
+            mechanic_check(&space, &snapshot, settings.gates, &mut score);
+            if best.as_ref().is_none_or(|(_, b)| score.compare(b).is_lt()) {
+                best = Some((snapshot, score));
+            }
         }
         if best.as_ref().is_some_and(|(_, s)| s.passes()) {
             break;
@@ -329,7 +351,7 @@ fn generate_in<S: Space>(
     let (snapshot, score) = best.ok_or(Error::NothingEvaluated)?;
     let maze = space.snapshot_maze(&snapshot);
     let compiled = maze.compile();
-    let features = features(&Adjacency::from_rules(&compiled), maze.blocks());
+    let features = maze_features::features_of_rules(&compiled, maze.blocks());
     Ok(Outcome {
         failed_gates: scorer.failed_gates(&features),
         maze,

@@ -26,10 +26,13 @@ use crate::space::Space;
 pub struct RollSpace {
     template: RollingTemplate,
     maze: RollingBlockMaze,
+    /// The compiled board, kept for the gates that read its rules (mechanic moves).
+    graph: RollGraph,
     adj: StrideAdjacency,
-    /// The graph and obstacle count of the board before the last step, while `undoable`: a
-    /// rejected step swaps it back instead of building the graph again (as many builds as
+    /// The graphs and obstacle count of the board before the last step, while `undoable`: a
+    /// rejected step swaps them back instead of building the graph again (as many builds as
     /// the step itself costs, the most expensive part of a rolling-block iteration).
+    before_graph: RollGraph,
     before: StrideAdjacency,
     before_blocks: usize,
     /// Whether nothing but one step changed the board since `before` was its graph.
@@ -92,7 +95,8 @@ impl RollSpace {
     /// The space of `template`'s fillings, holding a first random configuration.
     pub fn new<R: Rng + ?Sized>(template: RollingTemplate, rng: &mut R) -> RollSpace {
         let maze = template.maze.clone();
-        let adj = StrideAdjacency::from_rules(&RollGraph::new(&maze));
+        let graph = RollGraph::new(&maze);
+        let adj = StrideAdjacency::from_rules(&graph);
         // The tiles an editable cell may take: each tile's generator gene, read from its one
         // description, in the description's order.
         let tiles = TILES
@@ -110,6 +114,8 @@ impl RollSpace {
             template,
             blocks: maze.blocks(),
             before: adj.clone(),
+            before_graph: graph.clone(),
+            graph,
             before_blocks: 0,
             undoable: false,
             maze,
@@ -127,7 +133,8 @@ impl RollSpace {
     }
 
     fn recompile(&mut self) {
-        self.adj.rebuild(&RollGraph::new(&self.maze));
+        self.graph = RollGraph::new(&self.maze);
+        self.adj.rebuild(&self.graph);
         self.blocks = self.maze.blocks();
         self.undoable = false;
     }
@@ -441,6 +448,7 @@ impl Space for RollSpace {
         // Keep the graph of the board before the step, built into the buffers of the one
         // before that.
         std::mem::swap(&mut self.adj, &mut self.before);
+        std::mem::swap(&mut self.graph, &mut self.before_graph);
         self.before_blocks = self.blocks;
         self.recompile();
         self.undoable = true;
@@ -483,6 +491,7 @@ impl Space for RollSpace {
             // built from.
             1 if self.undoable => {
                 std::mem::swap(&mut self.adj, &mut self.before);
+                std::mem::swap(&mut self.graph, &mut self.before_graph);
                 self.blocks = self.before_blocks;
                 self.undoable = false;
             }
@@ -491,7 +500,7 @@ impl Space for RollSpace {
     }
 
     fn score(&mut self, scorer: &mut Scorer) -> Score {
-        scorer.score(&self.adj, self.blocks)
+        scorer.score_rules(&self.adj, &self.graph, self.blocks)
     }
 
     fn snapshot(&self) -> RollSnapshot {

@@ -5,8 +5,8 @@ use std::cmp::Ordering;
 
 use crate::engine::{Bits, Cutoff, Evaluator, Never, WordScratch, Words, core_of_words};
 use crate::settings::Gates;
-use maze_features::{Core, Features, Objective, features};
-use maze_graph::Graph;
+use maze_features::{Core, Features, Objective, features, mechanic_moves};
+use maze_graph::{Graph, Rules};
 
 /// How good a candidate is: first how far it misses the hard gates (`deficit`, 0 when it
 /// passes them all), then its energy. Lower is better in both.
@@ -49,6 +49,15 @@ impl Score {
     }
 }
 
+/// What a `min_mechanic_moves` gate sees.
+#[derive(Clone, Copy)]
+enum Mechanics {
+    /// The solution's mechanic moves, `None` without a solution.
+    Counted(Option<u32>),
+    /// Not known here (the word engine's core): the gate is checked on the search's result.
+    Unchecked,
+}
+
 /// What the gates look at, from the core or from full features.
 struct GateInput {
     shortest_length: Option<u32>,
@@ -58,6 +67,9 @@ struct GateInput {
     reaching: usize,
     /// The difficulty grade's points, when a grade gate needs them (full features only).
     grade_points: Option<f64>,
+    /// Mechanic moves of the solution: known on full features computed with the rules
+    /// (`None` then means no solution); `Unchecked` on the core, which has no solution path.
+    mechanic_moves: Mechanics,
 }
 
 impl GateInput {
@@ -93,6 +105,11 @@ impl GateInput {
         }
         if let Some(range) = gates.grade {
             d = d.saturating_add(self.grade_deficit(range));
+        }
+        if let (Some(min), Mechanics::Counted(moves)) =
+            (gates.min_mechanic_moves, self.mechanic_moves)
+        {
+            d = d.saturating_add(min.saturating_sub(moves.unwrap_or(0)));
         }
         d
     }
@@ -204,7 +221,18 @@ impl Scorer {
 
     /// The score of a state graph; `blocks` is the variant's obstacle count.
     pub fn score<G: Graph + ?Sized>(&mut self, g: &G, blocks: usize) -> Score {
-        self.score_graph(g, blocks, None)
+        self.score_graph(g, None, blocks, None)
+            .unwrap_or_else(|| unreachable!("nothing stops an evaluation without a limit"))
+    }
+
+    /// [`Scorer::score`] of the graph of `rules`, which a `min_mechanic_moves` gate reads.
+    pub fn score_rules<G: Graph + ?Sized>(
+        &mut self,
+        g: &G,
+        rules: &dyn Rules,
+        blocks: usize,
+    ) -> Score {
+        self.score_graph(g, Some(rules), blocks, None)
             .unwrap_or_else(|| unreachable!("nothing stops an evaluation without a limit"))
     }
 
@@ -216,20 +244,36 @@ impl Scorer {
         blocks: usize,
         limit: &Score,
     ) -> Option<Score> {
-        self.score_graph(g, blocks, Some(limit))
+        self.score_graph(g, None, blocks, Some(limit))
+    }
+
+    /// [`Scorer::score_within`] of the graph of `rules`, which a `min_mechanic_moves` gate
+    /// reads.
+    pub fn score_rules_within<G: Graph + ?Sized>(
+        &mut self,
+        g: &G,
+        rules: &dyn Rules,
+        blocks: usize,
+        limit: &Score,
+    ) -> Option<Score> {
+        self.score_graph(g, Some(rules), blocks, Some(limit))
     }
 
     /// [`Scorer::score`] and [`Scorer::score_within`]: one evaluation, stopped early only
-    /// with a `limit` and on the fast path.
+    /// with a `limit` and on the fast path. Without `rules`, a `min_mechanic_moves` gate
+    /// counts no mechanic move.
     fn score_graph<G: Graph + ?Sized>(
         &mut self,
         g: &G,
+        rules: Option<&dyn Rules>,
         blocks: usize,
         limit: Option<&Score>,
     ) -> Option<Score> {
         self.evaluations += 1;
-        if self.full {
-            return Some(self.score_features(&features(g, blocks)));
+        // A mechanic gate reads the solution with the rules: full features wherever the
+        // rules are at hand (the word engine has none, and checks the gate on its result).
+        if self.full || (rules.is_some() && self.gates.min_mechanic_moves.is_some()) {
+            return Some(self.score_full(g, rules, blocks));
         }
         let core = match limit {
             None => self.evaluator.core_within(g, blocks, &Never),
@@ -244,8 +288,31 @@ impl Scorer {
         }?;
         Some(match self.score_core(&core) {
             Some(score) => score,
-            None => self.score_features(&features(g, blocks)),
+            None => self.score_full(g, rules, blocks),
         })
+    }
+
+    /// The score on every feature of `g`, with its mechanic moves when a gate reads them and
+    /// the rules are at hand (without them the gate is left to the search's result).
+    fn score_full<G: Graph + ?Sized>(
+        &self,
+        g: &G,
+        rules: Option<&dyn Rules>,
+        blocks: usize,
+    ) -> Score {
+        let mut f = features(g, blocks);
+        let mut input = gate_input_features(&f);
+        if let (Some(rules), Some(_)) = (rules, self.gates.min_mechanic_moves) {
+            f.mechanic_moves = mechanic_moves(rules, &f);
+            input.mechanic_moves = Mechanics::Counted(f.mechanic_moves);
+        } else {
+            input.mechanic_moves = Mechanics::Unchecked;
+        }
+        Score {
+            deficit: input.deficit(&self.gates),
+            energy: self.objective.energy(&f),
+            tie: input.tie(),
+        }
     }
 
     /// The score of a graph kept as rows of bits by the caller, evaluated in `scratch`;
@@ -349,6 +416,14 @@ impl Scorer {
                 });
             }
         }
+        if let Some(min) = g.min_mechanic_moves
+            && f.mechanic_moves.is_none_or(|m| m < min)
+        {
+            failed.push(GateFailure::FewMechanicMoves {
+                min,
+                moves: f.mechanic_moves,
+            });
+        }
         failed
     }
 }
@@ -385,6 +460,13 @@ pub enum GateFailure {
         /// The shortest solution's length.
         length: u32,
     },
+    /// `min_mechanic_moves`: fewer moves of the solution use the mechanics, or no solution.
+    FewMechanicMoves {
+        /// The gate.
+        min: u32,
+        /// The solution's mechanic moves, `None` without a solution.
+        moves: Option<u32>,
+    },
     /// `grade`: another grade, or none (no solution).
     Grade {
         /// The gate's levels.
@@ -415,6 +497,15 @@ impl std::fmt::Display for GateFailure {
             GateFailure::TooLong { max, length } => {
                 write!(f, "max_length {max}: the shortest solution has {length}")
             }
+            GateFailure::FewMechanicMoves { min, moves } => match moves {
+                Some(m) => write!(
+                    f,
+                    "min_mechanic_moves {min}: {m} move{} of the shortest solution use{} the mechanics",
+                    plural(m as usize),
+                    if m == 1 { "s" } else { "" }
+                ),
+                None => write!(f, "min_mechanic_moves {min}: no solution"),
+            },
             GateFailure::Grade {
                 range: (lo, hi),
                 grade,
@@ -451,6 +542,7 @@ fn gate_input_core(c: &Core) -> GateInput {
         reachable: c.reachable,
         reaching: c.reaching,
         grade_points: None,
+        mechanic_moves: Mechanics::Unchecked,
     }
 }
 
@@ -462,5 +554,6 @@ fn gate_input_features(f: &Features) -> GateInput {
         reachable: f.reachable,
         reaching: f.reaching,
         grade_points: maze_features::grade(f).map(|g| g.points),
+        mechanic_moves: Mechanics::Counted(f.mechanic_moves),
     }
 }

@@ -53,4 +53,14 @@ pub trait Rules {
 
     /// A short human-readable name of `state`, such as `(2,3)`, `(2,3)/NE` or `Goal`.
     fn state_name(&self, state: StateId) -> String;
+
+    /// Whether the move `mv` out of `from` depends on the rule's mechanics (RULES.md section
+    /// 3, mechanic moves): it changes what the state remembers (a register, a bridge, a split
+    /// or a merge), moves another block than the first, or would not be the same move were
+    /// the remembered values at their start. By default no move does: rules that remember
+    /// nothing have no mechanics.
+    fn mechanic(&self, from: StateId, mv: Move) -> bool {
+        let _ = (from, mv);
+        false
+    }
 }

@@ -107,7 +107,8 @@ pub(crate) fn digest_of(name: &str, text: &str, limit: StateLimit) -> Option<Dig
     let file = read(name, text, limit).ok()?;
     let compiled = file.maze.compile();
     let adjacency = Adjacency::from_rules(&compiled);
-    let f = maze::features::features(&adjacency, file.maze.blocks());
+    let mut f = maze::features::features(&adjacency, file.maze.blocks());
+    f.mechanic_moves = maze::features::mechanic_moves(&compiled, &f);
     let verdict = check(&file, &f);
     Some(digest(&compiled, &adjacency, &f, &verdict))
 }
@@ -116,7 +117,8 @@ fn views(file: &MazeFile, started: Instant) -> Analysed {
     let maze = &file.maze;
     let compiled = maze.compile();
     let adjacency = Adjacency::from_rules(&compiled);
-    let f = maze::features::features(&adjacency, maze.blocks());
+    let mut f = maze::features::features(&adjacency, maze.blocks());
+    f.mechanic_moves = maze::features::mechanic_moves(&compiled, &f);
     let verdict = check(file, &f);
     let board = graph::board(maze);
     let graph = graph::view(&compiled, &f, &board);

@@ -124,6 +124,13 @@ impl Rules for CompiledMaze {
         }
     }
 
+    fn mechanic(&self, from: StateId, mv: Move) -> bool {
+        match self {
+            CompiledMaze::Jumping(g) => g.mechanic(from, mv),
+            CompiledMaze::RollingBlock(g) => g.mechanic(from, mv),
+        }
+    }
+
     fn state_name(&self, state: StateId) -> String {
         match self {
             CompiledMaze::Jumping(g) => g.state_name(state),

@@ -265,9 +265,25 @@ pub struct Gates {
     /// both ends included: `grade: (2, 3)`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub grade: Option<(u8, u8)>,
+    /// At least this many moves of the shortest solution use the rule's mechanics (RULES.md
+    /// section 3, `mechanic_moves`): a puzzle that can be solved without its mechanic fails.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub min_mechanic_moves: Option<u32>,
 }
 
 impl Gates {
+    /// These gates and the three a published puzzle needs: the goal reachable, one shortest
+    /// solution and no black holes. What `maze check` calls publishable and `maze batch`
+    /// accepts.
+    pub fn publishable(self) -> Gates {
+        Gates {
+            solvable: true,
+            unique_shortest: true,
+            no_black_holes: true,
+            ..self
+        }
+    }
+
     /// Whether any gate is set.
     pub fn any(&self) -> bool {
         self.solvable
@@ -276,6 +292,7 @@ impl Gates {
             || self.min_length.is_some()
             || self.max_length.is_some()
             || self.grade.is_some()
+            || self.min_mechanic_moves.is_some()
     }
 }
 

@@ -10,6 +10,7 @@
 //! This file holds [`JumpGraph`] itself, its construction and what any consumer reads.
 
 mod landings;
+mod mechanic;
 mod moves;
 mod superset;
 mod update;
@@ -330,6 +331,10 @@ impl Rules for JumpGraph {
 
     fn max_successors(&self) -> usize {
         self.most_moves
+    }
+
+    fn mechanic(&self, from: StateId, mv: Move) -> bool {
+        self.mechanic_move(from, mv)
     }
 
     fn state_name(&self, state: StateId) -> String {

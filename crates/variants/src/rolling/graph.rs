@@ -12,6 +12,8 @@
 //! reaches them, because numbering every combination would multiply the states by two per
 //! bridge whatever the maze.
 
+mod mechanic;
+
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
@@ -901,6 +903,10 @@ impl Rules for RollGraph {
     fn successors(&self, acc: &mut Vec<Move>, state: StateId) {
         let s = state as usize;
         acc.extend_from_slice(&self.moves[self.offsets[s] as usize..self.offsets[s + 1] as usize]);
+    }
+
+    fn mechanic(&self, from: StateId, mv: Move) -> bool {
+        self.mechanic_move(from, mv)
     }
 
     fn state_name(&self, state: StateId) -> String {
