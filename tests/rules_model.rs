@@ -142,6 +142,7 @@ fn check(maze: &JumpingMaze) -> Result<(), String> {
         return Err(format!("engine and walker disagree:\n{diff}"));
     }
     walker_is_closed(&walked)?;
+    mechanics_agree(maze, &graph)?;
     // The consumers of a state graph take whatever the rules produce.
     let blocks = maze.blocks();
     let petgraph = state_graph(&graph);
@@ -157,6 +158,39 @@ fn check(maze: &JumpingMaze) -> Result<(), String> {
     let _ = Evaluator::new().core(&adjacency, blocks);
     let _ = graph.dead_end_cells();
     Ok(())
+}
+
+/// The engine's mechanic moves (`Rules::mechanic`, read from its superset tables) are the
+/// walker's, found step by step.
+fn mechanics_agree(maze: &JumpingMaze, graph: &JumpGraph) -> Result<(), String> {
+    let walked =
+        walker::mechanic_moves(maze).map_err(|p| format!("walker refused it: {}", p.message))?;
+    let dirs = graph.directions();
+    let mut engine = BTreeSet::new();
+    let mut acc: Vec<Move> = Vec::new();
+    for s in 0..graph.n_states() as StateId {
+        acc.clear();
+        graph.successors(&mut acc, s);
+        for &m in &acc {
+            if graph.mechanic(s, m) {
+                engine.insert((
+                    graph.state_name(s),
+                    graph.state_name(m.to),
+                    dirs.name(m.dir).to_string(),
+                ));
+            }
+        }
+    }
+    if engine == walked {
+        return Ok(());
+    }
+    let only =
+        |a: &BTreeSet<_>, b: &BTreeSet<_>| a.difference(b).take(5).cloned().collect::<Vec<_>>();
+    Err(format!(
+        "mechanic moves differ: engine only {:?}, walker only {:?}",
+        only(&engine, &walked),
+        only(&walked, &engine)
+    ))
 }
 
 /// The features whose values differ, as `name: petgraph vs flat`.

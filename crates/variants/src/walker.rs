@@ -108,6 +108,56 @@ pub fn walk(maze: &JumpingMaze) -> Result<Walked, Problem> {
     Ok(walked)
 }
 
+/// The mechanic moves of `maze` (RULES.md section 3) as (from, to, direction) names, found
+/// step by step: a move is one when it changes a register (landing anywhere but a goal or
+/// outside) or when its state holds a register off its start value and the same cell with
+/// every register at its start value has no move of that direction to the same cell.
+pub fn mechanic_moves(maze: &JumpingMaze) -> Result<BTreeSet<(String, String, String)>, Problem> {
+    let w = Walker::new(maze)?;
+    let board = &maze.board;
+    let walked = walk(maze)?;
+    let start_key = w.set.start_key();
+    let name = |at: Coord, key: &Key| w.set.state_name(Some(at), &board.get(at), key);
+    let mut out = BTreeSet::new();
+    for r in 0..board.rows {
+        for c in 0..board.cols {
+            let at = (r, c);
+            if !board.get(at).is_ordinary() {
+                continue;
+            }
+            let plain = w.set.project(&board.get(at), &start_key);
+            for key in w.keys(at) {
+                let from = name(at, &key);
+                if !walked.states.contains(&from) {
+                    continue;
+                }
+                let unchanged = w.moves(at, &plain);
+                for (d, landing) in w.moves(at, &key) {
+                    let (to, cell, changed) = match landing {
+                        Landing::Outside => ("Outside".to_string(), None, false),
+                        Landing::At(t, k) => {
+                            (name(t, &k), Some(t), !board.get(t).is_goal() && k != key)
+                        }
+                    };
+                    if to == from {
+                        continue;
+                    }
+                    let same = |l: &Landing| match (l, cell) {
+                        (Landing::Outside, None) => true,
+                        (Landing::At(t, _), Some(c)) => *t == c,
+                        _ => false,
+                    };
+                    let read = key != plain && !unchanged.iter().any(|(e, l)| *e == d && same(l));
+                    if changed || read {
+                        out.insert((from.clone(), to, w.set.directions.name(d).to_string()));
+                    }
+                }
+            }
+        }
+    }
+    Ok(out)
+}
+
 /// Why no move goes `dir` from the state on `at` with registers `key`, in the words of the
 /// rules; `None` when a move does.
 pub fn explain(maze: &JumpingMaze, at: Coord, key: &Key, dir: Dir) -> Option<String> {
