@@ -344,6 +344,64 @@ pub fn walk(maze: &RollingBlockMaze) -> Walked {
     walked
 }
 
+/// The mechanic moves (RULES.md section 3) of the states the start reaches, as (from, to,
+/// move) names, found one configuration at a time: a move of a cube or of another block
+/// than the first, a split or a merge, a press that changes a register, or a roll from
+/// registers off their start that the same blocks could not make with the registers at
+/// their start.
+pub fn mechanic_moves(maze: &RollingBlockMaze) -> BTreeSet<(String, String, String)> {
+    let (w, start_regs) = Walker::new(maze);
+    let walked = walk(maze);
+    let mut out = BTreeSet::new();
+    let mut seen = BTreeSet::new();
+    let mut queue = VecDeque::new();
+    let block = |f: Footprint, dims: (usize, usize, usize)| {
+        let extents = crate::rolling::orientation_of(dims, f.rows, f.cols)
+            .expect("a validated footprint fits its block");
+        (f.row as i64, f.col as i64, extents)
+    };
+    let start = Pos {
+        blocks: std::iter::once(block(maze.start, maze.rules.block))
+            .chain(maze.rules.others.iter().map(|b| block(b.start, b.block)))
+            .collect(),
+        cubes: None,
+        regs: start_regs.clone(),
+    };
+    seen.insert(start.clone());
+    queue.push_back(start);
+    while let Some(pos) = queue.pop_front() {
+        if w.is_goal(&pos) {
+            continue;
+        }
+        let from = w.name(&pos);
+        let plain = Pos {
+            regs: start_regs.clone(),
+            ..pos.clone()
+        };
+        let unchanged = if pos.regs == start_regs {
+            Vec::new()
+        } else {
+            w.moves(&plain)
+        };
+        for (dir, next) in w.moves(&pos) {
+            let other = !matches!(Mover::parse(&dir), Some((Mover::Block(0), _)));
+            let read = pos.regs != start_regs
+                && !unchanged
+                    .iter()
+                    .any(|(d, n)| *d == dir && n.cubes.is_none() && n.blocks == next.blocks);
+            if pos.cubes.is_some() || other || next.cubes.is_some() || next.regs != pos.regs || read
+            {
+                out.insert((from.clone(), w.name(&next), dir.clone()));
+            }
+            if seen.insert(next.clone()) {
+                queue.push_back(next);
+            }
+        }
+    }
+    debug_assert!(out.iter().all(|(f, _, _)| walked.states.contains(f)));
+    out
+}
+
 /// Why the move named `dir` (`N`, `2E`, `c1S`) is refused where everything is as `view`
 /// says, or `None` when the rules allow it: the reason opens with the compass direction and
 /// names the mover, `E: the block would cover (2,3), where there is no floor (#)`. This is
