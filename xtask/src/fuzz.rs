@@ -7,7 +7,7 @@ use std::process::Command;
 use crate::paths::workspace_root;
 
 /// The targets in `fuzz/fuzz_targets/`, in the order they run.
-pub(crate) const TARGETS: [&str; 2] = ["read_file", "analyze"];
+pub(crate) const TARGETS: [&str; 3] = ["read_file", "analyze", "rules"];
 
 /// Run the fuzz targets (nightly Rust and cargo-fuzz: `scripts/install-fuzz.sh`).
 ///
@@ -21,7 +21,8 @@ pub(crate) struct Args {
     #[arg(long, default_value_t = 60)]
     time: u64,
     /// Only this target (read_file: the maze-file reader with generation settings and its
-    /// diagnostics; analyze: parse, compile and analyze).
+    /// diagnostics; analyze: parse, compile and analyze; rules: random rules built from the
+    /// rule model's parts, read, compiled and analyzed).
     #[arg(value_parser = clap::builder::PossibleValuesParser::new(TARGETS))]
     target: Option<String>,
 }
