@@ -675,11 +675,10 @@ fn template(family: Family, tiling: Tiling, d: &mut Dice) -> (JumpRules, Palette
                     }
                 }
                 2 => {
-                    // Flipflop: colours come in runs of exactly two.
+                    // Flipflop: colours come in runs of exactly two, the goal's too.
                     r.registers = vec![reg("q", counter(1, 2, None))];
                     for k in &mut kinds {
                         k.land.push(Cond::Any(vec![
-                            Cond::Goal,
                             Cond::All(vec![Cond::SameColour, Cond::Lt(s("q"), 2)]),
                             Cond::All(vec![Cond::OtherColour, Cond::Eq(s("q"), 2)]),
                         ]));

@@ -23,7 +23,7 @@ pub(crate) struct Args {
     #[arg(required = true)]
     files: Vec<PathBuf>,
     /// Print one JSON document: per file its path, whether it was read, whether it is
-    /// publishable, and the reasons when not.
+    /// publishable, the reasons when not, and warnings (a counter whose range stops moves).
     #[arg(long)]
     json: bool,
     #[command(flatten)]
@@ -37,6 +37,9 @@ struct Verdict {
     publishable: bool,
     shortest_length: Option<u32>,
     reasons: Vec<String>,
+    /// What the designer should know although it does not stop publishing: a counter
+    /// whose range stops moves in a reachable state.
+    warnings: Vec<String>,
 }
 
 impl Args {
@@ -57,6 +60,7 @@ impl Args {
                         publishable: false,
                         shortest_length: None,
                         reasons: vec!["the file cannot be read".to_string()],
+                        warnings: Vec::new(),
                     });
                     continue;
                 }
@@ -64,12 +68,14 @@ impl Args {
             let compiled = file.maze.compile();
             let f = maze::features::features(&Adjacency::from_rules(&compiled), file.maze.blocks());
             let reasons = maze::file::unpublishable(&file, &f);
+            let warnings = maze::render::warnings(&file.maze, &compiled, &f);
             verdicts.push(Verdict {
                 file: path.display().to_string(),
                 read: true,
                 publishable: reasons.is_empty(),
                 shortest_length: f.shortest_length,
                 reasons,
+                warnings,
             });
         }
         if self.json {
@@ -89,6 +95,9 @@ impl Args {
                     }
                 };
                 crate::output::emit(None, &format!("{line}\n"))?;
+                for w in &v.warnings {
+                    crate::output::emit(None, &format!("{}: warning: {w}\n", v.file))?;
+                }
             }
         }
         if verdicts.iter().any(|v| !v.read) {

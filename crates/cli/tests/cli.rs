@@ -344,3 +344,36 @@ fn an_unreadable_file_is_status_2() {
     let o = maze(&["solve", "no/such/file.ron"]);
     assert_eq!(o.status.code(), Some(2));
 }
+
+/// A counter whose range is too small drops moves: `analyze` and `check` (text and JSON) warn,
+/// naming the counter, the cell and the bound (tests/fixtures/rules/alice_counter_bound.ron:
+/// `d` would reach 3 landing on (0,3) under `max: 2`). A maze whose counters never stop a
+/// move gets no warning.
+#[test]
+fn a_counter_that_stops_moves_at_its_bound_is_warned_of() {
+    let path = "tests/fixtures/rules/alice_counter_bound.ron";
+    let expected = "counter `d` stops moves at its bound (`max` 2): a move from (0,1) landing on (0,3) would make it 3";
+    let out = stdout(&maze(&["analyze", path]));
+    assert!(out.contains(&format!("warning: {expected}")), "{out}");
+    let v: serde_json::Value =
+        serde_json::from_str(&stdout(&maze(&["analyze", "--json", path]))).unwrap();
+    assert_eq!(v["warnings"], serde_json::json!([expected]));
+    let o = maze(&["check", path]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stdout(&o).contains(&format!("{path}: warning: {expected}")),
+        "{}",
+        stdout(&o)
+    );
+    let v: serde_json::Value =
+        serde_json::from_str(&stdout(&maze(&["check", "--json", path]))).unwrap();
+    assert_eq!(v[0]["warnings"], serde_json::json!([expected]));
+    // The published Alice maze 18 never takes `d` past its range of 0 to 8.
+    let v: serde_json::Value = serde_json::from_str(&stdout(&maze(&[
+        "analyze",
+        "--json",
+        "tests/fixtures/families/alice_abbott_maze18.ron",
+    ])))
+    .unwrap();
+    assert_eq!(v["warnings"], serde_json::json!([]));
+}

@@ -6,6 +6,7 @@
 //! dense numbering, no move tables. The engine ([`crate::JumpGraph`]) is tested against it on
 //! random boards of every family, and play asks it why a move is refused.
 
+use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 
 use maze_graph::Dir;
@@ -13,7 +14,7 @@ use maze_graph::Dir;
 use crate::board::{Cell, Kind};
 use crate::jumping::JumpingMaze;
 use crate::problem::Problem;
-use crate::rules::{C, Ctx, GoalKind, K, Key, L, RuleSet};
+use crate::rules::{C, Ctx, Domain, GoalKind, K, Key, L, RuleSet};
 use crate::tiling::Coord;
 
 /// Where a move ends.
@@ -40,6 +41,74 @@ struct Walker<'a> {
     maze: &'a JumpingMaze,
     set: RuleSet,
     walls: HashSet<(Coord, Coord)>,
+    /// Moves a counter's range stopped, as [`Walker::land`] finds them.
+    stops: RefCell<Vec<CounterStop>>,
+}
+
+/// A move that a counter register's range stops: everything else allows it, but its effects
+/// would take the counter past a bound. A designer who wrote the range too small loses
+/// moves without a word, so `maze analyze` and `maze check` warn of each one reachable.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct CounterStop {
+    /// The counter's name.
+    pub register: String,
+    /// The cell the move would land on, where its landing effects apply.
+    pub cell: Coord,
+    /// The bound it would pass: its `max` or its `min`.
+    pub bound: i64,
+    /// Whether the bound is the `max` (else the `min`).
+    pub max: bool,
+    /// The cell the move leaves (the first such move found).
+    pub from: Coord,
+    /// The value the counter would take.
+    pub value: i64,
+}
+
+impl std::fmt::Display for CounterStop {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "counter `{}` stops moves at its bound (`{}` {}): a move from {} landing on {} \
+             would make it {}",
+            self.register,
+            if self.max { "max" } else { "min" },
+            self.bound,
+            coord(self.from),
+            coord(self.cell),
+            self.value
+        )
+    }
+}
+
+/// The moves out of `states` (cells with their register keys) that a counter's range stops,
+/// one per counter, landing cell and bound, in that order; none when the rules have no
+/// counter.
+pub fn counter_stops(
+    maze: &JumpingMaze,
+    states: impl IntoIterator<Item = (Coord, Key)>,
+) -> Vec<CounterStop> {
+    let Ok(w) = Walker::new(maze) else {
+        return Vec::new();
+    };
+    if !w
+        .set
+        .regs
+        .iter()
+        .any(|r| matches!(r.domain, Domain::Counter(..)))
+    {
+        return Vec::new();
+    }
+    for (at, key) in states {
+        w.moves(at, &key);
+    }
+    let mut stops = w.stops.into_inner();
+    stops.sort_by(|a, b| {
+        (&a.register, a.cell, a.bound, a.max).cmp(&(&b.register, b.cell, b.bound, b.max))
+    });
+    stops.dedup_by(|a, b| {
+        (&a.register, a.cell, a.bound, a.max) == (&b.register, b.cell, b.bound, b.max)
+    });
+    stops
 }
 
 /// Walks `maze` into its whole state graph.
@@ -126,7 +195,12 @@ impl Walker<'_> {
             .iter()
             .flat_map(|&(a, b)| [(a, b), (b, a)])
             .collect();
-        Ok(Walker { maze, set, walls })
+        Ok(Walker {
+            maze,
+            set,
+            walls,
+            stops: RefCell::new(Vec::new()),
+        })
     }
 
     /// Every register key a state on `at` may have: each kept register over its whole
@@ -401,6 +475,17 @@ impl Walker<'_> {
             one[r] = k2[r];
             !self.set.in_range(&one)
         }) {
+            if let Domain::Counter(lo, hi) = self.set.regs[r].domain {
+                let max = k2[r] > hi;
+                self.stops.borrow_mut().push(CounterStop {
+                    register: self.set.regs[r].name.clone(),
+                    cell: p,
+                    bound: if max { hi } else { lo },
+                    max,
+                    from: at,
+                    value: k2[r],
+                });
+            }
             note(format!(
                 "would take register `{}` to {}, outside its range",
                 self.set.regs[r].name, k2[r]

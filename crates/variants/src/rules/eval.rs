@@ -347,12 +347,11 @@ impl C {
             C::Piece(p) => here.piece == Some(*p),
             C::Colour(t) => here.colour == Some(*t),
             C::Symbol(t) => here.symbol == Some(*t),
-            C::SameColour => {
-                here.colour.is_some() && here.colour == ctx.from.and_then(|f| f.colour)
-            }
-            C::OtherColour => {
-                here.colour.is_none() || here.colour != ctx.from.and_then(|f| f.colour)
-            }
+            // No colour is a colour of its own (RULES.md 7.1): two colourless cells have the
+            // same colour, and a colourless cell (the colour_alt goal, a cell off the board)
+            // differs from every colour. Without a cell moved from, nothing compares equal.
+            C::SameColour => ctx.from.is_some_and(|f| f.colour == here.colour),
+            C::OtherColour => ctx.from.is_none_or(|f| f.colour != here.colour),
             C::SameSymbol => {
                 here.symbol.is_some() && here.symbol == ctx.from.and_then(|f| f.symbol)
             }
