@@ -274,3 +274,21 @@ fn a_counter_range_too_small_is_found() {
         .counter_stops(&a.maze, |s| a.features.depth(s).is_some());
     assert!(stops.is_empty(), "{stops:?}");
 }
+
+/// Same-jump clusters need a rule that reads numbers as lengths (RULES.md 7.2): on a board of
+/// ones, rook jumps of the cell's number join every cell into one cluster of 8 states (the
+/// goal, jump number 0, is apart), while `length: Any` on the same board never reads the
+/// numbers and has no cluster at all.
+#[test]
+fn clusters_only_where_the_rule_reads_numbers() {
+    let board = r#"board: ["1 1 1", "1 1 1", "1 1 G"], start: (0, 0))"#;
+    let read = analyze(&format!("Maze(rules: Jumping(), {board}"));
+    assert_eq!(read.features.clusters, vec![8]);
+    assert_eq!(read.features.cluster_penalty, 49);
+    let unread = analyze(&format!(
+        "Maze(rules: Jumping(jumps: [(dirs: Orthogonal, length: Any)]), {board}"
+    ));
+    assert!(unread.features.clusters.is_empty());
+    assert_eq!(unread.features.cluster_penalty, 0);
+    assert_eq!(unread.features.shortest_length, Some(2));
+}

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use maze::graph::Adjacency;
 use serde::Serialize;
 
-use crate::load::read_file;
+use crate::load::read_file_for_use;
 
 /// Say whether each maze file is publishable, and why not.
 ///
@@ -46,8 +46,8 @@ impl Args {
     pub(crate) fn run(self) -> Result<(), crate::failure::Failure> {
         let mut verdicts = Vec::new();
         for path in &self.files {
-            let file = match read_file(path, self.limit) {
-                Ok(file) => file,
+            let (file, settings) = match read_file_for_use(path, self.limit) {
+                Ok(read) => read,
                 Err(failure) => {
                     if let crate::failure::Failure::Report(report)
                     | crate::failure::Failure::Negative(Some(report)) = failure
@@ -68,7 +68,8 @@ impl Args {
             let compiled = file.maze.compile();
             let f = maze::features::features(&Adjacency::from_rules(&compiled), file.maze.blocks());
             let reasons = maze::file::unpublishable(&file, &f);
-            let warnings = maze::render::warnings(&file.maze, &compiled, &f);
+            let mut warnings: Vec<String> = settings.into_iter().collect();
+            warnings.extend(maze::render::warnings(&file.maze, &compiled, &f));
             verdicts.push(Verdict {
                 file: path.display().to_string(),
                 read: true,

@@ -377,3 +377,90 @@ fn a_counter_that_stops_moves_at_its_bound_is_warned_of() {
     .unwrap();
     assert_eq!(v["warnings"], serde_json::json!([]));
 }
+
+/// `solve`, `analyze`, `render` and `check` ignore the `generate` section: a mistake there
+/// is a warning on standard error (and one of `check`'s warnings), while `generate` refuses
+/// the file with exit status 2.
+#[test]
+fn a_bad_generate_section_is_a_warning_except_for_generate() {
+    let bad = temp_file(
+        "bad_genes.ron",
+        r#"Maze(rules: Jumping(), board: ["1 1", "1 G"], start: (0, 0), generate: (genes: [Arrows(1)]))"#,
+    );
+    let path = bad.to_str().unwrap();
+    for args in [
+        vec!["solve", path],
+        vec!["analyze", path],
+        vec!["render", path],
+    ] {
+        let o = maze(&args);
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+        assert!(
+            stderr(&o).contains("warning: the `generate` section is ignored here"),
+            "{}",
+            stderr(&o)
+        );
+    }
+    let o = maze(&["check", "--json", path]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v[0]["read"], true);
+    assert!(
+        v[0]["warnings"][0]
+            .as_str()
+            .unwrap()
+            .contains("the gene `Arrows` needs"),
+        "{v}"
+    );
+    let o = maze(&["generate", path]);
+    assert_eq!(o.status.code(), Some(2));
+}
+
+/// A rule whose cells hold nothing generates on its structure alone (`cells: []`, blocked
+/// cells), and a gene may take none (`-`: a cell without a symbol): every generated board is
+/// a valid maze whose cells are the ones the settings allow.
+#[test]
+fn rules_whose_cells_hold_nothing_generate() {
+    let ice = temp_file(
+        "nothing.ron",
+        r#"Maze(rules: Jumping(cells: [], jumps: [(dirs: Orthogonal, length: Any)]), board: ["- - - -", "- - - -", "- - - -", "- - - G"], start: (0, 0), generate: (change: (blocked: true), search: HillDescent(iterations: 200)))"#,
+    );
+    let out = maze(&[
+        "generate",
+        ice.to_str().unwrap(),
+        "--count",
+        "2",
+        "--seed",
+        "5",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains('#'), "no blocked cell placed:\n{text}");
+    let symbols = temp_file(
+        "symbols.ron",
+        r#"Maze(rules: Jumping(cells: [Symbol], jumps: [(dirs: Orthogonal, length: Any, land: [Any([SameSymbol, Goal])])]), board: ["A A B", "B A B", "A B G"], start: (0, 0), generate: (genes: [Symbol(["A", "-"])], search: HillDescent(iterations: 200)))"#,
+    );
+    let out = maze(&[
+        "generate",
+        symbols.to_str().unwrap(),
+        "--count",
+        "3",
+        "--seed",
+        "2",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let boards: Vec<&str> = text
+        .lines()
+        .filter(|l| l.trim_start().starts_with('"'))
+        .collect();
+    assert!(
+        boards
+            .iter()
+            .any(|l| l.contains(" - ") || l.contains("\"-") || l.contains(" -\"")),
+        "no cell without a symbol:\n{text}"
+    );
+    assert!(
+        boards.iter().all(|l| !l.contains('B')),
+        "a symbol the gene lacks:\n{text}"
+    );
+}

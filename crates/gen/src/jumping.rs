@@ -568,8 +568,12 @@ impl JumpSpace {
                 false => Cell::of(kinds[rng.random_range(0..kinds.len() as u32) as usize]?),
             });
         }
-        let pick =
-            rng.random_range(0..(self.template.genes.len() + kinds.len() - 1) as u32) as usize;
+        // Without genes (cells that hold nothing) only the structure changes, if it may here.
+        let choices = self.template.genes.len() + kinds.len() - 1;
+        if choices == 0 {
+            return None;
+        }
+        let pick = rng.random_range(0..choices as u32) as usize;
         if pick >= self.template.genes.len() {
             return Some(Cell::of(kinds[pick - self.template.genes.len() + 1]?));
         }
@@ -790,8 +794,10 @@ impl Space for JumpSpace {
         self.start = match t.start {
             Some(s) => s,
             None => {
+                // Without a number gene no cell's moves are probed: any editable cell.
+                let numbered = t.genes.iter().any(|g| matches!(g, JumpGene::Number(..)));
                 let candidates: Vec<usize> = (0..n)
-                    .filter(|&i| t.editable[i] && !self.legal0[i].is_empty())
+                    .filter(|&i| t.editable[i] && (!numbered || !self.legal0[i].is_empty()))
                     .collect();
                 candidates[rng.random_range(0..candidates.len() as u32) as usize]
             }

@@ -613,6 +613,21 @@ impl RuleSet {
         }
     }
 
+    /// Whether the rules read a cell's number as a jump length: directly (`Number`,
+    /// `UpToNumber`) or through a register an effect adds it to (the offset rule). Only then
+    /// are numbers jump numbers, and same-jump clusters (RULES.md section 3) exist; a rule
+    /// that never reads numbers has none, whatever its cells hold.
+    pub fn reads_numbers(&self) -> bool {
+        self.kinds
+            .iter()
+            .any(|k| matches!(k.length, L::Number | L::UpToNumber))
+            || self.leave.iter().chain(&self.land).any(|e| {
+                e.ops
+                    .iter()
+                    .any(|o| matches!(o, O::Set(_, V::Number) | O::Add(_, V::Number)))
+            })
+    }
+
     /// Whether the rules keep any register on any cell.
     pub(crate) fn has_registers(&self) -> bool {
         !self.regs.is_empty()
