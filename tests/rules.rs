@@ -182,6 +182,7 @@ fn no_u_turn_goal_state_exists_unreached() {
 const RULE_FIXTURES: &[(&str, Option<u32>, u64)] = &[
     ("alice_counter_bound", None, 0),
     ("chess_flipflop_pairs", Some(4), 1),
+    ("length_minus_last", Some(3), 1),
 ];
 
 #[test]
@@ -291,4 +292,35 @@ fn clusters_only_where_the_rule_reads_numbers() {
     assert!(unread.features.clusters.is_empty());
     assert_eq!(unread.features.cluster_penalty, 0);
     assert_eq!(unread.features.shortest_length, Some(2));
+}
+
+/// Arithmetic on a counter and values read from the landing cell, edge by edge. One row
+/// `3 2 5 1 1 G`, moves `E` of exactly `d`, `d` starting at 1. Landing, `d` becomes the landing
+/// cell's number (`Landing(Number)`), then each rule below applies: `Mod 3` turns 5 into 2,
+/// `Min 2` caps it, `Max 2` raises 1 to 2, `Mul 2` doubles, `Neg` then `Mul -1` gives it back,
+/// `Sub 1` lowers it. So from (0,0) with d = 1 every rule lands on (0,1); what follows (0,1)
+/// (number 2) is a jump of the rule's value of 2.
+#[test]
+fn arithmetic_and_landing_values() {
+    let rule = |ops: &str| {
+        format!(
+            r#"Maze(rules: Jumping(registers: [(name: "d", kind: Counter(min: -9, max: 9, start: 1))], jumps: [(dirs: List(["E"]), length: Register("d"))], effects: [(on: Land, do: [Set("d", Landing(Number)), {ops}])]), board: ["3 2 5 1 1 G"], start: (0, 0))"#
+        )
+    };
+    // (d after landing on (0,1) with its 2, the state (0,1) moves to)
+    for (ops, d, next) in [
+        ("Mod(\"d\", Int(3))", 2, "(0,3)/d=1"),
+        ("Min(\"d\", Int(1))", 1, "(0,2)/d=1"),
+        ("Max(\"d\", Int(3))", 3, "(0,4)/d=3"),
+        ("Mul(\"d\", Int(2))", 4, "Goal"),
+        ("Neg(\"d\"), Mul(\"d\", Int(-1))", 2, "(0,3)/d=1"),
+        ("Sub(\"d\", Int(1))", 1, "(0,2)/d=4"),
+    ] {
+        let src = rule(ops);
+        let a = analyze(&src);
+        let at = format!("(0,1)/d={d}");
+        assert_eq!(edges(&src, "(0,0)/d=1"), pairs(&[("E", &at)]), "{ops}");
+        assert_eq!(edges(&src, &at), pairs(&[("E", next)]), "{ops}");
+        assert!(a.features.reachable >= 3, "{ops}");
+    }
 }

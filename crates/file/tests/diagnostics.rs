@@ -1643,3 +1643,32 @@ fn settings_problems_are_warnings_for_use() {
         warning.message
     );
 }
+
+/// Arithmetic and landing values, misused: each is located at its effect (line 5 of the
+/// rules: `registers` on line 3, `jumps` on line 4).
+#[test]
+fn arithmetic_and_landing_values_misused_point_at_their_effect() {
+    let c = "registers: [(name: \"c\", kind: Counter(min: 0, max: 5)), (name: \"t\", kind: Choice([\"a\", \"b\"]))],";
+    let jumps = "jumps: [(when: [Is(\"t\", \"a\")], length: Register(\"c\"))],";
+    let effect = |e: &str| with_rules(&[c, jumps, &format!("effects: [{e}],")], "1 1 G");
+    check(
+        &effect("(on: Leave, do: [Set(\"c\", Landing(Number))])"),
+        (5, 19),
+        "`Landing(..)` reads the cell a move lands on, known only in a landing effect",
+    );
+    check(
+        &effect("(on: Land, do: [Sub(\"t\", Int(1))])"),
+        (5, 19),
+        "`Sub`",
+    );
+    check(
+        &effect("(on: Land, do: [Set(\"c\", Landing(Colour))])"),
+        (5, 19),
+        "register `c` cannot hold the landing cell's Colour",
+    );
+    check(
+        &effect("(on: Land, do: [Mod(\"c\", Landing(Arrows))])"),
+        (5, 19),
+        "`Landing(Arrows)`",
+    );
+}

@@ -245,6 +245,11 @@ impl JumpSpace {
         if !scorer.is_fast() || self.structural {
             return;
         }
+        // A landing effect reads numbers (`Landing(Number)`): a number step is not local to
+        // its cell, which the tables of numbers assume.
+        if self.number_genes() && self.rules.landing_reads().number {
+            return;
+        }
         self.options = if self.number_genes() {
             None
         } else {

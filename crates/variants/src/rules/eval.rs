@@ -120,6 +120,36 @@ pub enum V {
     Direction,
     /// A register.
     Register(usize),
+    /// The landing cell's attribute (landing effects).
+    Landing(Attr),
+}
+
+/// Arithmetic on a counter beyond `Add`, compiled (`Neg` is `Mul` by -1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Arith {
+    /// Subtract.
+    Sub,
+    /// Multiply.
+    Mul,
+    /// Remainder of Euclidean division (0 to the divisor's magnitude less one).
+    Mod,
+    /// The smaller.
+    Min,
+    /// The larger.
+    Max,
+}
+
+impl Arith {
+    /// `a` combined with `b`; `None` for modulo 0 or an overflow (no move).
+    pub fn apply(self, a: i64, b: i64) -> Option<i64> {
+        match self {
+            Arith::Sub => a.checked_sub(b),
+            Arith::Mul => a.checked_mul(b),
+            Arith::Mod => a.checked_rem_euclid(b),
+            Arith::Min => Some(a.min(b)),
+            Arith::Max => Some(a.max(b)),
+        }
+    }
 }
 
 /// An operation, compiled.
@@ -131,6 +161,8 @@ pub enum O {
     Add(usize, V),
     /// Next value, wrapping.
     Next(usize),
+    /// Arithmetic with a value.
+    Arith(usize, Arith, V),
     /// Split the block into cubes on these cells (reading order).
     Split([(usize, usize); 2]),
 }
@@ -251,9 +283,22 @@ pub struct Reads {
     pub circled: bool,
     /// Wildcards.
     pub wildcard: bool,
+    /// Numbers (a landing effect's `Landing(Number)`).
+    pub number: bool,
 }
 
 impl Reads {
+    /// Notes the attribute of the landing cell a landing effect's value reads.
+    pub(super) fn add_value(&mut self, v: &V) {
+        match v {
+            V::Landing(Attr::Number) => self.number = true,
+            V::Landing(Attr::Piece) => self.piece = true,
+            V::Landing(Attr::Colour) => self.colour = true,
+            V::Landing(Attr::Symbol) => self.symbol = true,
+            _ => {}
+        }
+    }
+
     pub(super) fn add(&mut self, c: &C) {
         match c {
             C::Circled => self.circled = true,
@@ -388,6 +433,12 @@ impl RuleSet {
         self.bare
     }
 
+    /// The attributes of a landing cell anything reads: changing one changes moves into the
+    /// cell too, not only those out of it.
+    pub fn landing_reads(&self) -> Reads {
+        self.landing_reads
+    }
+
     /// The attributes the registers' `keep` conditions read: changing one may change which
     /// states a cell has.
     pub fn keep_reads(&self) -> Reads {
@@ -468,6 +519,16 @@ impl RuleSet {
             V::Length => ctx.mv?.1,
             V::Direction => i64::from(ctx.mv?.0),
             V::Register(r) => ctx.regs[*r],
+            V::Landing(attr) => {
+                let here = ctx.here;
+                match attr {
+                    Attr::Number => i64::from(here.number?),
+                    Attr::Piece => piece_value(here.piece),
+                    Attr::Colour => here.colour.map_or(NONE, tag_value),
+                    Attr::Symbol => here.symbol.map_or(NONE, tag_value),
+                    Attr::Arrows => return None,
+                }
+            }
         })
     }
 
@@ -526,7 +587,11 @@ impl RuleSet {
                     }
                     O::Add(r, v) => {
                         let v = self.value(v, &ctx)?;
-                        key[*r] += v;
+                        key[*r] = key[*r].checked_add(v)?;
+                    }
+                    O::Arith(r, op, v) => {
+                        let v = self.value(v, &ctx)?;
+                        key[*r] = op.apply(key[*r], v)?;
                     }
                     O::Next(r) => {
                         key[*r] = match &self.regs[*r].domain {
@@ -622,9 +687,14 @@ impl RuleSet {
             .iter()
             .any(|k| matches!(k.length, L::Number | L::UpToNumber))
             || self.leave.iter().chain(&self.land).any(|e| {
-                e.ops
-                    .iter()
-                    .any(|o| matches!(o, O::Set(_, V::Number) | O::Add(_, V::Number)))
+                e.ops.iter().any(|o| {
+                    matches!(
+                        o,
+                        O::Set(_, V::Number | V::Landing(Attr::Number))
+                            | O::Add(_, V::Number | V::Landing(Attr::Number))
+                            | O::Arith(_, _, V::Number | V::Landing(Attr::Number))
+                    )
+                })
             })
     }
 
@@ -727,7 +797,8 @@ impl RuleSet {
     }
 
     /// Whether changing a cell from `old` to `new` (same kind) changes only the moves out of
-    /// it: no attribute that differs is read of a landing cell. Numbers and arrows never are.
+    /// it: no attribute that differs is read of a landing cell. Arrows never are, numbers
+    /// only by a landing effect's `Landing(Number)`.
     pub fn local_change(&self, old: &Cell, new: &Cell) -> bool {
         let r = &self.landing_reads;
         old.kind == new.kind
@@ -737,6 +808,7 @@ impl RuleSet {
             && (old.piece == new.piece || !r.piece)
             && (old.circled == new.circled || !r.circled)
             && (old.wildcard == new.wildcard || !r.wildcard)
+            && (old.number == new.number || !r.number)
     }
 
     /// A state's name: `(r,c)`, `(r,c)/t=diagonal/d=2` with the registers kept on its cell
