@@ -182,6 +182,7 @@ fn no_u_turn_goal_state_exists_unreached() {
 const RULE_FIXTURES: &[(&str, Option<u32>, u64)] = &[
     ("alice_counter_bound", None, 0),
     ("chess_flipflop_pairs", Some(4), 1),
+    ("ice_slide", Some(2), 1),
     ("length_minus_last", Some(3), 1),
 ];
 
@@ -323,4 +324,21 @@ fn arithmetic_and_landing_values() {
         assert_eq!(edges(&src, &at), pairs(&[("E", next)]), "{ops}");
         assert!(a.features.reachable >= 3, "{ops}");
     }
+}
+
+/// `length: Slide` stops before every kind of obstacle, edge by edge on one row
+/// `- - o - # - _ - G` with a wall between (0,6) and (0,7): from (0,0) E slides over the hole
+/// and stops on (0,3) before the `#`; from (0,5) E stops on the empty cell (0,6) before the
+/// wall, where nothing lands (no move); W from (0,5) is stopped at once by the `#`; from (0,7)
+/// E slides onto the goal at the edge and W is stopped by the wall at once. On a torus a
+/// slide that meets nothing is no move: one open row of three cells.
+#[test]
+fn slides_stop_before_obstacles() {
+    let src = r#"Maze(rules: Jumping(cells: [], jumps: [(dirs: List(["E", "W"]), length: Slide)]), board: ["- - o - # - _ - G"], start: (0, 0), walls: [((0, 6), (0, 7))])"#;
+    assert_eq!(edges(src, "(0,0)"), pairs(&[("E", "(0,3)")]));
+    assert_eq!(edges(src, "(0,3)"), pairs(&[("W", "(0,0)")]));
+    assert_eq!(edges(src, "(0,5)"), pairs(&[]));
+    assert_eq!(edges(src, "(0,7)"), pairs(&[("E", "(0,8)")]));
+    let torus = r#"Maze(rules: Jumping(torus: true, cells: [], jumps: [(dirs: List(["E", "W"]), length: Slide)]), board: ["- - G"], start: (0, 0))"#;
+    assert_eq!(edges(torus, "(0,0)"), pairs(&[]));
 }

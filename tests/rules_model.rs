@@ -762,8 +762,23 @@ fn template(family: Family, tiling: Tiling, d: &mut Dice) -> (JumpRules, Palette
             let lengths: Vec<u32> = (0..n).map(|_| 1 + d.below(3) as u32).collect();
             r.registers = vec![reg("i", counter(0, n as i32 - 1, None))];
             let dirs = if square { Dirs::Orthogonal } else { Dirs::All };
-            r.jumps = vec![kind(vec![], dirs, Length::Cycle(s("i"), lengths))];
+            r.jumps = vec![kind(vec![], dirs.clone(), Length::Cycle(s("i"), lengths))];
             r.effects = vec![effect(Phase::Land, vec![], vec![Op::Next(s("i"))])];
+            // Ice: a slide to the last cell before an obstacle, alone or beside the cycle.
+            if d.chance(40) {
+                let over = d.pick(&[Over::Flyable, Over::Flyable, Over::Occupied]);
+                let slide = JumpKind {
+                    over,
+                    ..kind(vec![], dirs, Length::Slide)
+                };
+                if d.chance(50) {
+                    r.registers.clear();
+                    r.effects.clear();
+                    r.jumps = vec![slide];
+                } else {
+                    r.jumps.push(slide);
+                }
+            }
             Palette {
                 specials: 22,
                 circled: 5,

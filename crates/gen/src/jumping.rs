@@ -826,6 +826,21 @@ impl Space for JumpSpace {
             }
             if !self.numbers_only {
                 self.maze.board.cells[i] = self.random_cell(i, rng);
+                // Cells that hold nothing: a fresh board of structure alone is open ground
+                // with a fifth of it blocked (or holes), not an empty field.
+                if self.template.genes.is_empty() && i != self.start {
+                    let kinds: Vec<Kind> = [
+                        (self.template.change.blocked, Kind::Blocked),
+                        (self.template.change.holes, Kind::Hole),
+                    ]
+                    .iter()
+                    .filter_map(|&(ok, k)| ok.then_some(k))
+                    .collect();
+                    if !kinds.is_empty() && rng.random_range(0..5u32) == 0 {
+                        let k = kinds[rng.random_range(0..kinds.len() as u32) as usize];
+                        self.maze.board.cells[i] = Cell::of(k);
+                    }
+                }
                 continue;
             }
             let legal = &self.legal0[i];

@@ -314,7 +314,7 @@ impl Walker<'_> {
         let board = &self.maze.board;
         let n = (board.rows * board.cols) as i64;
         let (exact, max) = match kind.length {
-            L::Any | L::First => (None, n),
+            L::Any | L::First | L::Slide => (None, n),
             L::UpToNumber => (None, here.number.map_or(0, i64::from).min(n)),
             _ => match self.set.exact_length(kind, here, key) {
                 Some(k) => (Some(k), k),
@@ -326,12 +326,15 @@ impl Walker<'_> {
         };
         let exit = self.set.goal == GoalKind::Exit;
         let first = kind.length == L::First;
+        let slide = kind.length == L::Slide;
         let mut prev = at;
         for i in 1..=max {
-            let landing_step = exact.is_none_or(|k| i == k) && !first;
+            let landing_step = exact.is_none_or(|k| i == k) && !first && !slide;
             let Some(p) = self.place(self.set.tiling.walk((prev.0 as i64, prev.1 as i64), d, 1))
             else {
-                if exit && (landing_step || first) {
+                if slide {
+                    self.slide_end(at, here, key, kind, d, i, prev, out, note);
+                } else if exit && (landing_step || first) {
                     self.exit(here, key, kind, d, i, prev, out, note);
                 } else {
                     note(format!("leaves the board at step {i}"));
@@ -339,6 +342,9 @@ impl Walker<'_> {
                 return;
             };
             if self.walled(prev, p, d) {
+                if slide {
+                    return self.slide_end(at, here, key, kind, d, i, prev, out, note);
+                }
                 note(format!(
                     "crosses the wall between {} and {}",
                     coord(prev),
@@ -347,6 +353,10 @@ impl Walker<'_> {
                 return;
             }
             let x = board.get(p);
+            let passable = RuleSet::passable(kind.over, &x);
+            if slide && (x.kind == Kind::Void || !passable) {
+                return self.slide_end(at, here, key, kind, d, i, prev, out, note);
+            }
             if x.kind == Kind::Void {
                 if exit && (landing_step || first) {
                     self.exit(here, key, kind, d, i, p, out, note);
@@ -357,7 +367,6 @@ impl Walker<'_> {
                 }
                 return;
             }
-            let passable = RuleSet::passable(kind.over, &x);
             if landing_step || (first && !passable) {
                 self.land(at, here, key, kind, d, i, p, out, note);
             } else if !passable {
@@ -371,6 +380,31 @@ impl Walker<'_> {
                 return;
             }
             prev = p;
+        }
+        if slide {
+            note("slides around the torus and meets no obstacle".into());
+        }
+    }
+
+    /// A slide whose step `i` meets an obstacle: it lands on `prev`, the last cell before it,
+    /// unless the very first step met it.
+    #[allow(clippy::too_many_arguments)]
+    fn slide_end(
+        &self,
+        at: Coord,
+        here: &Cell,
+        key: &Key,
+        kind: &K,
+        d: Dir,
+        i: i64,
+        prev: Coord,
+        out: &mut Vec<(Dir, Landing)>,
+        note: &mut dyn FnMut(String),
+    ) {
+        if i == 1 {
+            note("cannot slide: the first step meets an obstacle".into());
+        } else {
+            self.land(at, here, key, kind, d, i - 1, prev, out, note);
         }
     }
 

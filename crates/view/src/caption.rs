@@ -228,6 +228,9 @@ fn length(l: &Length) -> String {
             format!("exactly {} in turn (entry {n} next)", list.join(", "))
         }
         Length::First => "stopping on the first cell it cannot pass over".into(),
+        Length::Slide => {
+            "sliding to the last cell before an obstacle (a cell it cannot pass over, a wall or the edge)".into()
+        }
     }
 }
 

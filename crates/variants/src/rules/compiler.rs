@@ -568,6 +568,7 @@ impl Compiler<'_> {
             }
             Length::Any => L::Any,
             Length::First => L::First,
+            Length::Slide => L::Slide,
             Length::Exactly(k) => {
                 if *k == 0 {
                     return Err(problem(part, "`Exactly(0)` is no move: lengths start at 1"));

@@ -210,6 +210,8 @@ pub enum L {
     Cycle(usize, Vec<i64>),
     /// The first cell not flown over.
     First,
+    /// The last cell before an obstacle.
+    Slide,
 }
 
 impl L {

@@ -184,6 +184,10 @@ pub enum Length {
     Cycle(String, Vec<u32>),
     /// To the first cell the move cannot fly over.
     First,
+    /// Sliding to the last cell before an obstacle: a cell the move cannot fly over (blocked,
+    /// void), a wall or the board's edge (ice). A slide that meets no obstacle (around a
+    /// torus) or is stopped at once is no move.
+    Slide,
 }
 
 /// What the cells between the origin and the landing cell may be.
