@@ -1672,3 +1672,27 @@ fn arithmetic_and_landing_values_misused_point_at_their_effect() {
         "`Landing(Arrows)`",
     );
 }
+
+/// Arithmetic beyond `Add` is for jumping rules: a rolling-block effect refuses it, and a
+/// landing value, where it is written.
+#[test]
+fn rolling_block_effects_refuse_arithmetic() {
+    let src = |op: &str| {
+        format!(
+            "Maze(\n    rules: RollingBlock(\n        registers: [Register(name: \"n\", kind: Counter(min: 0, max: 3))],\n        effects: [\n            Effect(on: Land, when: [At(0, 2), Lt(\"n\", 3)], do: [{op}]),\n        ],\n    ),\n    board: [\"S.o.G\"],\n)\n"
+        )
+    };
+    maze_file::parse("good.ron", &src("Add(\"n\", Int(1))"))
+        .unwrap_or_else(|e| panic!("{}", e.one_line()));
+    let (line, _, message) = error(&src("Sub(\"n\", Int(1))"));
+    assert_eq!(line, 5, "{message}");
+    assert!(
+        message.contains("`Sub` is arithmetic of jumping rules"),
+        "{message}"
+    );
+    let (_, _, message) = error(&src("Set(\"n\", Landing(Number))"));
+    assert!(
+        message.contains("reads a jumping maze's cell or move"),
+        "{message}"
+    );
+}
