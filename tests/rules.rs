@@ -175,3 +175,170 @@ fn no_u_turn_goal_state_exists_unreached() {
     assert_eq!(names, ["(0,0)", "(0,1)/E", "Goal"]);
     assert_eq!(a.features.shortest_length, None);
 }
+
+/// Each hand-checked rule fixture of `tests/fixtures/rules/`, with its shortest length and
+/// number of shortest paths as derived in the file's header comment.
+/// `None`: the goal cannot be reached (the fixture shows a trap the tools warn of).
+const RULE_FIXTURES: &[(&str, Option<u32>, u64)] = &[
+    ("alice_counter_bound", None, 0),
+    ("chess_flipflop_pairs", Some(4), 1),
+    ("ice_slide", Some(2), 1),
+    ("length_minus_last", Some(3), 1),
+];
+
+#[test]
+fn every_rule_fixture_solves_to_its_hand_checked_answer() {
+    for &(id, length, paths) in RULE_FIXTURES {
+        let path = crate::common::root().join(format!("tests/fixtures/rules/{id}.ron"));
+        let a = crate::common::Analyzed::new(crate::common::read(&path));
+        assert_eq!(a.features.shortest_length, length, "{id}: length");
+        assert_eq!(a.features.shortest_paths, paths, "{id}: paths");
+    }
+    let dir = crate::common::root().join("tests/fixtures/rules");
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let stem = entry.unwrap().path();
+        let stem = stem.file_stem().unwrap().to_string_lossy().into_owned();
+        assert!(
+            RULE_FIXTURES.iter().any(|(id, ..)| *id == stem),
+            "{stem} has no hand-checked answer in the table"
+        );
+    }
+}
+
+/// Flipflop without colour_seq's `Goal` alternative: with it copied in, the goal is entered
+/// in the middle of the white pair, one move early (the trap RULES.md 7.4 warns of).
+#[test]
+fn flipflop_with_a_goal_exemption_breaks_the_pairs() {
+    let path = crate::common::root().join("tests/fixtures/rules/chess_flipflop_pairs.ron");
+    let src = std::fs::read_to_string(path).unwrap();
+    let wrong = src.replace("land: [Any([", "land: [Any([Goal, ");
+    assert_ne!(wrong, src);
+    let a = analyze(&wrong);
+    assert_eq!(a.features.shortest_length, Some(3));
+    let solution: Vec<String> = a
+        .features
+        .solution
+        .clone()
+        .unwrap()
+        .iter()
+        .map(|d| d.to_string())
+        .collect();
+    assert_eq!(solution, ["E", "E", "SE"]);
+}
+
+/// No colour is a colour of its own (RULES.md 7.1): from a colourless king, `SameColour`
+/// lands on the colourless king beside it and `OtherColour` on the black one, never the
+/// other way round; the colourless goal differs from the black king's colour.
+#[test]
+fn colourless_cells_share_their_lack_of_colour() {
+    let rules = |cond: &str| {
+        format!(
+            r#"Maze(rules: Jumping(cells: [Piece, Colour], jumps: [(dirs: List(["E", "W"]), length: Exactly(1), land: [Any([Goal, {cond}])])]), board: ["K:- K:- K:b G"], start: (0, 0))"#
+        )
+    };
+    let same = rules("SameColour");
+    assert_eq!(edges(&same, "(0,0)"), pairs(&[("E", "(0,1)")]));
+    assert_eq!(edges(&same, "(0,1)"), pairs(&[("W", "(0,0)")]));
+    assert_eq!(edges(&same, "(0,2)"), pairs(&[("E", "(0,3)")]));
+    let other = rules("OtherColour");
+    assert_eq!(edges(&other, "(0,0)"), pairs(&[]));
+    assert_eq!(edges(&other, "(0,1)"), pairs(&[("E", "(0,2)")]));
+    assert_eq!(
+        edges(&other, "(0,2)"),
+        pairs(&[("E", "(0,3)"), ("W", "(0,1)")])
+    );
+}
+
+/// A counter range too small (the fixture's `max: 2`) stops the move onto (0,3) and the
+/// maze has no solution; the compiled maze names the counter, the cell and the bound. With
+/// `max: 3` the same board solves in 3 moves and no move is stopped.
+#[test]
+fn a_counter_range_too_small_is_found() {
+    let path = crate::common::root().join("tests/fixtures/rules/alice_counter_bound.ron");
+    let a = crate::common::Analyzed::new(crate::common::read(&path));
+    let stops = a
+        .compiled
+        .counter_stops(&a.maze, |s| a.features.depth(s).is_some());
+    assert_eq!(stops.len(), 1);
+    let s = &stops[0];
+    assert_eq!(
+        (s.register.as_str(), s.cell, s.bound, s.max),
+        ("d", (0, 3), 2, true)
+    );
+    assert_eq!((s.from, s.value), ((0, 1), 3));
+    let src = std::fs::read_to_string(&path)
+        .unwrap()
+        .replace("max: 2", "max: 3");
+    let a = analyze(&src);
+    assert_eq!(a.features.shortest_length, Some(3));
+    let stops = a
+        .compiled
+        .counter_stops(&a.maze, |s| a.features.depth(s).is_some());
+    assert!(stops.is_empty(), "{stops:?}");
+}
+
+/// Same-jump clusters need a rule that reads numbers as lengths (RULES.md 7.2): on a board of
+/// ones, rook jumps of the cell's number join every cell into one cluster of 8 states (the
+/// goal, jump number 0, is apart), while `length: Any` on the same board never reads the
+/// numbers and has no cluster at all.
+#[test]
+fn clusters_only_where_the_rule_reads_numbers() {
+    let board = r#"board: ["1 1 1", "1 1 1", "1 1 G"], start: (0, 0))"#;
+    let read = analyze(&format!("Maze(rules: Jumping(), {board}"));
+    assert_eq!(read.features.clusters, vec![8]);
+    assert_eq!(read.features.cluster_penalty, 49);
+    let unread = analyze(&format!(
+        "Maze(rules: Jumping(jumps: [(dirs: Orthogonal, length: Any)]), {board}"
+    ));
+    assert!(unread.features.clusters.is_empty());
+    assert_eq!(unread.features.cluster_penalty, 0);
+    assert_eq!(unread.features.shortest_length, Some(2));
+}
+
+/// Arithmetic on a counter and values read from the landing cell, edge by edge. One row
+/// `3 2 5 1 1 G`, moves `E` of exactly `d`, `d` starting at 1. Landing, `d` becomes the landing
+/// cell's number (`Landing(Number)`), then each rule below applies: `Mod 3` turns 5 into 2,
+/// `Min 2` caps it, `Max 2` raises 1 to 2, `Mul 2` doubles, `Neg` then `Mul -1` gives it back,
+/// `Sub 1` lowers it. So from (0,0) with d = 1 every rule lands on (0,1); what follows (0,1)
+/// (number 2) is a jump of the rule's value of 2.
+#[test]
+fn arithmetic_and_landing_values() {
+    let rule = |ops: &str| {
+        format!(
+            r#"Maze(rules: Jumping(registers: [(name: "d", kind: Counter(min: -9, max: 9, start: 1))], jumps: [(dirs: List(["E"]), length: Register("d"))], effects: [(on: Land, do: [Set("d", Landing(Number)), {ops}])]), board: ["3 2 5 1 1 G"], start: (0, 0))"#
+        )
+    };
+    // (d after landing on (0,1) with its 2, the state (0,1) moves to)
+    for (ops, d, next) in [
+        ("Mod(\"d\", Int(3))", 2, "(0,3)/d=1"),
+        ("Min(\"d\", Int(1))", 1, "(0,2)/d=1"),
+        ("Max(\"d\", Int(3))", 3, "(0,4)/d=3"),
+        ("Mul(\"d\", Int(2))", 4, "Goal"),
+        ("Neg(\"d\"), Mul(\"d\", Int(-1))", 2, "(0,3)/d=1"),
+        ("Sub(\"d\", Int(1))", 1, "(0,2)/d=4"),
+    ] {
+        let src = rule(ops);
+        let a = analyze(&src);
+        let at = format!("(0,1)/d={d}");
+        assert_eq!(edges(&src, "(0,0)/d=1"), pairs(&[("E", &at)]), "{ops}");
+        assert_eq!(edges(&src, &at), pairs(&[("E", next)]), "{ops}");
+        assert!(a.features.reachable >= 3, "{ops}");
+    }
+}
+
+/// `length: Slide` stops before every kind of obstacle, edge by edge on one row
+/// `- - o - # - _ - G` with a wall between (0,6) and (0,7): from (0,0) E slides over the hole
+/// and stops on (0,3) before the `#`; from (0,5) E stops on the empty cell (0,6) before the
+/// wall, where nothing lands (no move); W from (0,5) is stopped at once by the `#`; from (0,7)
+/// E slides onto the goal at the edge and W is stopped by the wall at once. On a torus a
+/// slide that meets nothing is no move: one open row of three cells.
+#[test]
+fn slides_stop_before_obstacles() {
+    let src = r#"Maze(rules: Jumping(cells: [], jumps: [(dirs: List(["E", "W"]), length: Slide)]), board: ["- - o - # - _ - G"], start: (0, 0), walls: [((0, 6), (0, 7))])"#;
+    assert_eq!(edges(src, "(0,0)"), pairs(&[("E", "(0,3)")]));
+    assert_eq!(edges(src, "(0,3)"), pairs(&[("W", "(0,0)")]));
+    assert_eq!(edges(src, "(0,5)"), pairs(&[]));
+    assert_eq!(edges(src, "(0,7)"), pairs(&[("E", "(0,8)")]));
+    let torus = r#"Maze(rules: Jumping(torus: true, cells: [], jumps: [(dirs: List(["E", "W"]), length: Slide)]), board: ["- - G"], start: (0, 0))"#;
+    assert_eq!(edges(torus, "(0,0)"), pairs(&[]));
+}

@@ -709,11 +709,10 @@ fn template(family: Family, tiling: Tiling, d: &mut Dice) -> (JumpRules, Palette
                     }
                 }
                 2 => {
-                    // Flipflop: colours come in runs of exactly two.
+                    // Flipflop: colours come in runs of exactly two, the goal's too.
                     r.registers = vec![reg("q", counter(1, 2, None))];
                     for k in &mut kinds {
                         k.land.push(Cond::Any(vec![
-                            Cond::Goal,
                             Cond::All(vec![Cond::SameColour, Cond::Lt(s("q"), 2)]),
                             Cond::All(vec![Cond::OtherColour, Cond::Eq(s("q"), 2)]),
                         ]));
@@ -762,11 +761,33 @@ fn template(family: Family, tiling: Tiling, d: &mut Dice) -> (JumpRules, Palette
                 Dirs::All
             };
             r.jumps = vec![kind(vec![], dirs, Length::Register(s("J")))];
-            r.effects = vec![effect(
-                Phase::Leave,
-                vec![],
-                vec![Op::Add(s("J"), Value::Number)],
-            )];
+            let mut leave = vec![Op::Add(s("J"), Value::Number)];
+            // Arithmetic beyond `Add`, after it or alone, and values of the landing cell.
+            if d.chance(50) {
+                let k = Value::Int(d.below(4) as i32);
+                let n = Value::Number;
+                let op = match d.below(7) {
+                    0 => Op::Sub(s("J"), d.pick(&[k, n])),
+                    1 => Op::Mul(s("J"), Value::Int(d.below(3) as i32 - 1)),
+                    2 => Op::Mod(s("J"), d.pick(&[k, n])),
+                    3 => Op::Min(s("J"), d.pick(&[k, n])),
+                    4 => Op::Max(s("J"), d.pick(&[k, n])),
+                    5 => Op::Neg(s("J")),
+                    _ => Op::Set(s("J"), Value::Number),
+                };
+                leave.push(op);
+            }
+            r.effects = vec![effect(Phase::Leave, vec![], leave)];
+            if d.chance(40) {
+                let landing = Value::Landing(Attr::Number);
+                let op = match d.below(4) {
+                    0 => Op::Set(s("J"), landing),
+                    1 => Op::Min(s("J"), landing),
+                    2 => Op::Max(s("J"), landing),
+                    _ => Op::Sub(s("J"), landing),
+                };
+                r.effects.push(effect(Phase::Land, vec![], vec![op]));
+            }
             Palette::numbered(-3, 3)
         }
         Family::Cyclic => {
@@ -775,8 +796,23 @@ fn template(family: Family, tiling: Tiling, d: &mut Dice) -> (JumpRules, Palette
             let lengths: Vec<u32> = (0..n).map(|_| 1 + d.below(3) as u32).collect();
             r.registers = vec![reg("i", counter(0, n as i32 - 1, None))];
             let dirs = if square { Dirs::Orthogonal } else { Dirs::All };
-            r.jumps = vec![kind(vec![], dirs, Length::Cycle(s("i"), lengths))];
+            r.jumps = vec![kind(vec![], dirs.clone(), Length::Cycle(s("i"), lengths))];
             r.effects = vec![effect(Phase::Land, vec![], vec![Op::Next(s("i"))])];
+            // Ice: a slide to the last cell before an obstacle, alone or beside the cycle.
+            if d.chance(40) {
+                let over = d.pick(&[Over::Flyable, Over::Flyable, Over::Occupied]);
+                let slide = JumpKind {
+                    over,
+                    ..kind(vec![], dirs, Length::Slide)
+                };
+                if d.chance(50) {
+                    r.registers.clear();
+                    r.effects.clear();
+                    r.jumps = vec![slide];
+                } else {
+                    r.jumps.push(slide);
+                }
+            }
             Palette {
                 specials: 22,
                 circled: 5,
@@ -1536,13 +1572,15 @@ family_tests! {
 // The family fixtures.
 
 /// Every jumping maze in `tests/fixtures/families/` (the rolling-block stages there are
-/// another engine's) compiles to exactly the walker's graph: one check per file, every file
-/// that fails named, so a fixture added later is covered without touching this test.
+/// another engine's) and `tests/fixtures/rules/` (hand-checked rules) compiles to exactly the
+/// walker's graph: one check per file, every file that fails named, so a fixture added later
+/// is covered without touching this test.
 #[test]
 fn every_family_fixture_engine_equals_walker() {
     let dir = root().join("tests/fixtures/families");
-    let mut paths: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
+    let mut paths: Vec<_> = [dir.clone(), root().join("tests/fixtures/rules")]
+        .iter()
+        .flat_map(|dir| std::fs::read_dir(dir).unwrap())
         .map(|e| e.unwrap().path())
         .filter(|p| p.extension().is_some_and(|e| e == "ron"))
         .collect();

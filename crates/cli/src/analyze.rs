@@ -196,6 +196,9 @@ fn text(name: &str, loaded: &Loaded, f: &Features) -> String {
             cells.join(" ")
         );
     }
+    for warning in maze::render::warnings(&loaded.maze, &loaded.compiled, f) {
+        let _ = writeln!(out, "\nwarning: {warning}");
+    }
     out
 }
 

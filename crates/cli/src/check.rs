@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use serde::Serialize;
 
-use crate::load::read_file;
+use crate::load::read_file_for_use;
 
 /// Say whether each maze file is publishable, and why not.
 ///
@@ -22,7 +22,7 @@ pub(crate) struct Args {
     #[arg(required = true)]
     files: Vec<PathBuf>,
     /// Print one JSON document: per file its path, whether it was read, whether it is
-    /// publishable, and the reasons when not.
+    /// publishable, the reasons when not, and warnings (a counter whose range stops moves).
     #[arg(long)]
     json: bool,
     #[command(flatten)]
@@ -36,14 +36,17 @@ struct Verdict {
     publishable: bool,
     shortest_length: Option<u32>,
     reasons: Vec<String>,
+    /// What the designer should know although it does not stop publishing: a counter
+    /// whose range stops moves in a reachable state.
+    warnings: Vec<String>,
 }
 
 impl Args {
     pub(crate) fn run(self) -> Result<(), crate::failure::Failure> {
         let mut verdicts = Vec::new();
         for path in &self.files {
-            let file = match read_file(path, self.limit) {
-                Ok(file) => file,
+            let (file, settings) = match read_file_for_use(path, self.limit) {
+                Ok(read) => read,
                 Err(failure) => {
                     if let crate::failure::Failure::Report(report)
                     | crate::failure::Failure::Negative(Some(report)) = failure
@@ -56,6 +59,7 @@ impl Args {
                         publishable: false,
                         shortest_length: None,
                         reasons: vec!["the file cannot be read".to_string()],
+                        warnings: Vec::new(),
                     });
                     continue;
                 }
@@ -63,12 +67,15 @@ impl Args {
             let compiled = file.maze.compile();
             let f = maze::features::features_of_rules(&compiled, file.maze.blocks());
             let reasons = maze::file::unpublishable(&file, &f);
+            let mut warnings: Vec<String> = settings.into_iter().collect();
+            warnings.extend(maze::render::warnings(&file.maze, &compiled, &f));
             verdicts.push(Verdict {
                 file: path.display().to_string(),
                 read: true,
                 publishable: reasons.is_empty(),
                 shortest_length: f.shortest_length,
                 reasons,
+                warnings,
             });
         }
         if self.json {
@@ -88,6 +95,9 @@ impl Args {
                     }
                 };
                 crate::output::emit(None, &format!("{line}\n"))?;
+                for w in &v.warnings {
+                    crate::output::emit(None, &format!("{}: warning: {w}\n", v.file))?;
+                }
             }
         }
         if verdicts.iter().any(|v| !v.read) {

@@ -45,29 +45,52 @@ pub(crate) struct Loaded {
     pub compiled: CompiledMaze,
 }
 
-/// Reads, validates and compiles the maze file at `path`.
+/// Reads, validates and compiles the maze file at `path`, for a command that does not
+/// generate: a problem in its `generate` section is a warning ([`read_file_for_use`]).
 pub(crate) fn load(path: &Path, limit: Limit) -> Result<Loaded, crate::failure::Failure> {
-    let maze = read_file(path, limit)?.maze;
+    let (file, _) = read_file_for_use(path, limit)?;
+    let maze = file.maze;
     let compiled = maze.compile();
     Ok(Loaded { maze, compiled })
 }
 
-/// Reads and validates the maze file at `path`, generation settings included.
-pub(crate) fn read_file(path: &Path, limit: Limit) -> Result<MazeFile, crate::failure::Failure> {
-    read_file_and_text(path, limit).map(|(file, _)| file)
-}
-
-/// [`read_file`], with the file's text (what a generated maze's `variant_hash` is of).
-pub(crate) fn read_file_and_text(
+/// Reads and validates the maze file at `path` for a command that does not generate: the
+/// `generate` section is not what it uses, so a problem there is printed as a warning on
+/// standard error, returned as one line, and the file's `generate` is `None`.
+pub(crate) fn read_file_for_use(
     path: &Path,
     limit: Limit,
-) -> Result<(MazeFile, String), crate::failure::Failure> {
-    let src = std::fs::read_to_string(path).map_err(|source| {
+) -> Result<(MazeFile, Option<String>), crate::failure::Failure> {
+    let src = read_text(path)?;
+    let (file, problem) =
+        maze::file::parse_file_for_use(&path.display().to_string(), &src, limit.read_limits())?;
+    let warning = problem.map(|p| {
+        let line = format!(
+            "the `generate` section is ignored here (only `maze generate` reads it): {}",
+            p.one_line()
+        );
+        eprintln!("warning: {line}\n{:?}", miette::Report::new(*p));
+        line
+    });
+    Ok((file, warning))
+}
+
+fn read_text(path: &Path) -> Result<String, crate::failure::Failure> {
+    Ok(std::fs::read_to_string(path).map_err(|source| {
         Box::new(ReadError {
             path: path.to_path_buf(),
             source,
         })
-    })?;
+    })?)
+}
+
+/// Reads and validates the maze file at `path`, generation settings included, with the
+/// file's text (what a generated maze's `variant_hash` is of).
+pub(crate) fn read_file_and_text(
+    path: &Path,
+    limit: Limit,
+) -> Result<(MazeFile, String), crate::failure::Failure> {
+    let src = read_text(path)?;
     let file = maze::file::parse_file_with(&path.display().to_string(), &src, limit.read_limits())?;
     Ok((file, src))
 }

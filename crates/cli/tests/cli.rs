@@ -344,3 +344,123 @@ fn an_unreadable_file_is_status_2() {
     let o = maze(&["solve", "no/such/file.ron"]);
     assert_eq!(o.status.code(), Some(2));
 }
+
+/// A counter whose range is too small drops moves: `analyze` and `check` (text and JSON) warn,
+/// naming the counter, the cell and the bound (tests/fixtures/rules/alice_counter_bound.ron:
+/// `d` would reach 3 landing on (0,3) under `max: 2`). A maze whose counters never stop a
+/// move gets no warning.
+#[test]
+fn a_counter_that_stops_moves_at_its_bound_is_warned_of() {
+    let path = "tests/fixtures/rules/alice_counter_bound.ron";
+    let expected = "counter `d` stops moves at its bound (`max` 2): a move from (0,1) landing on (0,3) would make it 3";
+    let out = stdout(&maze(&["analyze", path]));
+    assert!(out.contains(&format!("warning: {expected}")), "{out}");
+    let v: serde_json::Value =
+        serde_json::from_str(&stdout(&maze(&["analyze", "--json", path]))).unwrap();
+    assert_eq!(v["warnings"], serde_json::json!([expected]));
+    let o = maze(&["check", path]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stdout(&o).contains(&format!("{path}: warning: {expected}")),
+        "{}",
+        stdout(&o)
+    );
+    let v: serde_json::Value =
+        serde_json::from_str(&stdout(&maze(&["check", "--json", path]))).unwrap();
+    assert_eq!(v[0]["warnings"], serde_json::json!([expected]));
+    // The published Alice maze 18 never takes `d` past its range of 0 to 8.
+    let v: serde_json::Value = serde_json::from_str(&stdout(&maze(&[
+        "analyze",
+        "--json",
+        "tests/fixtures/families/alice_abbott_maze18.ron",
+    ])))
+    .unwrap();
+    assert_eq!(v["warnings"], serde_json::json!([]));
+}
+
+/// `solve`, `analyze`, `render` and `check` ignore the `generate` section: a mistake there
+/// is a warning on standard error (and one of `check`'s warnings), while `generate` refuses
+/// the file with exit status 2.
+#[test]
+fn a_bad_generate_section_is_a_warning_except_for_generate() {
+    let bad = temp_file(
+        "bad_genes.ron",
+        r#"Maze(rules: Jumping(), board: ["1 1", "1 G"], start: (0, 0), generate: (genes: [Arrows(1)]))"#,
+    );
+    let path = bad.to_str().unwrap();
+    for args in [
+        vec!["solve", path],
+        vec!["analyze", path],
+        vec!["render", path],
+    ] {
+        let o = maze(&args);
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+        assert!(
+            stderr(&o).contains("warning: the `generate` section is ignored here"),
+            "{}",
+            stderr(&o)
+        );
+    }
+    let o = maze(&["check", "--json", path]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v[0]["read"], true);
+    assert!(
+        v[0]["warnings"][0]
+            .as_str()
+            .unwrap()
+            .contains("the gene `Arrows` needs"),
+        "{v}"
+    );
+    let o = maze(&["generate", path]);
+    assert_eq!(o.status.code(), Some(2));
+}
+
+/// A rule whose cells hold nothing generates on its structure alone (`cells: []`, blocked
+/// cells), and a gene may take none (`-`: a cell without a symbol): every generated board is
+/// a valid maze whose cells are the ones the settings allow.
+#[test]
+fn rules_whose_cells_hold_nothing_generate() {
+    let ice = temp_file(
+        "nothing.ron",
+        r#"Maze(rules: Jumping(cells: [], jumps: [(dirs: Orthogonal, length: Any)]), board: ["- - - -", "- - - -", "- - - -", "- - - G"], start: (0, 0), generate: (change: (blocked: true), search: HillDescent(iterations: 200)))"#,
+    );
+    let out = maze(&[
+        "generate",
+        ice.to_str().unwrap(),
+        "--count",
+        "2",
+        "--seed",
+        "5",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains('#'), "no blocked cell placed:\n{text}");
+    let symbols = temp_file(
+        "symbols.ron",
+        r#"Maze(rules: Jumping(cells: [Symbol], jumps: [(dirs: Orthogonal, length: Any, land: [Any([SameSymbol, Goal])])]), board: ["A A B", "B A B", "A B G"], start: (0, 0), generate: (genes: [Symbol(["A", "-"])], search: HillDescent(iterations: 200)))"#,
+    );
+    let out = maze(&[
+        "generate",
+        symbols.to_str().unwrap(),
+        "--count",
+        "3",
+        "--seed",
+        "2",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let boards: Vec<&str> = text
+        .lines()
+        .filter(|l| l.trim_start().starts_with('"'))
+        .collect();
+    assert!(
+        boards
+            .iter()
+            .any(|l| l.contains(" - ") || l.contains("\"-") || l.contains(" -\"")),
+        "no cell without a symbol:\n{text}"
+    );
+    assert!(
+        boards.iter().all(|l| !l.contains('B')),
+        "a symbol the gene lacks:\n{text}"
+    );
+}

@@ -372,6 +372,30 @@ pub fn parse_file_with(
     src: &str,
     limits: ReadLimits,
 ) -> Result<MazeFile, Box<SpecError>> {
+    let (file, settings) = read(name, src, limits)?;
+    settings.map(|()| file)
+}
+
+/// [`parse_file_with`] for a command that does not generate (`solve`, `analyze`, `play`,
+/// `render`, `check`): the `generate` section is not what it uses, so a problem there is a
+/// warning (returned beside the file, whose `generate` is then `None`), not an error.
+pub fn parse_file_for_use(
+    name: &str,
+    src: &str,
+    limits: ReadLimits,
+) -> Result<(MazeFile, Option<Box<SpecError>>), Box<SpecError>> {
+    let (file, settings) = read(name, src, limits)?;
+    Ok((file, settings.err()))
+}
+
+/// Reads the file; the maze's problems are the outer error, the settings' the inner one
+/// (with `generate` left `None`).
+#[allow(clippy::type_complexity)]
+fn read(
+    name: &str,
+    src: &str,
+    limits: ReadLimits,
+) -> Result<(MazeFile, Result<(), Box<SpecError>>), Box<SpecError>> {
     let ctx = Context { name, src };
     located::reset();
     let raw = parse_raw(src).map_err(|e| ctx.ron_error(&e))?;
@@ -395,18 +419,22 @@ pub fn parse_file_with(
         }
     };
     // The one validation of the settings, into the value the generator takes.
-    let generate = match generate {
-        Some(g) => Some(
-            Settings::new(&maze, g.value.settings(limits.generation))
-                .map_err(|e| ctx.at(&raw, Place::from(e.at()), e.to_string(), e.help()))?,
-        ),
-        None => None,
+    let (generate, settings) = match generate {
+        Some(g) => match Settings::new(&maze, g.value.settings(limits.generation)) {
+            Ok(s) => (Some(s), Ok(())),
+            Err(e) => (
+                None,
+                Err(ctx.at(&raw, Place::from(e.at()), e.to_string(), e.help())),
+            ),
+        },
+        None => (None, Ok(())),
     };
-    Ok(MazeFile {
+    let file = MazeFile {
         maze,
         generate,
         provenance: raw.provenance.as_ref().map(|p| p.value.clone()),
-    })
+    };
+    Ok((file, settings))
 }
 
 /// A rolling-block maze from its board: the `S` and `G` cells are its start and goal, so a

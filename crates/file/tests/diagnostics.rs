@@ -1567,3 +1567,132 @@ fn a_problem_far_along_a_long_line_is_drawn_at_its_place() {
     assert!(drawn.contains("1 1 x G\"],"), "{drawn}");
     assert!(drawn.lines().all(|l| l.chars().count() < 400));
 }
+
+/// The error of `parse_file` (settings included) on `src`: (line, column, message, help).
+fn settings_error(src: &str) -> (usize, usize, String, String) {
+    match maze_file::parse_file("bad.ron", src) {
+        Ok(_) => panic!("accepted bad settings"),
+        Err(e) => {
+            let help = miette::Diagnostic::help(&*e).map(|h| h.to_string());
+            (
+                e.line,
+                e.column,
+                e.message.clone(),
+                help.unwrap_or_default(),
+            )
+        }
+    }
+}
+
+/// Cells that hold nothing: a gene the schema cannot carry is located at the gene and names
+/// what the schema has ("nothing", never a blank), and the help offers only genes the schema
+/// carries, or the board's structure; without genes or a structural change the section says
+/// what to write. With `change: (blocked: true)` the same rule is generated (no gene needed).
+#[test]
+fn genes_the_schema_cannot_carry_name_what_it_has() {
+    let rules = r#"rules: Jumping(cells: [], jumps: [(dirs: Orthogonal, length: Any)]), board: ["- - -", "- - -", "- - G"], start: (0, 0)"#;
+    let (line, column, message, help) = settings_error(&format!(
+        "Maze(\n    {rules},\n    generate: (genes: [Arrows(1)]),\n)"
+    ));
+    assert_eq!((line, column), (3, 24), "{message}");
+    assert_eq!(
+        message,
+        "the gene `Arrows` needs `Arrows` in the rules' `cells`, which hold nothing"
+    );
+    assert!(!help.contains("Arrows"), "{help}");
+    assert!(help.contains("change: (blocked: true)"), "{help}");
+    let (_, _, message, help) = settings_error(&format!(
+        "Maze(\n    {rules},\n    generate: (search: HillDescent(iterations: 9)),\n)"
+    ));
+    assert_eq!(
+        message,
+        "say what the generator may change: these cells hold nothing and no number"
+    );
+    assert!(!message.contains("  "), "{message}");
+    assert!(!help.contains("Arrows"), "{help}");
+    let src = format!("Maze(\n    {rules},\n    generate: (change: (blocked: true)),\n)");
+    let file = maze_file::parse_file("ok.ron", &src).unwrap_or_else(|e| panic!("{}", e.one_line()));
+    assert!(file.generate.is_some());
+    // A schema with colours: the help names its gene, and `-` (none) is a value.
+    let colours = r#"rules: Jumping(cells: [Colour], jumps: [(dirs: Orthogonal, length: Any, land: [OtherColour])]), board: ["r g r", "g r g", "r g G"], start: (0, 0)"#;
+    let (_, _, message, help) = settings_error(&format!(
+        "Maze(\n    {colours},\n    generate: (genes: [Symbol([\"A\", \"B\"])]),\n)"
+    ));
+    assert!(message.ends_with("which hold Colour"), "{message}");
+    assert!(help.contains("`Colour("), "{help}");
+    let src = format!(
+        "Maze(\n    {colours},\n    generate: (genes: [Colour([\"r\", \"g\", \"-\"])]),\n)"
+    );
+    maze_file::parse_file("ok.ron", &src).unwrap_or_else(|e| panic!("{}", e.one_line()));
+}
+
+/// A mistake in the `generate` section stops only what generates: `parse_file_for_use` reads
+/// the maze and hands the settings' problem back as a warning, `generate` left out.
+#[test]
+fn settings_problems_are_warnings_for_use() {
+    let src = "Maze(\n    rules: Jumping(),\n    board: [\"1 1\", \"1 G\"],\n    start: (0, 0),\n    generate: (genes: [Arrows(1)]),\n)";
+    assert!(maze_file::parse_file("bad.ron", src).is_err());
+    let (file, warning) =
+        maze_file::parse_file_for_use("bad.ron", src, maze_file::ReadLimits::default()).unwrap();
+    assert!(file.generate.is_none());
+    let warning = warning.unwrap();
+    assert_eq!((warning.line, warning.column), (5, 24));
+    assert!(
+        warning.message.contains("the gene `Arrows` needs `Arrows`"),
+        "{}",
+        warning.message
+    );
+}
+
+/// Arithmetic and landing values, misused: each is located at its effect (line 5 of the
+/// rules: `registers` on line 3, `jumps` on line 4).
+#[test]
+fn arithmetic_and_landing_values_misused_point_at_their_effect() {
+    let c = "registers: [(name: \"c\", kind: Counter(min: 0, max: 5)), (name: \"t\", kind: Choice([\"a\", \"b\"]))],";
+    let jumps = "jumps: [(when: [Is(\"t\", \"a\")], length: Register(\"c\"))],";
+    let effect = |e: &str| with_rules(&[c, jumps, &format!("effects: [{e}],")], "1 1 G");
+    check(
+        &effect("(on: Leave, do: [Set(\"c\", Landing(Number))])"),
+        (5, 19),
+        "`Landing(..)` reads the cell a move lands on, known only in a landing effect",
+    );
+    check(
+        &effect("(on: Land, do: [Sub(\"t\", Int(1))])"),
+        (5, 19),
+        "`Sub`",
+    );
+    check(
+        &effect("(on: Land, do: [Set(\"c\", Landing(Colour))])"),
+        (5, 19),
+        "register `c` cannot hold the landing cell's Colour",
+    );
+    check(
+        &effect("(on: Land, do: [Mod(\"c\", Landing(Arrows))])"),
+        (5, 19),
+        "`Landing(Arrows)`",
+    );
+}
+
+/// Arithmetic beyond `Add` is for jumping rules: a rolling-block effect refuses it, and a
+/// landing value, where it is written.
+#[test]
+fn rolling_block_effects_refuse_arithmetic() {
+    let src = |op: &str| {
+        format!(
+            "Maze(\n    rules: RollingBlock(\n        registers: [Register(name: \"n\", kind: Counter(min: 0, max: 3))],\n        effects: [\n            Effect(on: Land, when: [At(0, 2), Lt(\"n\", 3)], do: [{op}]),\n        ],\n    ),\n    board: [\"S.o.G\"],\n)\n"
+        )
+    };
+    maze_file::parse("good.ron", &src("Add(\"n\", Int(1))"))
+        .unwrap_or_else(|e| panic!("{}", e.one_line()));
+    let (line, _, message) = error(&src("Sub(\"n\", Int(1))"));
+    assert_eq!(line, 5, "{message}");
+    assert!(
+        message.contains("`Sub` is arithmetic of jumping rules"),
+        "{message}"
+    );
+    let (_, _, message) = error(&src("Set(\"n\", Landing(Number))"));
+    assert!(
+        message.contains("reads a jumping maze's cell or move"),
+        "{message}"
+    );
+}

@@ -245,6 +245,11 @@ impl JumpSpace {
         if !scorer.is_fast() || self.structural {
             return;
         }
+        // A landing effect reads numbers (`Landing(Number)`): a number step is not local to
+        // its cell, which the tables of numbers assume.
+        if self.number_genes() && self.rules.landing_reads().number {
+            return;
+        }
         self.options = if self.number_genes() {
             None
         } else {
@@ -568,8 +573,12 @@ impl JumpSpace {
                 false => Cell::of(kinds[rng.random_range(0..kinds.len() as u32) as usize]?),
             });
         }
-        let pick =
-            rng.random_range(0..(self.template.genes.len() + kinds.len() - 1) as u32) as usize;
+        // Without genes (cells that hold nothing) only the structure changes, if it may here.
+        let choices = self.template.genes.len() + kinds.len() - 1;
+        if choices == 0 {
+            return None;
+        }
+        let pick = rng.random_range(0..choices as u32) as usize;
         if pick >= self.template.genes.len() {
             return Some(Cell::of(kinds[pick - self.template.genes.len() + 1]?));
         }
@@ -790,8 +799,10 @@ impl Space for JumpSpace {
         self.start = match t.start {
             Some(s) => s,
             None => {
+                // Without a number gene no cell's moves are probed: any editable cell.
+                let numbered = t.genes.iter().any(|g| matches!(g, JumpGene::Number(..)));
                 let candidates: Vec<usize> = (0..n)
-                    .filter(|&i| t.editable[i] && !self.legal0[i].is_empty())
+                    .filter(|&i| t.editable[i] && (!numbered || !self.legal0[i].is_empty()))
                     .collect();
                 candidates[rng.random_range(0..candidates.len() as u32) as usize]
             }
@@ -815,6 +826,21 @@ impl Space for JumpSpace {
             }
             if !self.numbers_only {
                 self.maze.board.cells[i] = self.random_cell(i, rng);
+                // Cells that hold nothing: a fresh board of structure alone is open ground
+                // with a fifth of it blocked (or holes), not an empty field.
+                if self.template.genes.is_empty() && i != self.start {
+                    let kinds: Vec<Kind> = [
+                        (self.template.change.blocked, Kind::Blocked),
+                        (self.template.change.holes, Kind::Hole),
+                    ]
+                    .iter()
+                    .filter_map(|&(ok, k)| ok.then_some(k))
+                    .collect();
+                    if !kinds.is_empty() && rng.random_range(0..5u32) == 0 {
+                        let k = kinds[rng.random_range(0..kinds.len() as u32) as usize];
+                        self.maze.board.cells[i] = Cell::of(k);
+                    }
+                }
                 continue;
             }
             let legal = &self.legal0[i];

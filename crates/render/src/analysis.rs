@@ -50,6 +50,20 @@ pub struct Analysis<'a> {
     /// The difficulty grade, none without a solution.
     grade: Option<Grade>,
     dead_end_cells: Vec<(usize, usize)>,
+    /// What the designer should know although nothing is wrong: a counter whose range stops
+    /// moves in a reachable state ([`warnings`]).
+    warnings: Vec<String>,
+}
+
+/// What a designer should hear about `maze` although it reads and solves: each move out of a
+/// reachable state that a counter's range stops, naming the counter, the landing cell and the
+/// bound (a range written too small drops moves without a word otherwise).
+pub fn warnings(maze: &Maze, compiled: &CompiledMaze, features: &Features) -> Vec<String> {
+    compiled
+        .counter_stops(maze, |s| features.depth(s).is_some())
+        .iter()
+        .map(ToString::to_string)
+        .collect()
 }
 
 /// The analysis of `maze` (compiled as `compiled`) whose features are `features`.
@@ -79,5 +93,6 @@ pub fn analysis<'a>(
         rolling_block,
         grade: maze_features::grade(features),
         dead_end_cells: compiled.dead_end_cells(),
+        warnings: warnings(maze, compiled, features),
     }
 }

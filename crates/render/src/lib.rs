@@ -25,7 +25,7 @@ mod roles;
 
 use maze_variants::Maze;
 
-pub use analysis::{Analysis, analysis};
+pub use analysis::{Analysis, analysis, warnings};
 pub use dot::dot;
 pub use draw::draw;
 pub use json::json;

@@ -154,6 +154,23 @@ impl CompiledMaze {
         }
     }
 
+    /// The moves out of the states `reachable` keeps that a counter's range stops (a
+    /// warning for the designer: [`walker::CounterStop`]); none for rolling blocks and for
+    /// rules without counters.
+    pub fn counter_stops(
+        &self,
+        maze: &Maze,
+        reachable: impl Fn(StateId) -> bool,
+    ) -> Vec<walker::CounterStop> {
+        let (Maze::Jumping(m), CompiledMaze::Jumping(g)) = (maze, self) else {
+            return Vec::new();
+        };
+        let states = (0..g.n_states() as StateId)
+            .filter(|&s| reachable(s))
+            .filter_map(|s| Some((g.state_cell(s)?, g.state_key(s))));
+        walker::counter_stops(m, states)
+    }
+
     /// Where every block, cube and bridge stands in `state`, for mazes whose states are more
     /// than a cell (rolling blocks); `None` for jumping mazes.
     pub fn view(&self, state: StateId) -> Option<StateView> {

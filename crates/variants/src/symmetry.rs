@@ -190,6 +190,12 @@ impl Turn {
                         Op::Set(n, v) => Op::Set(name(n), value(v)),
                         Op::Add(n, v) => Op::Add(name(n), value(v)),
                         Op::Next(n) => Op::Next(name(n)),
+                        Op::Sub(n, v) => Op::Sub(name(n), value(v)),
+                        Op::Mul(n, v) => Op::Mul(name(n), value(v)),
+                        Op::Mod(n, v) => Op::Mod(name(n), value(v)),
+                        Op::Min(n, v) => Op::Min(name(n), value(v)),
+                        Op::Max(n, v) => Op::Max(name(n), value(v)),
+                        Op::Neg(n) => Op::Neg(name(n)),
                         Op::Split(a, b) => {
                             let (a, b) = (cell(*a), cell(*b));
                             Op::Split(a.min(b), a.max(b))

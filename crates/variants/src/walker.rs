@@ -6,6 +6,7 @@
 //! dense numbering, no move tables. The engine ([`crate::JumpGraph`]) is tested against it on
 //! random boards of every family, and play asks it why a move is refused.
 
+use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 
 use maze_graph::Dir;
@@ -13,7 +14,7 @@ use maze_graph::Dir;
 use crate::board::{Cell, Kind};
 use crate::jumping::JumpingMaze;
 use crate::problem::Problem;
-use crate::rules::{C, Ctx, GoalKind, K, Key, L, RuleSet};
+use crate::rules::{C, Ctx, Domain, GoalKind, K, Key, L, RuleSet};
 use crate::tiling::Coord;
 
 /// Where a move ends.
@@ -40,6 +41,74 @@ struct Walker<'a> {
     maze: &'a JumpingMaze,
     set: RuleSet,
     walls: HashSet<(Coord, Coord)>,
+    /// Moves a counter's range stopped, as [`Walker::land`] finds them.
+    stops: RefCell<Vec<CounterStop>>,
+}
+
+/// A move that a counter register's range stops: everything else allows it, but its effects
+/// would take the counter past a bound. A designer who wrote the range too small loses
+/// moves without a word, so `maze analyze` and `maze check` warn of each one reachable.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct CounterStop {
+    /// The counter's name.
+    pub register: String,
+    /// The cell the move would land on, where its landing effects apply.
+    pub cell: Coord,
+    /// The bound it would pass: its `max` or its `min`.
+    pub bound: i64,
+    /// Whether the bound is the `max` (else the `min`).
+    pub max: bool,
+    /// The cell the move leaves (the first such move found).
+    pub from: Coord,
+    /// The value the counter would take.
+    pub value: i64,
+}
+
+impl std::fmt::Display for CounterStop {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "counter `{}` stops moves at its bound (`{}` {}): a move from {} landing on {} \
+             would make it {}",
+            self.register,
+            if self.max { "max" } else { "min" },
+            self.bound,
+            coord(self.from),
+            coord(self.cell),
+            self.value
+        )
+    }
+}
+
+/// The moves out of `states` (cells with their register keys) that a counter's range stops,
+/// one per counter, landing cell and bound, in that order; none when the rules have no
+/// counter.
+pub fn counter_stops(
+    maze: &JumpingMaze,
+    states: impl IntoIterator<Item = (Coord, Key)>,
+) -> Vec<CounterStop> {
+    let Ok(w) = Walker::new(maze) else {
+        return Vec::new();
+    };
+    if !w
+        .set
+        .regs
+        .iter()
+        .any(|r| matches!(r.domain, Domain::Counter(..)))
+    {
+        return Vec::new();
+    }
+    for (at, key) in states {
+        w.moves(at, &key);
+    }
+    let mut stops = w.stops.into_inner();
+    stops.sort_by(|a, b| {
+        (&a.register, a.cell, a.bound, a.max).cmp(&(&b.register, b.cell, b.bound, b.max))
+    });
+    stops.dedup_by(|a, b| {
+        (&a.register, a.cell, a.bound, a.max) == (&b.register, b.cell, b.bound, b.max)
+    });
+    stops
 }
 
 /// Walks `maze` into its whole state graph.
@@ -176,7 +245,12 @@ impl Walker<'_> {
             .iter()
             .flat_map(|&(a, b)| [(a, b), (b, a)])
             .collect();
-        Ok(Walker { maze, set, walls })
+        Ok(Walker {
+            maze,
+            set,
+            walls,
+            stops: RefCell::new(Vec::new()),
+        })
     }
 
     /// Every register key a state on `at` may have: each kept register over its whole
@@ -290,7 +364,7 @@ impl Walker<'_> {
         let board = &self.maze.board;
         let n = (board.rows * board.cols) as i64;
         let (exact, max) = match kind.length {
-            L::Any | L::First => (None, n),
+            L::Any | L::First | L::Slide => (None, n),
             L::UpToNumber => (None, here.number.map_or(0, i64::from).min(n)),
             _ => match self.set.exact_length(kind, here, key) {
                 Some(k) => (Some(k), k),
@@ -302,12 +376,15 @@ impl Walker<'_> {
         };
         let exit = self.set.goal == GoalKind::Exit;
         let first = kind.length == L::First;
+        let slide = kind.length == L::Slide;
         let mut prev = at;
         for i in 1..=max {
-            let landing_step = exact.is_none_or(|k| i == k) && !first;
+            let landing_step = exact.is_none_or(|k| i == k) && !first && !slide;
             let Some(p) = self.place(self.set.tiling.walk((prev.0 as i64, prev.1 as i64), d, 1))
             else {
-                if exit && (landing_step || first) {
+                if slide {
+                    self.slide_end(at, here, key, kind, d, i, prev, out, note);
+                } else if exit && (landing_step || first) {
                     self.exit(here, key, kind, d, i, prev, out, note);
                 } else {
                     note(format!("leaves the board at step {i}"));
@@ -315,6 +392,9 @@ impl Walker<'_> {
                 return;
             };
             if self.walled(prev, p, d) {
+                if slide {
+                    return self.slide_end(at, here, key, kind, d, i, prev, out, note);
+                }
                 note(format!(
                     "crosses the wall between {} and {}",
                     coord(prev),
@@ -323,6 +403,10 @@ impl Walker<'_> {
                 return;
             }
             let x = board.get(p);
+            let passable = RuleSet::passable(kind.over, &x);
+            if slide && (x.kind == Kind::Void || !passable) {
+                return self.slide_end(at, here, key, kind, d, i, prev, out, note);
+            }
             if x.kind == Kind::Void {
                 if exit && (landing_step || first) {
                     self.exit(here, key, kind, d, i, p, out, note);
@@ -333,7 +417,6 @@ impl Walker<'_> {
                 }
                 return;
             }
-            let passable = RuleSet::passable(kind.over, &x);
             if landing_step || (first && !passable) {
                 self.land(at, here, key, kind, d, i, p, out, note);
             } else if !passable {
@@ -347,6 +430,31 @@ impl Walker<'_> {
                 return;
             }
             prev = p;
+        }
+        if slide {
+            note("slides around the torus and meets no obstacle".into());
+        }
+    }
+
+    /// A slide whose step `i` meets an obstacle: it lands on `prev`, the last cell before it,
+    /// unless the very first step met it.
+    #[allow(clippy::too_many_arguments)]
+    fn slide_end(
+        &self,
+        at: Coord,
+        here: &Cell,
+        key: &Key,
+        kind: &K,
+        d: Dir,
+        i: i64,
+        prev: Coord,
+        out: &mut Vec<(Dir, Landing)>,
+        note: &mut dyn FnMut(String),
+    ) {
+        if i == 1 {
+            note("cannot slide: the first step meets an obstacle".into());
+        } else {
+            self.land(at, here, key, kind, d, i - 1, prev, out, note);
         }
     }
 
@@ -451,6 +559,17 @@ impl Walker<'_> {
             one[r] = k2[r];
             !self.set.in_range(&one)
         }) {
+            if let Domain::Counter(lo, hi) = self.set.regs[r].domain {
+                let max = k2[r] > hi;
+                self.stops.borrow_mut().push(CounterStop {
+                    register: self.set.regs[r].name.clone(),
+                    cell: p,
+                    bound: if max { hi } else { lo },
+                    max,
+                    from: at,
+                    value: k2[r],
+                });
+            }
             note(format!(
                 "would take register `{}` to {}, outside its range",
                 self.set.regs[r].name, k2[r]

@@ -228,6 +228,9 @@ fn length(l: &Length) -> String {
             format!("exactly {} in turn (entry {n} next)", list.join(", "))
         }
         Length::First => "stopping on the first cell it cannot pass over".into(),
+        Length::Slide => {
+            "sliding to the last cell before an obstacle (a cell it cannot pass over, a wall or the edge)".into()
+        }
     }
 }
 
@@ -369,6 +372,15 @@ fn operation(op: &Op, cell: &str) -> String {
         Op::Add(r, Value::Int(k)) if *k < 0 => format!("{r} goes down by {}", k.unsigned_abs()),
         Op::Add(r, v) => format!("{r} goes up by {}", value(v, cell)),
         Op::Next(r) => format!("{r} takes its next value"),
+        Op::Sub(r, v) => format!("{r} goes down by {}", value(v, cell)),
+        Op::Mul(r, v) => format!("{r} is multiplied by {}", value(v, cell)),
+        Op::Mod(r, v) => format!(
+            "{r} becomes its remainder after dividing by {}",
+            value(v, cell)
+        ),
+        Op::Min(r, v) => format!("{r} becomes the smaller of itself and {}", value(v, cell)),
+        Op::Max(r, v) => format!("{r} becomes the larger of itself and {}", value(v, cell)),
+        Op::Neg(r) => format!("{r} changes sign"),
         Op::Split(a, b) => format!(
             "the block splits into cubes on ({}, {}) and ({}, {})",
             a.0, a.1, b.0, b.1
@@ -387,6 +399,7 @@ fn value(v: &Value, cell: &str) -> String {
         Value::Length => "the move's length".into(),
         Value::Direction => "the move's direction".into(),
         Value::Register(r) => r.clone(),
+        Value::Landing(a) => format!("the {} of the cell landed on", a.name().to_lowercase()),
     }
 }
 

@@ -165,6 +165,9 @@ pub(super) struct WordGraph<S: Bits> {
     undo_many: Option<UndoMany<S>>,
     /// Under [`Contents::Any`] (then there are no tables).
     landing: Option<Landing>,
+    /// Whether the rules read numbers as lengths: otherwise no state has a jump number
+    /// ([`Superset::content_jump`]), whatever a step puts in a cell.
+    numbered: bool,
 }
 
 /// What a step on a cell of several superset states (registers) changed: the table has the
@@ -274,6 +277,7 @@ impl<S: Bits> WordGraph<S> {
             undo: None,
             undo_many: None,
             landing: matches!(contents, Contents::Any).then(Landing::default),
+            numbered: graph.content_jump(&Cell::with_number(1)).is_some(),
         };
         w.reload(graph, mutable, contents, goal).then_some(w)
     }
@@ -422,7 +426,14 @@ impl<S: Bits> WordGraph<S> {
                     ..table.base[cell]
                 } == content)
         );
-        self.set_at(cell, i, content.jump())
+        self.set_at(cell, i, self.jump_of(&content))
+    }
+
+    /// The jump number a step's `content` gives its cell's states: none when the rules do
+    /// not read numbers.
+    #[inline(always)]
+    fn jump_of(&self, content: &Cell) -> Option<u32> {
+        if self.numbered { content.jump() } else { None }
     }
 
     /// [`WordGraph::set`] of the cell's content with its number changed to `k`, the rest of
@@ -432,7 +443,7 @@ impl<S: Bits> WordGraph<S> {
         (self.undo, self.undo_many) = (None, None);
         let content = Cell::with_number(k);
         match self.number_index(&content) {
-            Some(i) => self.set_at(cell, i, content.jump()),
+            Some(i) => self.set_at(cell, i, self.jump_of(&content)),
             None => false,
         }
     }
@@ -444,7 +455,7 @@ impl<S: Bits> WordGraph<S> {
             return self.set_any(graph, cell, content);
         }
         match self.option_index(cell, &content) {
-            Some(i) => self.set_at(cell, i, content.jump()),
+            Some(i) => self.set_at(cell, i, self.jump_of(&content)),
             None => false,
         }
     }
@@ -486,8 +497,9 @@ impl<S: Bits> WordGraph<S> {
             });
         }
         let span = self.spans[cell];
+        let jump = jump_index(graph.content_jump(&content));
         for s in span.first..span.first + span.count {
-            self.rejump(s as usize & (S::BITS - 1), jump_index(content.jump()));
+            self.rejump(s as usize & (S::BITS - 1), jump);
         }
         landing.landings.read(graph, cell);
         self.landing = Some(landing);

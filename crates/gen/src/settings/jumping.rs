@@ -400,32 +400,32 @@ impl Generate {
     fn genes(&self, m: &JumpingMaze, max_jump: u8) -> Result<Vec<JumpGene>, SettingsError> {
         let at = || At::Setting(Setting::Genes);
         let schema = &m.rules.cells;
+        let structural = self.change.blocked || self.change.holes || self.change.walls;
         let genes = match &self.genes {
             Some(g) => g,
             // RULES.md section 5; whether any cell has a choice is check_changeable's.
             None if schema.contains(&Attr::Number) => {
                 return Ok(vec![JumpGene::Number(1, i16::from(max_jump))]);
             }
+            // Cells that hold no number, and only the board's structure changes.
+            None if structural => return Ok(Vec::new()),
             None => {
                 return Err(SettingsError::invalid(
                     at(),
                     format!(
                         "say what the generator may change: these cells hold {} and no number",
-                        schema
-                            .iter()
-                            .map(|a| a.name())
-                            .collect::<Vec<_>>()
-                            .join(", ")
+                        schema_text(schema)
                     ),
                 )
-                .with_help("add e.g. `genes: [Arrows]` to the generate section"));
+                .with_help(genes_help(schema)));
             }
         };
-        if genes.is_empty() {
+        if genes.is_empty() && !structural {
             return Err(SettingsError::invalid(
                 at(),
                 "`genes: []` leaves the generator nothing to change",
-            ));
+            )
+            .with_help(genes_help(schema)));
         }
         let mut jumping = Vec::with_capacity(genes.len());
         for (i, gene) in genes.iter().enumerate() {
@@ -454,13 +454,10 @@ impl Generate {
                         "the gene `{}` needs `{}` in the rules' `cells`, which hold {}",
                         gene.name(),
                         a.name(),
-                        schema
-                            .iter()
-                            .map(|a| a.name())
-                            .collect::<Vec<_>>()
-                            .join(", ")
+                        schema_text(schema)
                     ),
-                ));
+                )
+                .with_help(genes_help(schema)));
             }
             let few = |n: usize| {
                 (n < 2).then(|| {
@@ -481,13 +478,14 @@ impl Generate {
                         few((hi - lo + 1) as usize)
                     }
                 }
+                // `-`: none (a cell without a colour or symbol), as a token writes it.
                 JumpGene::Colour(names) | JumpGene::Symbol(names) => names
                     .iter()
-                    .find(|n| Tag::new(n).is_none())
+                    .find(|n| n.as_str() != NONE && Tag::new(n).is_none())
                     .map(|n| {
                         SettingsError::invalid(
                             at(),
-                            format!("`{n}` is no name: 1 to 8 letters or digits"),
+                            format!("`{n}` is no name: 1 to 8 letters or digits, or `-` for none"),
                         )
                     })
                     .or_else(|| few(names.len())),
@@ -529,6 +527,42 @@ impl Generate {
         }
         Ok(())
     }
+}
+
+/// A gene value that stands for none: a cell without a colour or symbol (`-`, as in a
+/// token).
+const NONE: &str = "-";
+
+/// The token schema as a message names it: `Colour, Arrows`, or `nothing`.
+fn schema_text(schema: &[Attr]) -> String {
+    if schema.is_empty() {
+        return "nothing".to_string();
+    }
+    schema
+        .iter()
+        .map(|a| a.name())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// What a file may write in `genes` for cells of `schema`: the genes the schema carries
+/// (every schema carries `Circled` and `Wildcard`), and the structural changes any rule has.
+fn genes_help(schema: &[Attr]) -> String {
+    let mut genes: Vec<&str> = schema
+        .iter()
+        .map(|a| match a {
+            Attr::Number => "`Number(1, 4)`",
+            Attr::Arrows => "`Arrows(1)`",
+            Attr::Colour => "`Colour([\"r\", \"b\"])`",
+            Attr::Symbol => "`Symbol([\"A\", \"B\"])`",
+            Attr::Piece => "`Piece([King, Rook])`",
+        })
+        .collect();
+    genes.extend(["`Circled`", "`Wildcard`"]);
+    format!(
+        "these cells may take the genes {}; or let the board's structure change with `change: (blocked: true)` (or `holes`, `walls`)",
+        genes.join(", ")
+    )
 }
 
 /// The generator needs at least one thing it can change, and the start needs a legal jump.

@@ -58,6 +58,9 @@ pub struct JumpGraph {
     /// flying over flyable cells, no conditions, effects or registers): their moves take
     /// the direct loop of [`JumpGraph::plain_moves`].
     plain: Option<DirSet>,
+    /// Whether the rules read numbers as lengths, so that numbers are jump numbers
+    /// ([`RuleSet::reads_numbers`]).
+    numbered: bool,
     rows: usize,
     cols: usize,
     cells: Vec<Cell>,
@@ -145,6 +148,7 @@ impl JumpGraph {
                 }
                 _ => None,
             },
+            numbered: set.reads_numbers(),
             set,
             rows: board.rows,
             cols: board.cols,

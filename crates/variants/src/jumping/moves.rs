@@ -294,7 +294,10 @@ impl JumpGraph {
                 continue;
             };
             let exact = set.exact_length(kind, here, key);
-            if kind.length.is_single() && kind.length != L::First && exact.is_none() {
+            if kind.length.is_single()
+                && !matches!(kind.length, L::First | L::Slide)
+                && exact.is_none()
+            {
                 continue;
             }
             for d in set.dirs(kind, here, key).iter() {
@@ -323,6 +326,16 @@ impl JumpGraph {
                         let reach = self.run_length(runs, cell, d);
                         if reach != INFINITE {
                             let k = i64::from(reach) + 1;
+                            if let Some(t) = self.landing(runs, cell, d, k) {
+                                out.push((ki, d, k, t));
+                            }
+                        }
+                    }
+                    L::Slide => {
+                        // The last cell of the run: the step after it meets the obstacle.
+                        let reach = self.run_length(runs, cell, d);
+                        if reach != INFINITE && reach >= 1 {
+                            let k = i64::from(reach);
                             if let Some(t) = self.landing(runs, cell, d, k) {
                                 out.push((ki, d, k, t));
                             }

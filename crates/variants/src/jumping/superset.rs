@@ -346,6 +346,10 @@ pub trait Superset {
     /// The jump number of superset state `sup` ([`Rules::jump`]).
     fn superset_jump(&self, sup: u32) -> Option<u32>;
 
+    /// The jump number a state on a cell holding `content` has: its number when the rules
+    /// read numbers as lengths ([`crate::RuleSet::reads_numbers`]), else none.
+    fn content_jump(&self, content: &Cell) -> Option<u32>;
+
     /// Puts `content` in `cell` if the change keeps the cell's kind (and so every run) and the
     /// superset's shape (the registers the cell keeps, the values each register can take),
     /// returning whether it did. Only the board changes: the compiled moves and states are
@@ -423,7 +427,11 @@ impl Superset for JumpGraph {
         if cell == OUTSIDE {
             return None;
         }
-        self.cells[cell as usize].jump()
+        self.content_jump(&self.cells[cell as usize])
+    }
+
+    fn content_jump(&self, content: &Cell) -> Option<u32> {
+        if self.numbered { content.jump() } else { None }
     }
 
     fn put_cell(&mut self, cell: usize, content: Cell) -> bool {

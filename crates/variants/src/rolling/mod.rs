@@ -303,13 +303,19 @@ impl RollingBlockRules {
             e.when.iter().for_each(|c| conds(c, &mut out));
             for op in &e.ops {
                 match op {
-                    Op::Set(n, v) | Op::Add(n, v) => {
+                    Op::Set(n, v)
+                    | Op::Add(n, v)
+                    | Op::Sub(n, v)
+                    | Op::Mul(n, v)
+                    | Op::Mod(n, v)
+                    | Op::Min(n, v)
+                    | Op::Max(n, v) => {
                         named(n, &mut out);
                         if let Value::Register(m) = v {
                             named(m, &mut out);
                         }
                     }
-                    Op::Next(n) => named(n, &mut out),
+                    Op::Next(n) | Op::Neg(n) => named(n, &mut out),
                     Op::Split(a, b) => out.extend([*a, *b]),
                 }
             }

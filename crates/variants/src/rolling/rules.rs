@@ -489,7 +489,7 @@ pub(crate) fn compile(maze: &RollingBlockMaze) -> Result<RollSet, Problem> {
     for e in &set.land {
         for o in &e.ops {
             match o {
-                O::Set(r, _) | O::Add(r, _) | O::Next(r) => written[*r] = true,
+                O::Set(r, _) | O::Add(r, _) | O::Next(r) | O::Arith(r, ..) => written[*r] = true,
                 O::Split(_) => splits = true,
             }
         }

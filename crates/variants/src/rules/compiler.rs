@@ -276,6 +276,7 @@ impl Compiler<'_> {
                     | Value::Symbol
                     | Value::Length
                     | Value::Direction
+                    | Value::Landing(_)
             )
         {
             return Err(problem(
@@ -331,6 +332,30 @@ impl Compiler<'_> {
                 fits(*domain == Domain::Direction, "a direction")?;
                 V::Direction
             }
+            Value::Landing(attr) => {
+                if scope != Scope::Landing {
+                    return Err(problem(
+                        part,
+                        "`Landing(..)` reads the cell a move lands on, known only in a landing effect",
+                    )
+                    .help("a leaving effect reads its own cell with `Number`, `Piece`, `Colour` or `Symbol`"));
+                }
+                let ok = match attr {
+                    Attr::Number => matches!(domain, Domain::Counter(..)),
+                    Attr::Piece => *domain == Domain::Piece,
+                    Attr::Colour => *domain == Domain::Colour,
+                    Attr::Symbol => *domain == Domain::Symbol,
+                    Attr::Arrows => {
+                        return Err(problem(
+                            part,
+                            "`Landing(Arrows)`: arrows are directions of moves, no value a register holds",
+                        ));
+                    }
+                };
+                fits(ok, &format!("the landing cell's {}", attr.name()))?;
+                self.needs_attr(part, *attr, &format!("`Landing({})`", attr.name()))?;
+                V::Landing(*attr)
+            }
             Value::Register(name) => {
                 let s = self.reg(part, name)?;
                 fits(
@@ -362,6 +387,29 @@ impl Compiler<'_> {
                     let r = self.reg(part, name)?;
                     self.counter(part, r, "`Add`")?;
                     O::Add(r, self.value(part, scope, r, v)?)
+                }
+                Op::Sub(name, v)
+                | Op::Mul(name, v)
+                | Op::Mod(name, v)
+                | Op::Min(name, v)
+                | Op::Max(name, v) => {
+                    let (what, arith) = match op {
+                        Op::Sub(..) => ("`Sub`", Arith::Sub),
+                        Op::Mul(..) => ("`Mul`", Arith::Mul),
+                        Op::Mod(..) => ("`Mod`", Arith::Mod),
+                        Op::Min(..) => ("`Min`", Arith::Min),
+                        _ => ("`Max`", Arith::Max),
+                    };
+                    self.arithmetic(part, what)?;
+                    let r = self.reg(part, name)?;
+                    self.counter(part, r, what)?;
+                    O::Arith(r, arith, self.value(part, scope, r, v)?)
+                }
+                Op::Neg(name) => {
+                    self.arithmetic(part, "`Neg`")?;
+                    let r = self.reg(part, name)?;
+                    self.counter(part, r, "`Neg`")?;
+                    O::Arith(r, Arith::Mul, V::Const(-1))
                 }
                 Op::Next(name) => {
                     let r = self.reg(part, name)?;
@@ -398,6 +446,19 @@ impl Compiler<'_> {
             ));
         }
         Ok((e.on, E { when, ops }))
+    }
+
+    /// Refuses arithmetic beyond `Add` in a rolling-block file.
+    fn arithmetic(&self, part: RulePart, what: &str) -> Result<(), RuleProblem> {
+        if self.rolling {
+            Err(problem(
+                part,
+                format!("{what} is arithmetic of jumping rules: a rolling-block effect sets, adds or steps registers"),
+            )
+            .help("use `Set`, `Add` or `Next`"))
+        } else {
+            Ok(())
+        }
     }
 
     fn square_only(&self, part: RulePart, what: &str) -> Result<(), RuleProblem> {
@@ -507,6 +568,7 @@ impl Compiler<'_> {
             }
             Length::Any => L::Any,
             Length::First => L::First,
+            Length::Slide => L::Slide,
             Length::Exactly(k) => {
                 if *k == 0 {
                     return Err(problem(part, "`Exactly(0)` is no move: lengths start at 1"));
@@ -679,6 +741,11 @@ impl JumpRules {
         }
         for e in &land {
             e.when.iter().for_each(|c| landing_reads.add(c));
+            for o in &e.ops {
+                if let O::Set(_, v) | O::Add(_, v) | O::Arith(_, _, v) = o {
+                    landing_reads.add_value(v);
+                }
+            }
         }
         let mut keep_reads = Reads::default();
         for r in &c.regs {
@@ -981,6 +1048,7 @@ fn reads(kinds: &[K], leave: &[E], land: &[E], regs: &[Reg], r: usize) -> bool {
         e.when.iter().any(|c| in_c(c, r))
             || e.ops.iter().any(|o| match o {
                 O::Set(t, v) | O::Add(t, v) => in_v(v, r) || (matches!(o, O::Add(..)) && *t == r),
+                O::Arith(t, _, v) => in_v(v, r) || *t == r,
                 O::Next(_) | O::Split(_) => false,
             })
     };

@@ -120,6 +120,36 @@ pub enum V {
     Direction,
     /// A register.
     Register(usize),
+    /// The landing cell's attribute (landing effects).
+    Landing(Attr),
+}
+
+/// Arithmetic on a counter beyond `Add`, compiled (`Neg` is `Mul` by -1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Arith {
+    /// Subtract.
+    Sub,
+    /// Multiply.
+    Mul,
+    /// Remainder of Euclidean division (0 to the divisor's magnitude less one).
+    Mod,
+    /// The smaller.
+    Min,
+    /// The larger.
+    Max,
+}
+
+impl Arith {
+    /// `a` combined with `b`; `None` for modulo 0 or an overflow (no move).
+    pub fn apply(self, a: i64, b: i64) -> Option<i64> {
+        match self {
+            Arith::Sub => a.checked_sub(b),
+            Arith::Mul => a.checked_mul(b),
+            Arith::Mod => a.checked_rem_euclid(b),
+            Arith::Min => Some(a.min(b)),
+            Arith::Max => Some(a.max(b)),
+        }
+    }
 }
 
 /// An operation, compiled.
@@ -131,6 +161,8 @@ pub enum O {
     Add(usize, V),
     /// Next value, wrapping.
     Next(usize),
+    /// Arithmetic with a value.
+    Arith(usize, Arith, V),
     /// Split the block into cubes on these cells (reading order).
     Split([(usize, usize); 2]),
 }
@@ -178,6 +210,8 @@ pub enum L {
     Cycle(usize, Vec<i64>),
     /// The first cell not flown over.
     First,
+    /// The last cell before an obstacle.
+    Slide,
 }
 
 impl L {
@@ -251,9 +285,22 @@ pub struct Reads {
     pub circled: bool,
     /// Wildcards.
     pub wildcard: bool,
+    /// Numbers (a landing effect's `Landing(Number)`).
+    pub number: bool,
 }
 
 impl Reads {
+    /// Notes the attribute of the landing cell a landing effect's value reads.
+    pub(super) fn add_value(&mut self, v: &V) {
+        match v {
+            V::Landing(Attr::Number) => self.number = true,
+            V::Landing(Attr::Piece) => self.piece = true,
+            V::Landing(Attr::Colour) => self.colour = true,
+            V::Landing(Attr::Symbol) => self.symbol = true,
+            _ => {}
+        }
+    }
+
     pub(super) fn add(&mut self, c: &C) {
         match c {
             C::Circled => self.circled = true,
@@ -347,12 +394,11 @@ impl C {
             C::Piece(p) => here.piece == Some(*p),
             C::Colour(t) => here.colour == Some(*t),
             C::Symbol(t) => here.symbol == Some(*t),
-            C::SameColour => {
-                here.colour.is_some() && here.colour == ctx.from.and_then(|f| f.colour)
-            }
-            C::OtherColour => {
-                here.colour.is_none() || here.colour != ctx.from.and_then(|f| f.colour)
-            }
+            // No colour is a colour of its own (RULES.md 7.1): two colourless cells have the
+            // same colour, and a colourless cell (the colour_alt goal, a cell off the board)
+            // differs from every colour. Without a cell moved from, nothing compares equal.
+            C::SameColour => ctx.from.is_some_and(|f| f.colour == here.colour),
+            C::OtherColour => ctx.from.is_none_or(|f| f.colour != here.colour),
             C::SameSymbol => {
                 here.symbol.is_some() && here.symbol == ctx.from.and_then(|f| f.symbol)
             }
@@ -387,6 +433,12 @@ impl RuleSet {
     /// The register a state name shows bare (the `no_u_turn` last direction: `(2,3)/NE`).
     pub fn bare(&self) -> Option<usize> {
         self.bare
+    }
+
+    /// The attributes of a landing cell anything reads: changing one changes moves into the
+    /// cell too, not only those out of it.
+    pub fn landing_reads(&self) -> Reads {
+        self.landing_reads
     }
 
     /// The attributes the registers' `keep` conditions read: changing one may change which
@@ -469,6 +521,16 @@ impl RuleSet {
             V::Length => ctx.mv?.1,
             V::Direction => i64::from(ctx.mv?.0),
             V::Register(r) => ctx.regs[*r],
+            V::Landing(attr) => {
+                let here = ctx.here;
+                match attr {
+                    Attr::Number => i64::from(here.number?),
+                    Attr::Piece => piece_value(here.piece),
+                    Attr::Colour => here.colour.map_or(NONE, tag_value),
+                    Attr::Symbol => here.symbol.map_or(NONE, tag_value),
+                    Attr::Arrows => return None,
+                }
+            }
         })
     }
 
@@ -527,7 +589,11 @@ impl RuleSet {
                     }
                     O::Add(r, v) => {
                         let v = self.value(v, &ctx)?;
-                        key[*r] += v;
+                        key[*r] = key[*r].checked_add(v)?;
+                    }
+                    O::Arith(r, op, v) => {
+                        let v = self.value(v, &ctx)?;
+                        key[*r] = op.apply(key[*r], v)?;
                     }
                     O::Next(r) => {
                         key[*r] = match &self.regs[*r].domain {
@@ -612,6 +678,26 @@ impl RuleSet {
             Over::Empty => cell.kind == Kind::Empty,
             Over::Occupied => cell.is_flyable() && cell.kind != Kind::Empty,
         }
+    }
+
+    /// Whether the rules read a cell's number as a jump length: directly (`Number`,
+    /// `UpToNumber`) or through a register an effect adds it to (the offset rule). Only then
+    /// are numbers jump numbers, and same-jump clusters (RULES.md section 3) exist; a rule
+    /// that never reads numbers has none, whatever its cells hold.
+    pub fn reads_numbers(&self) -> bool {
+        self.kinds
+            .iter()
+            .any(|k| matches!(k.length, L::Number | L::UpToNumber))
+            || self.leave.iter().chain(&self.land).any(|e| {
+                e.ops.iter().any(|o| {
+                    matches!(
+                        o,
+                        O::Set(_, V::Number | V::Landing(Attr::Number))
+                            | O::Add(_, V::Number | V::Landing(Attr::Number))
+                            | O::Arith(_, _, V::Number | V::Landing(Attr::Number))
+                    )
+                })
+            })
     }
 
     /// Whether the rules keep any register on any cell.
@@ -713,7 +799,8 @@ impl RuleSet {
     }
 
     /// Whether changing a cell from `old` to `new` (same kind) changes only the moves out of
-    /// it: no attribute that differs is read of a landing cell. Numbers and arrows never are.
+    /// it: no attribute that differs is read of a landing cell. Arrows never are, numbers
+    /// only by a landing effect's `Landing(Number)`.
     pub fn local_change(&self, old: &Cell, new: &Cell) -> bool {
         let r = &self.landing_reads;
         old.kind == new.kind
@@ -723,6 +810,7 @@ impl RuleSet {
             && (old.piece == new.piece || !r.piece)
             && (old.circled == new.circled || !r.circled)
             && (old.wildcard == new.wildcard || !r.wildcard)
+            && (old.number == new.number || !r.number)
     }
 
     /// A state's name: `(r,c)`, `(r,c)/t=diagonal/d=2` with the registers kept on its cell

@@ -184,6 +184,10 @@ pub enum Length {
     Cycle(String, Vec<u32>),
     /// To the first cell the move cannot fly over.
     First,
+    /// Sliding to the last cell before an obstacle: a cell the move cannot fly over (blocked,
+    /// void), a wall or the board's edge (ice). A slide that meets no obstacle (around a
+    /// torus) or is stopped at once is no move.
+    Slide,
 }
 
 /// What the cells between the origin and the landing cell may be.
@@ -230,6 +234,19 @@ pub enum Op {
     Add(String, Value),
     /// The next value, wrapping from the last to the first (flips a two-valued choice).
     Next(String),
+    /// Subtract a value from a counter.
+    Sub(String, Value),
+    /// Multiply a counter by a value.
+    Mul(String, Value),
+    /// A counter modulo a value (the remainder from 0 to the value less one; modulo 0 is no
+    /// move).
+    Mod(String, Value),
+    /// A counter becomes the smaller of itself and a value.
+    Min(String, Value),
+    /// A counter becomes the larger of itself and a value.
+    Max(String, Value),
+    /// A counter becomes its negation.
+    Neg(String),
     /// Rolling blocks: the standing block splits into two cubes on these cells (a split
     /// switch; the effect's `when` holds `Standing`).
     Split((usize, usize), (usize, usize)),
@@ -256,6 +273,9 @@ pub enum Value {
     Direction,
     /// Another register's value.
     Register(String),
+    /// The landing cell's attribute (`Landing(Number)`, landing effects only): what the
+    /// cell moved onto holds, where the other cell values read the cell moved from.
+    Landing(Attr),
 }
 
 /// A condition. Cell conditions read the cell moved from in `when` and leaving effects, the
