@@ -138,6 +138,12 @@ pub(crate) fn check_maze(maze: Maze) {
     assert_eq!(back.graph.edge_count(), g.graph.edge_count());
     assert_eq!(f.n_states, n);
     assert_eq!(f.n_moves, g.graph.edge_count());
+    // What a solver reports is the features of the same names (the paths it counts are
+    // checked against the petgraph oracle below through them).
+    let solved = maze::features::solve(&flat);
+    assert_eq!(solved.shortest_length, f.shortest_length, "solve: length");
+    assert_eq!(solved.shortest_paths, f.shortest_paths, "solve: paths");
+    assert_eq!(solved.solution, f.solution, "solve: solution");
 
     let from_start = distances(g, &[g.start], false);
     let goals: Vec<NodeIndex> = g.goals().collect();

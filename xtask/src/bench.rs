@@ -12,8 +12,8 @@ use crate::random;
 
 /// Measure speed and memory against the project's targets.
 ///
-/// Benchmarks: `analyze` (the release `maze analyze` command on random rook mazes of
-/// 250², 500² and 1000² cells, or the `--board` sizes: wall time and peak memory, and the
+/// Benchmarks: `analyze` (the release `maze analyze` and `maze solve` commands on random
+/// rook mazes of 250², 500² and 1000² cells, or the `--board` sizes: wall time and peak memory, and the
 /// bytes per state of each part of the analysis against the state graph's own), `variants` (building and
 /// analyzing large mazes of the heavier jumping variants in-process), `rolling` (the same for
 /// 100 x 100 rolling-block boards), `generate` (the generator's candidate evaluations per
@@ -116,11 +116,13 @@ fn analyze_command(boards: &[usize], runs: u32) -> Result<(), String> {
     let maze = maze_binary()?;
     let dir = crate::paths::target_dir().join("xtask-bench");
     std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
-    println!("maze analyze on random rook mazes (jumps 1-99, release build, best of {runs})");
+    println!(
+        "maze analyze and maze solve on random rook mazes (jumps 1-99, release build, best of {runs})"
+    );
     println!("target: 1000 x 1000 in under 2 s and 512 MiB; time linear in states\n");
     println!(
-        "{:>11} {:>10} {:>10} {:>12} {:>10} {:>10}",
-        "board", "states", "text (s)", "ns/state", "json (s)", "peak MiB"
+        "{:>11} {:>10} {:>10} {:>12} {:>10} {:>10} {:>10} {:>10}",
+        "board", "states", "text (s)", "ns/state", "json (s)", "peak MiB", "solve (s)", "solve MiB"
     );
     let mut memory = Vec::new();
     for &n in boards {
@@ -136,7 +138,8 @@ fn analyze_command(boards: &[usize], runs: u32) -> Result<(), String> {
         std::fs::write(&file, text).map_err(|e| e.to_string())?;
         let mut best_text = Duration::MAX;
         let mut best_json = Duration::MAX;
-        let mut peak = 0;
+        let mut best_solve = Duration::MAX;
+        let (mut peak, mut solve_peak) = (0, 0);
         for _ in 0..runs {
             let (t, rss) = measure(
                 Command::new(&maze)
@@ -154,15 +157,26 @@ fn analyze_command(boards: &[usize], runs: u32) -> Result<(), String> {
             )?;
             best_json = best_json.min(t);
             peak = peak.max(rss);
+            let (t, rss) = measure(
+                Command::new(&maze)
+                    .arg("solve")
+                    .arg(&file)
+                    .stdout(std::process::Stdio::null()),
+            )?;
+            best_solve = best_solve.min(t);
+            solve_peak = solve_peak.max(rss);
         }
+        let mib = |bytes: u64| bytes as f64 / (1024.0 * 1024.0);
         println!(
-            "{:>11} {:>10} {:>10.3} {:>12.0} {:>10.3} {:>10.1}",
+            "{:>11} {:>10} {:>10.3} {:>12.0} {:>10.3} {:>10.1} {:>10.3} {:>10.1}",
             format!("{n} x {n}"),
             states,
             best_text.as_secs_f64(),
             best_text.as_secs_f64() * 1e9 / states as f64,
             best_json.as_secs_f64(),
-            peak as f64 / (1024.0 * 1024.0)
+            mib(peak),
+            best_solve.as_secs_f64(),
+            mib(solve_peak)
         );
         memory.push((n, peak, heap));
     }

@@ -46,18 +46,16 @@ struct Solution<'a> {
 impl Args {
     pub(crate) fn run(self) -> Result<(), crate::failure::Failure> {
         let loaded = load(&self.file, self.limit)?;
-        // Features need only the flat graph; no petgraph round trip.
-        let f = maze::features::features(
-            &Adjacency::from_rules(&loaded.compiled),
-            loaded.maze.blocks(),
-        );
+        // Only what is reported, on the flat graph; no petgraph round trip.
+        let f = maze::features::solve(&Adjacency::from_rules(&loaded.compiled));
         let moves = f.solution.as_deref().unwrap_or(&[]);
+        let unique_shortest = f.shortest_paths == 1;
         if self.json {
             let out = Solution {
                 shortest_length: f.shortest_length,
                 shortest_paths: f.shortest_paths,
                 shortest_paths_exact: f.shortest_paths < u64::MAX,
-                unique_shortest: f.unique_shortest,
+                unique_shortest,
                 solution: moves,
             };
             let json = serde_json::to_string(&out).unwrap_or_default();
@@ -71,7 +69,7 @@ impl Args {
             )?,
             Some(length) => {
                 let mut text = format!("{}\n", moves.join(" "));
-                let uniqueness = if f.unique_shortest {
+                let uniqueness = if unique_shortest {
                     "unique".to_string()
                 } else if f.shortest_paths == u64::MAX {
                     format!(

@@ -129,6 +129,33 @@ pub fn next_step(adjacency: &Adjacency, to_goal: &[u32], state: StateId) -> Opti
     paths::next_step(adjacency, to_goal, state)
 }
 
+/// What a solver reports: the shortest solution's length, how many shortest solutions there
+/// are, and the first in direction order (the [`Features`] of the same names).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Solved {
+    /// Moves of a shortest solution; `None` when the goal cannot be reached.
+    pub shortest_length: Option<u32>,
+    /// Number of shortest solutions, saturating at `u64::MAX`; 0 without a solution.
+    pub shortest_paths: u64,
+    /// The first shortest solution in direction order, as direction names.
+    pub solution: Option<Vec<&'static str>>,
+}
+
+/// Only what a solver reports ([`Solved`]), equal to those fields of [`features`]: the
+/// distances to the goal, the paths counted along them from the start, and the first
+/// solution, without the other features' passes and memory.
+pub fn solve<G: Graph + ?Sized>(adjacency: &G) -> Solved {
+    let g = adjacency;
+    let to_goal = search::goal_distances(g, &search::Reverse::new(g));
+    let length = to_goal[g.start() as usize];
+    Solved {
+        shortest_length: (length != UNREACHED).then_some(length),
+        shortest_paths: paths::count_shortest(g, &to_goal),
+        solution: paths::solution(g, &to_goal)
+            .map(|(_, dirs)| dirs.iter().map(|&d| g.directions().name(d)).collect()),
+    }
+}
+
 /// Every feature of a petgraph state graph. `blocks` is the variant's obstacle count.
 pub fn analyze(graph: &StateGraph, blocks: usize) -> Features {
     features(&Adjacency::from_graph(graph), blocks)

@@ -226,13 +226,14 @@ impl<S: Bits> WordScratch<S> {
     }
 
     /// Forgets the cluster penalty of jump set `k`, when one state's row or jump number
-    /// changed, if the change can alter it; returns what was known, [`UNKNOWN_PENALTY`] if
-    /// nothing. Clusters join states of one jump number, so such a change alters the
-    /// penalties of the state's old and new sets only, and this is asked once for each
-    /// side of the change: `row` is the state's row on that side, `into` the states with a
-    /// move into it, `set` jump set `k` (with or without the state). A state with no move
-    /// out to the set, or none in from it, is a cluster of its own there, and the set's
-    /// other clusters do not pass through it, so the penalty stays known.
+    /// changed (or those of one cell's states, which share a number), if the change can
+    /// alter it; returns what was known, [`UNKNOWN_PENALTY`] if nothing. Clusters join
+    /// states of one jump number, so such a change alters the penalties of the old and new
+    /// sets only, and this is asked once for each side of the change: `row` is the state's
+    /// row on that side (the union of the states' rows), `into` the states with a move into
+    /// it (into any of them), `set` jump set `k` (with or without the states). A state with
+    /// no move out to the set, or none in from it, is a cluster of its own there, and the
+    /// set's other clusters do not pass through it, so the penalty stays known.
     #[inline(always)]
     pub(crate) fn forget_cluster_set(&mut self, k: usize, set: S, row: S, into: S) -> u64 {
         let joined = !row.and(set).is_empty() & !into.and(set).is_empty();

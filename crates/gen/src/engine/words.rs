@@ -17,7 +17,7 @@
 //! property-tested to reach the same mazes with the same scores either way.
 
 use maze_features::Core;
-use maze_variants::{Cell, Change, JumpGraph, Landings, Superset, SupersetShape};
+use maze_variants::{Cell, JumpGraph, Landings, Superset, SupersetShape};
 
 use super::bits::Bits;
 use super::cutoff::Never;
@@ -184,6 +184,9 @@ struct UndoMany<S> {
     states: S,
     n: usize,
     n_moves: usize,
+    /// The cluster penalties the evaluator knew of the cell's jump sets before and after
+    /// (indices `jump` and the cell's current one).
+    penalties: [u64; 2],
 }
 
 /// What a step on a cell of one superset state changed, to put it back without the tables:
@@ -582,6 +585,15 @@ impl<S: Bits> WordGraph<S> {
         // target at once.
         let before = (self.states, self.n, self.n_moves);
         let was_set = self.jump_set_of[first & STATE_MASK];
+        let set_before = self.jump_sets[usize::from(was_set)];
+        // What the clusters of the cell's old jump set see of its states: their moves out
+        // and in before the step (see `WordScratch::forget_cluster_set`).
+        let (mut rows_before, mut into_before) = (S::EMPTY, S::EMPTY);
+        for j in 0..count {
+            let s = (first + j) & (S::BITS - 1);
+            rows_before = rows_before.or(self.succ[s]);
+            into_before = into_before.or(self.pred[s]);
+        }
         let mut touched = S::EMPTY;
         for e in [old, new] {
             let (a, b) = (table.col_at[e] as usize, table.col_at[e + 1] as usize);
@@ -596,6 +608,7 @@ impl<S: Bits> WordGraph<S> {
         // and the new jump set filled once (the states of a cell share its jump number).
         let k = jump_index(jump);
         let (mut cell_states, mut moves, mut shared) = (S::EMPTY, self.n_moves, true);
+        let (mut rows_after, mut into_after) = (S::EMPTY, S::EMPTY);
         for j in 0..count {
             // In range, as checked above.
             let (row, size) = (table.rows[from + j], table.sizes[from + j]);
@@ -606,6 +619,8 @@ impl<S: Bits> WordGraph<S> {
             moves = moves.wrapping_add(change.wrapping_mul(exists));
             self.degree[s & STATE_MASK] = size;
             self.succ[s] = row;
+            rows_after = rows_after.or(row);
+            into_after = into_after.or(self.pred[s]);
             let was = usize::from(self.jump_set_of[s & STATE_MASK]);
             shared &= was == usize::from(was_set);
             self.jump_sets[was] = self.jump_sets[was].and_not(S::bit(s));
@@ -620,18 +635,31 @@ impl<S: Bits> WordGraph<S> {
         if !self.all_fixed {
             self.settle(touched);
         }
-        self.scratch.forget_clusters(self.jump_sets_end);
-        if shared {
-            self.undo_many = Some(UndoMany {
-                cell: cell as u32,
-                old: old as u32,
-                new: new as u32,
-                jump: was_set,
-                states: before.0,
-                n: before.1,
-                n_moves: before.2,
-            });
+        if !shared {
+            self.scratch.forget_clusters(self.jump_sets_end);
+            return true;
         }
+        // Clusters join states of one jump number, and only the cell's states changed their
+        // moves or number: only the clusters of its old and new sets can change, and only
+        // those the cell's states join on either side. Whether a state exists does not
+        // matter to clusters: one that does not has no move in, so it is in no cycle.
+        let forgotten = (self.scratch).forget_cluster_set(
+            usize::from(was_set),
+            set_before,
+            rows_before,
+            into_before,
+        );
+        let after = (self.scratch).forget_cluster_set(k, self.jump_sets[k], rows_after, into_after);
+        self.undo_many = Some(UndoMany {
+            cell: cell as u32,
+            old: old as u32,
+            new: new as u32,
+            jump: was_set,
+            states: before.0,
+            n: before.1,
+            n_moves: before.2,
+            penalties: [forgotten, after],
+        });
         true
     }
 
@@ -693,7 +721,9 @@ impl<S: Bits> WordGraph<S> {
         }
         (self.states, self.n, self.n_moves) = (u.states, u.n, u.n_moves);
         self.entry[cell] = u.old;
-        self.scratch.forget_clusters(self.jump_sets_end);
+        self.scratch.restore_cluster_set(now, u.penalties[1]);
+        self.scratch
+            .restore_cluster_set(usize::from(u.jump), u.penalties[0]);
         true
     }
 
@@ -850,31 +880,21 @@ impl<S: Bits> WordGraph<S> {
             };
             for (i, content) in options {
                 let from = (cell * self.width + i) * per;
-                let read = match contents {
-                    Contents::Numbers(_) => {
-                        let change = graph.set_cell(cell, content);
-                        for (j, s) in range.clone().enumerate() {
-                            rows[from + j] = self.read_row(graph, s);
-                        }
-                        let back = graph.set_cell(cell, original);
-                        let whole = |c: &Change| matches!(c, Change::Renumbered | Change::Reread);
-                        !whole(&change) && !whole(&back)
+                // Read without changing the graph: under rules whose rays land several times
+                // the compiled graph rebuilds on every change, which a table of many contents
+                // per cell and goal placement would pay for each; and where it updates in
+                // place, putting each content in and back cost more than the reading
+                // (measured: reading instead, the set-up of no-U-turn's 5 x 5 board took 0.62
+                // of the time).
+                let mut seen = 0;
+                let local = graph.superset_targets_as(cell, content, |s, targets| {
+                    let row = targets.fold(S::EMPTY, |row, t| row.or(S::bit(t as usize)));
+                    if let Some(j) = s.checked_sub(range.start) {
+                        rows[from + j as usize] = row;
+                        seen += 1;
                     }
-                    // Read without changing the graph: under rules whose rays land several
-                    // times the compiled graph rebuilds on every change, which a table of
-                    // many contents per cell and goal placement would pay for each.
-                    Contents::Cells(_) | Contents::Any => {
-                        let mut seen = 0;
-                        let local = graph.superset_targets_as(cell, content, |s, targets| {
-                            let row = targets.fold(S::EMPTY, |row, t| row.or(S::bit(t as usize)));
-                            if let Some(j) = s.checked_sub(range.start) {
-                                rows[from + j as usize] = row;
-                                seen += 1;
-                            }
-                        });
-                        local && seen == range.len()
-                    }
-                };
+                });
+                let read = local && seen == range.len();
                 if !read || range.is_empty() {
                     return None;
                 }
