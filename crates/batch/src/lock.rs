@@ -145,7 +145,9 @@ fn take_over_or_refuse(out: &Path, path: &Path) -> Result<(), Error> {
         if std::fs::read_to_string(path).is_ok_and(|t| t == text) {
             let _ = std::fs::remove_file(path);
         }
-        eprintln!(
+        // A standard error that cannot be written does not stop the batch.
+        let _ = writeln!(
+            std::io::stderr(),
             "note: took over the stale lock {}: process {} ({}, started {}) no longer runs; \
              its batch ended without removing the lock (Ctrl-C, a kill or a crash), so files \
              it was writing may be missing and are made again",
@@ -251,7 +253,7 @@ fn host() -> String {
 
 /// When process `pid` started, in clock ticks after boot (field 22 of `/proc/PID/stat`);
 /// `None` when there is no such process (or no `/proc`).
-fn process_start(pid: u32) -> Option<u64> {
+pub(crate) fn process_start(pid: u32) -> Option<u64> {
     let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
     // The command name (field 2) is in parentheses and may hold spaces or parentheses
     // itself: fields are counted after the last `)`, from field 3.
