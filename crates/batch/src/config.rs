@@ -205,12 +205,15 @@ pub(crate) fn read_variant(
     // Checked before the file is read, so nothing of a batch is written under a name that
     // could leave `--out`.
     let name = stem(path)?;
-    let text = std::fs::read_to_string(path).map_err(|source| Error::Read {
+    let bytes = std::fs::read(path).map_err(|source| Error::Read {
         path: path.to_path_buf(),
         source,
     })?;
-    let file = maze_file::parse_file_with(&path.display().to_string(), &text, limits)
-        .map_err(Error::Invalid)?;
+    let shown = path.display().to_string();
+    let text = maze_file::decode(&shown, &bytes)
+        .map_err(Error::Invalid)?
+        .to_string();
+    let file = maze_file::parse_file_with(&shown, &text, limits).map_err(Error::Invalid)?;
     let settings = file.settings().map_err(|source| Error::Settings {
         path: path.to_path_buf(),
         source,

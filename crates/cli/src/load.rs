@@ -62,12 +62,14 @@ pub(crate) fn read_file_and_text(
     path: &Path,
     limit: Limit,
 ) -> Result<(MazeFile, String), crate::failure::Failure> {
-    let src = std::fs::read_to_string(path).map_err(|source| {
+    let bytes = std::fs::read(path).map_err(|source| {
         Box::new(ReadError {
             path: path.to_path_buf(),
             source,
         })
     })?;
-    let file = maze::file::parse_file_with(&path.display().to_string(), &src, limit.read_limits())?;
-    Ok((file, src))
+    let name = path.display().to_string();
+    let src = maze::file::decode(&name, &bytes)?;
+    let file = maze::file::parse_file_with(&name, src, limit.read_limits())?;
+    Ok((file, src.to_string()))
 }

@@ -30,4 +30,6 @@ mod located;
 mod shown;
 
 pub use check::unpublishable;
-pub use file::{MazeFile, ReadLimits, SpecError, parse, parse_file, parse_file_with, write_file};
+pub use file::{
+    MazeFile, ReadLimits, SpecError, decode, parse, parse_file, parse_file_with, write_file,
+};
