@@ -22,7 +22,7 @@ pub struct Options {
     /// Iterations per search, replacing each variant file's own budget.
     #[arg(long)]
     pub iterations: Option<u64>,
-    /// Worker threads [default: the available parallelism].
+    /// Worker threads [default: the available parallelism; more than that is lowered to it].
     #[arg(long)]
     pub jobs: Option<usize>,
     /// Output folder.
@@ -328,11 +328,7 @@ impl Config {
         if options.count == 0 {
             return Err(Error::Usage("--count must be at least 1".to_string()));
         }
-        let jobs = match options.jobs {
-            Some(0) => return Err(Error::Usage("--jobs must be at least 1".to_string())),
-            Some(j) => j,
-            None => std::thread::available_parallelism().map_or(1, usize::from),
-        };
+        let jobs = worker_threads(options.jobs).map_err(Error::Usage)?;
         Ok(Config {
             variants,
             count: options.count,
@@ -357,5 +353,18 @@ impl Config {
             .filter(|&(_, k)| self.shard.is_none_or(|s| s.owns(k)))
             .map(|(item, _)| item)
             .collect()
+    }
+}
+
+/// The worker threads for `--jobs`: as asked but at most the machine's available
+/// parallelism (`std::thread::available_parallelism`), which is also the default. More
+/// threads than cores make no maze sooner, and `--jobs 100000` would start 100,000 threads;
+/// the output never depends on the number. Refuses 0 with the usage message.
+pub fn worker_threads(asked: Option<usize>) -> Result<usize, String> {
+    let machine = std::thread::available_parallelism().map_or(1, usize::from);
+    match asked {
+        Some(0) => Err("--jobs must be at least 1".to_string()),
+        Some(j) => Ok(j.min(machine)),
+        None => Ok(machine),
     }
 }

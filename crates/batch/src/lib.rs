@@ -24,7 +24,7 @@ use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 
 pub use atomic::{clean_up_on_interrupt, write_atomic};
-pub use config::{Config, Error, Mode, Options, Shard, Variant, parse_seconds};
+pub use config::{Config, Error, Mode, Options, Shard, Variant, parse_seconds, worker_threads};
 use item::Record;
 
 /// What a run did for one variant.
