@@ -147,34 +147,6 @@ fn kind_of(t: std::fs::FileType) -> &'static str {
     }
 }
 
-/// Removes the temporary files ([`write_atomic`]'s `.NAME.PID.COUNT.RANDOM.partial`) in `dir`
-/// left by processes that no longer run: a job killed while writing (SIGKILL, a crash)
-/// cannot remove its own. A temporary file of a running process (a shard beside this one,
-/// a `maze generate --out` into the folder) is kept; where this machine cannot tell whether
-/// a process runs (no `/proc`), every temporary file is kept. Returns how many were removed.
-pub(crate) fn remove_stale_temps(dir: &Path) -> std::io::Result<usize> {
-    if !Path::new("/proc/self/stat").exists() {
-        return Ok(0);
-    }
-    let mut removed = 0;
-    for entry in std::fs::read_dir(dir)? {
-        let entry = entry?;
-        let name = entry.file_name();
-        let Some(pid) = name.to_str().and_then(temp_owner) else {
-            continue;
-        };
-        let running = pid == std::process::id() || crate::lock::process_start(pid).is_some();
-        if !running && entry.file_type()?.is_file() {
-            match std::fs::remove_file(entry.path()) {
-                Ok(()) => removed += 1,
-                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-                Err(e) => return Err(e),
-            }
-        }
-    }
-    Ok(removed)
-}
-
 /// The process that made a temporary file named `name`, if it is one of [`write_atomic`]'s
 /// (`.NAME.PID.COUNT.RANDOM.partial`, NAME possibly holding dots).
 pub(crate) fn temp_owner(name: &str) -> Option<u32> {

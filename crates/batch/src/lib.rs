@@ -225,7 +225,7 @@ pub fn batch(config: &Config, multi: &MultiProgress) -> Result<Report, Error> {
     for dir in std::iter::once(config.out.clone())
         .chain(config.variants.iter().map(|v| config.out.join(&v.name)))
     {
-        atomic::remove_stale_temps(&dir).map_err(|e| {
+        lock::remove_stale_temps(&dir).map_err(|e| {
             Error::Io(format!(
                 "cannot remove stale temporary files in {}: {e}",
                 dir.display()

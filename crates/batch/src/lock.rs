@@ -11,7 +11,8 @@
 //! `/proc/PID/stat` and recorded in the lock, tells a process that merely got the old
 //! process's id. A stale lock is taken over with a note on standard error. Where that cannot
 //! be told (no `/proc`, or a lock written on another machine sharing the folder), the lock
-//! counts as held and the message says how to remove it.
+//! counts as held and the message says how to remove it. The same test of a process tells
+//! which temporary files a killed run left ([`remove_stale_temps`]), removed under the lock.
 
 use std::fmt::Write as _;
 use std::fs::OpenOptions;
@@ -226,6 +227,34 @@ impl Holder {
     }
 }
 
+/// Removes the temporary files ([`crate::write_atomic`]'s `.NAME.PID.COUNT.RANDOM.partial`) in `dir`
+/// left by processes that no longer run: a job killed while writing (SIGKILL, a crash)
+/// cannot remove its own. A temporary file of a running process (a shard beside this one,
+/// a `maze generate --out` into the folder) is kept; where this machine cannot tell whether
+/// a process runs (no `/proc`), every temporary file is kept. Returns how many were removed.
+pub(crate) fn remove_stale_temps(dir: &Path) -> std::io::Result<usize> {
+    if !Path::new("/proc/self/stat").exists() {
+        return Ok(0);
+    }
+    let mut removed = 0;
+    for entry in std::fs::read_dir(dir)? {
+        let entry = entry?;
+        let name = entry.file_name();
+        let Some(pid) = name.to_str().and_then(crate::atomic::temp_owner) else {
+            continue;
+        };
+        let running = pid == std::process::id() || process_start(pid).is_some();
+        if !running && entry.file_type()?.is_file() {
+            match std::fs::remove_file(entry.path()) {
+                Ok(()) => removed += 1,
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+                Err(e) => return Err(e),
+            }
+        }
+    }
+    Ok(removed)
+}
+
 /// This process's lock file.
 fn describe_self(shard: Option<Shard>) -> String {
     let pid = std::process::id();
@@ -253,7 +282,7 @@ fn host() -> String {
 
 /// When process `pid` started, in clock ticks after boot (field 22 of `/proc/PID/stat`);
 /// `None` when there is no such process (or no `/proc`).
-pub(crate) fn process_start(pid: u32) -> Option<u64> {
+fn process_start(pid: u32) -> Option<u64> {
     let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
     // The command name (field 2) is in parentheses and may hold spaces or parentheses
     // itself: fields are counted after the last `)`, from field 3.
