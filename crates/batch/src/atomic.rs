@@ -75,9 +75,17 @@ static COUNTER: AtomicU64 = AtomicU64::new(0);
 /// `maze generate`) never share a temporary file. Only a temporary file this call created is
 /// removed on failure; Ctrl-C removes it too when the command called
 /// [`clean_up_on_interrupt`], and a killed job (SIGKILL) leaves at most its hidden temporary
-/// file, which no later run removes as it cannot tell it was its own. The data is
-/// synced before the rename, so a crash of the machine leaves the old or the new file.
+/// file, which the next batch on the folder removes (a process that is gone cannot finish
+/// it). The data is synced before the rename, so a crash of the machine leaves the old or
+/// the new file.
+///
+/// Only a new path or a regular file is ever replaced: a path that exists as anything else
+/// (a folder, a device such as `/dev/full`, a FIFO, a socket, or a symbolic link to one) is
+/// refused with an error of kind [`std::io::ErrorKind::InvalidInput`] that says what it is,
+/// and left as it was. A symbolic link to a regular file is replaced by the new file, not
+/// written through.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    refuse_special(path)?;
     let (mut file, temp) = create_temp(path)?;
     let written = file
         .write_all(bytes)
@@ -89,6 +97,70 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     }
     forget(&temp);
     written
+}
+
+/// Refuses an existing `path` that is not a regular file (or a symbolic link to one, or a
+/// dangling one): renaming over it would replace a folder's entry, a device node or a FIFO
+/// with a plain file.
+fn refuse_special(path: &Path) -> std::io::Result<()> {
+    let found = match std::fs::symlink_metadata(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+        Err(e) => return Err(e),
+        Ok(m) if m.file_type().is_symlink() => match std::fs::metadata(path) {
+            // A dangling link, or a link to a file: the link itself is replaced.
+            Err(_) => return Ok(()),
+            Ok(target) => target.file_type(),
+        },
+        Ok(m) => m.file_type(),
+    };
+    if found.is_file() {
+        return Ok(());
+    }
+    Err(std::io::Error::new(
+        std::io::ErrorKind::InvalidInput,
+        format!("it is {}, not a regular file", kind_of(found)),
+    ))
+}
+
+/// What a file type is, in words (`a folder`, `a character device`, ...).
+fn kind_of(t: std::fs::FileType) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if t.is_char_device() {
+            return "a character device";
+        }
+        if t.is_block_device() {
+            return "a block device";
+        }
+        if t.is_fifo() {
+            return "a FIFO (named pipe)";
+        }
+        if t.is_socket() {
+            return "a socket";
+        }
+    }
+    if t.is_dir() {
+        "a folder"
+    } else {
+        "not a regular file"
+    }
+}
+
+/// The process that made a temporary file named `name`, if it is one of [`write_atomic`]'s
+/// (`.NAME.PID.COUNT.RANDOM.partial`, NAME possibly holding dots).
+pub(crate) fn temp_owner(name: &str) -> Option<u32> {
+    let rest = name.strip_prefix('.')?.strip_suffix(".partial")?;
+    let mut fields = rest.rsplitn(4, '.');
+    let random = fields.next()?;
+    let count = fields.next()?;
+    let pid = fields.next()?;
+    let target = fields.next()?;
+    let hex = random.len() == 16 && random.bytes().all(|b| b.is_ascii_hexdigit());
+    let counted = !count.is_empty() && count.bytes().all(|b| b.is_ascii_digit());
+    (hex && counted && !target.is_empty())
+        .then(|| pid.parse().ok())
+        .flatten()
 }
 
 /// Creates a new temporary file for `path`, under a name no file had.

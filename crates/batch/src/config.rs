@@ -22,7 +22,7 @@ pub struct Options {
     /// Iterations per search, replacing each variant file's own budget.
     #[arg(long)]
     pub iterations: Option<u64>,
-    /// Worker threads [default: the available parallelism].
+    /// Worker threads [default: the available parallelism; more than that is lowered to it].
     #[arg(long)]
     pub jobs: Option<usize>,
     /// Output folder.
@@ -205,12 +205,15 @@ pub(crate) fn read_variant(
     // Checked before the file is read, so nothing of a batch is written under a name that
     // could leave `--out`.
     let name = stem(path)?;
-    let text = std::fs::read_to_string(path).map_err(|source| Error::Read {
+    let bytes = std::fs::read(path).map_err(|source| Error::Read {
         path: path.to_path_buf(),
         source,
     })?;
-    let file = maze_file::parse_file_with(&path.display().to_string(), &text, limits)
-        .map_err(Error::Invalid)?;
+    let shown = path.display().to_string();
+    let text = maze_file::decode(&shown, &bytes)
+        .map_err(Error::Invalid)?
+        .to_string();
+    let file = maze_file::parse_file_with(&shown, &text, limits).map_err(Error::Invalid)?;
     let settings = file.settings().map_err(|source| Error::Settings {
         path: path.to_path_buf(),
         source,
@@ -325,11 +328,7 @@ impl Config {
         if options.count == 0 {
             return Err(Error::Usage("--count must be at least 1".to_string()));
         }
-        let jobs = match options.jobs {
-            Some(0) => return Err(Error::Usage("--jobs must be at least 1".to_string())),
-            Some(j) => j,
-            None => std::thread::available_parallelism().map_or(1, usize::from),
-        };
+        let jobs = worker_threads(options.jobs).map_err(Error::Usage)?;
         Ok(Config {
             variants,
             count: options.count,
@@ -354,5 +353,18 @@ impl Config {
             .filter(|&(_, k)| self.shard.is_none_or(|s| s.owns(k)))
             .map(|(item, _)| item)
             .collect()
+    }
+}
+
+/// The worker threads for `--jobs`: as asked but at most the machine's available
+/// parallelism (`std::thread::available_parallelism`), which is also the default. More
+/// threads than cores make no maze sooner, and `--jobs 100000` would start 100,000 threads;
+/// the output never depends on the number. Refuses 0 with the usage message.
+pub fn worker_threads(asked: Option<usize>) -> Result<usize, String> {
+    let machine = std::thread::available_parallelism().map_or(1, usize::from);
+    match asked {
+        Some(0) => Err("--jobs must be at least 1".to_string()),
+        Some(j) => Ok(j.min(machine)),
+        None => Ok(machine),
     }
 }

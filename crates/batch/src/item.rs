@@ -100,7 +100,7 @@ pub(crate) fn process(config: &Config, variant: &Variant, index: u64) -> Result<
     let item_seed = maze_gen::item_seed(config.seed, &variant.name, index);
     let provenance = provenance(config, variant, index);
     if accepted.iter().all(|name| dir.join(name).is_file()) {
-        let (record, text) = read_back(
+        let (record, text, _) = read_back(
             variant,
             config.limits,
             &dir.join(files.ron()),
@@ -115,7 +115,7 @@ pub(crate) fn process(config: &Config, variant: &Variant, index: u64) -> Result<
     if dir.join(&rejected).is_file() {
         // A rejected maze is its file alone: no key or pictures to disagree with it, and its
         // record is recomputed from it.
-        let (record, _) = read_back(
+        let (record, text, written) = read_back(
             variant,
             config.limits,
             &dir.join(&rejected),
@@ -123,7 +123,9 @@ pub(crate) fn process(config: &Config, variant: &Variant, index: u64) -> Result<
             &provenance,
             item_seed,
         )?;
-        return check_kind(record, false, &files).map(Done::Skipped);
+        let record = check_kind(record, false, &files)?;
+        verify_rejected(variant, &dir, &files, &record, &text, written)?;
+        return Ok(Done::Skipped(record));
     }
     if config.mode == Mode::Summarize {
         return Ok(Done::Missing(files.stem));
@@ -249,6 +251,45 @@ fn verify(
     Ok(())
 }
 
+/// On resume, checks that a rejected maze's file is the one this batch writes for it: its
+/// search is run again from the seed its provenance names (without the time limit, which
+/// the search it repeats ended within) and the file it makes must be `text`, byte for byte.
+/// So a file edited by hand never reaches the summaries with values of someone else's
+/// making. A maze the time limit cut short cannot be made again from its seed: its file is
+/// taken as it reads, the one thing resume cannot check.
+fn verify_rejected(
+    variant: &Variant,
+    dir: &Path,
+    files: &Files,
+    record: &Record,
+    text: &str,
+    provenance: Provenance,
+) -> Result<(), Error> {
+    if record.timed_out {
+        return Ok(());
+    }
+    let budget = maze_gen::Budget {
+        iterations: Some(variant.iterations),
+        deadline: None,
+    };
+    let outcome = maze_gen::generate_with(&variant.settings, budget, record.item_seed, &mut |_| {})
+        .map_err(|source| Error::Generate {
+            path: variant.path.clone(),
+            source,
+        })?;
+    let made = outcome.file_text(&variant.settings, provenance);
+    if made == text {
+        return Ok(());
+    }
+    let path = dir.join(files.rejected());
+    Err(Error::Resume(format!(
+        "{} is not the maze this batch made for it: its seed makes another file, so it was \
+         changed since this batch wrote it, and a batch never summarizes a maze it did not \
+         make; remove it to generate the maze again",
+        path.display()
+    )))
+}
+
 /// Searches item `index` of `variant` again because its maze repeats a puzzle made earlier
 /// in the batch (`made` holds the batch's puzzles before it), and writes what the search
 /// makes in place of the repeat.
@@ -368,7 +409,8 @@ fn record(
 }
 
 /// Reads a maze file an earlier run wrote, checks it was made by this batch's settings, and
-/// recomputes its features exactly as the generator does; returns its record and its text.
+/// recomputes its features exactly as the generator does; returns its record, its text and
+/// its provenance.
 fn read_back(
     variant: &Variant,
     limits: ReadLimits,
@@ -376,7 +418,7 @@ fn read_back(
     files: &Files,
     expected: &Provenance,
     item_seed: u64,
-) -> Result<(Record, String), Error> {
+) -> Result<(Record, String, Provenance), Error> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| Error::Resume(format!("cannot read {}: {e}", path.display())))?;
     let file =
@@ -394,14 +436,14 @@ fn read_back(
         Some(p) if p.timed_out && p.iterations <= expected.iterations => (true, p.iterations),
         _ => (false, expected.iterations),
     };
-    let expected = &Provenance {
+    let expected = Provenance {
         retry,
         timed_out,
         iterations,
         ..expected.clone()
     };
     match &file.provenance {
-        Some(p) if p == expected => {}
+        Some(p) if *p == expected => {}
         Some(p) => {
             let variant = |p: &Provenance| match &p.variant_hash {
                 Some(hash) => format!("{} (variant hash {hash})", p.variant),
@@ -419,7 +461,7 @@ fn read_back(
                 p.index,
                 p.iterations,
                 expected.engine,
-                variant(expected),
+                variant(&expected),
                 expected.seed,
                 expected.index,
                 expected.iterations
@@ -446,7 +488,7 @@ fn read_back(
             file.maze,
         )
     };
-    Ok((record, text))
+    Ok((record, text, expected))
 }
 
 /// Every feature of a maze, by the same call the generator makes for its result.

@@ -24,7 +24,7 @@ use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 
 pub use atomic::{clean_up_on_interrupt, write_atomic};
-pub use config::{Config, Error, Mode, Options, Shard, Variant, parse_seconds};
+pub use config::{Config, Error, Mode, Options, Shard, Variant, parse_seconds, worker_threads};
 use item::Record;
 
 /// What a run did for one variant.
@@ -180,6 +180,33 @@ fn distinct(config: &Config, items: &[(usize, u64)], done: &mut [item::Done]) ->
     Ok(())
 }
 
+/// Makes a variant's folder `dir` inside `--out`, or takes the one there, refusing anything
+/// but a real folder: a symbolic link there (`out/rook -> elsewhere`) would have the batch
+/// write, and on resume read and remove, files outside `--out`.
+fn variant_folder(dir: &std::path::Path) -> Result<(), Error> {
+    match std::fs::create_dir(dir) {
+        Err(e) if e.kind() != std::io::ErrorKind::AlreadyExists => {
+            return Err(Error::Io(format!("cannot create {}: {e}", dir.display())));
+        }
+        _ => {}
+    }
+    let found = std::fs::symlink_metadata(dir)
+        .map_err(|e| Error::Io(format!("cannot read {}: {e}", dir.display())))?;
+    if found.is_dir() {
+        return Ok(());
+    }
+    let what = if found.file_type().is_symlink() {
+        "a symbolic link"
+    } else {
+        "not a folder"
+    };
+    Err(Error::Io(format!(
+        "{} is {what}: a batch writes a variant's files only into a real folder inside --out, \
+         never through a link out of it; remove it or write to another --out",
+        dir.display()
+    )))
+}
+
 /// Runs a batch: every item of this run on a pool of `config.jobs` threads, one progress bar
 /// per variant in `multi`, then (unless a shard) the distinct-puzzle pass and the summaries
 /// from every item's record in index order.
@@ -191,9 +218,19 @@ pub fn batch(config: &Config, multi: &MultiProgress) -> Result<Report, Error> {
     // the lock file.
     let _lock = lock::acquire(&config.out, config.shard)?;
     for variant in &config.variants {
-        let dir = config.out.join(&variant.name);
-        std::fs::create_dir_all(&dir)
-            .map_err(|e| Error::Io(format!("cannot create {}: {e}", dir.display())))?;
+        variant_folder(&config.out.join(&variant.name))?;
+    }
+    // Under the lock: no other run of this folder is writing, bar shards whose processes
+    // still run, whose temporary files are kept.
+    for dir in std::iter::once(config.out.clone())
+        .chain(config.variants.iter().map(|v| config.out.join(&v.name)))
+    {
+        lock::remove_stale_temps(&dir).map_err(|e| {
+            Error::Io(format!(
+                "cannot remove stale temporary files in {}: {e}",
+                dir.display()
+            ))
+        })?;
     }
     let style = ProgressStyle::with_template("{prefix:>22} [{bar:30}] {pos}/{len} mazes {elapsed}")
         .map_err(|e| Error::Io(e.to_string()))?

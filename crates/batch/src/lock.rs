@@ -11,7 +11,8 @@
 //! `/proc/PID/stat` and recorded in the lock, tells a process that merely got the old
 //! process's id. A stale lock is taken over with a note on standard error. Where that cannot
 //! be told (no `/proc`, or a lock written on another machine sharing the folder), the lock
-//! counts as held and the message says how to remove it.
+//! counts as held and the message says how to remove it. The same test of a process tells
+//! which temporary files a killed run left ([`remove_stale_temps`]), removed under the lock.
 
 use std::fmt::Write as _;
 use std::fs::OpenOptions;
@@ -145,7 +146,9 @@ fn take_over_or_refuse(out: &Path, path: &Path) -> Result<(), Error> {
         if std::fs::read_to_string(path).is_ok_and(|t| t == text) {
             let _ = std::fs::remove_file(path);
         }
-        eprintln!(
+        // A standard error that cannot be written does not stop the batch.
+        let _ = writeln!(
+            std::io::stderr(),
             "note: took over the stale lock {}: process {} ({}, started {}) no longer runs; \
              its batch ended without removing the lock (Ctrl-C, a kill or a crash), so files \
              it was writing may be missing and are made again",
@@ -222,6 +225,34 @@ impl Holder {
             Some(start) => Some(self.process_start.is_some_and(|s| s != start)),
         }
     }
+}
+
+/// Removes the temporary files ([`crate::write_atomic`]'s `.NAME.PID.COUNT.RANDOM.partial`) in `dir`
+/// left by processes that no longer run: a job killed while writing (SIGKILL, a crash)
+/// cannot remove its own. A temporary file of a running process (a shard beside this one,
+/// a `maze generate --out` into the folder) is kept; where this machine cannot tell whether
+/// a process runs (no `/proc`), every temporary file is kept. Returns how many were removed.
+pub(crate) fn remove_stale_temps(dir: &Path) -> std::io::Result<usize> {
+    if !Path::new("/proc/self/stat").exists() {
+        return Ok(0);
+    }
+    let mut removed = 0;
+    for entry in std::fs::read_dir(dir)? {
+        let entry = entry?;
+        let name = entry.file_name();
+        let Some(pid) = name.to_str().and_then(crate::atomic::temp_owner) else {
+            continue;
+        };
+        let running = pid == std::process::id() || process_start(pid).is_some();
+        if !running && entry.file_type()?.is_file() {
+            match std::fs::remove_file(entry.path()) {
+                Ok(()) => removed += 1,
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+                Err(e) => return Err(e),
+            }
+        }
+    }
+    Ok(removed)
 }
 
 /// This process's lock file.

@@ -177,6 +177,13 @@ fn an_interrupted_batch_resumes_to_the_same_bytes() {
         std::fs::remove_file(out.join("rook").join(name)).unwrap();
     }
     std::fs::remove_file(out.join("rolling_block_fragile/rolling_block_fragile-1-1.ron")).unwrap();
+    // Written by a process that has ended, as a killed run's are.
+    let dead = {
+        let mut child = std::process::Command::new("true").spawn().unwrap();
+        let pid = child.id();
+        child.wait().unwrap();
+        pid
+    };
     let temps: Vec<PathBuf> = [
         "rook/rook-1-2.svg",
         "rook/rook-1-0.ron",
@@ -185,7 +192,7 @@ fn an_interrupted_batch_resumes_to_the_same_bytes() {
     ]
     .iter()
     .map(|name| {
-        let temp = partial(&out.join(name), "4242.0.00000000deadbeef");
+        let temp = partial(&out.join(name), &format!("{dead}.0.00000000deadbeef"));
         std::fs::write(&temp, "half a fi").unwrap();
         temp
     })
@@ -200,11 +207,16 @@ fn an_interrupted_batch_resumes_to_the_same_bytes() {
         "only the two unfinished mazes are generated again"
     );
     assert_eq!(skipped(&report), 3 * COUNT - 2);
-    // Temporary files are unique to the process that made them: a later run cannot tell an
-    // interrupted run's from a concurrent batch's, so it leaves them alone.
-    for temp in &temps {
-        assert_eq!(std::fs::read_to_string(temp).unwrap(), "half a fi");
-        std::fs::remove_file(temp).unwrap();
+    // Temporary files name the process that made them: those of a process that no longer
+    // runs are removed under the lock (where the process table tells).
+    if Path::new("/proc/self/stat").exists() {
+        for temp in &temps {
+            assert!(!temp.exists(), "{} is left", temp.display());
+        }
+    } else {
+        for temp in &temps {
+            std::fs::remove_file(temp).unwrap();
+        }
     }
     assert_same_tree(out, reference.path());
 
@@ -893,6 +905,53 @@ fn an_atomic_write_leaves_the_whole_file_and_nothing_else() {
     crate::write_atomic(&path, b"new contents").unwrap();
     assert_eq!(std::fs::read_to_string(&path).unwrap(), "new contents");
     assert_eq!(names(dir.path()), ["m.ron"]);
+}
+
+#[test]
+fn an_atomic_write_refuses_a_folder_and_a_link_to_a_device_and_leaves_them() {
+    let dir = temp();
+    let folder = dir.path().join("m.ron");
+    std::fs::create_dir(&folder).unwrap();
+    let e = crate::write_atomic(&folder, b"new").unwrap_err();
+    assert_eq!(e.kind(), std::io::ErrorKind::InvalidInput);
+    assert_eq!(e.to_string(), "it is a folder, not a regular file");
+    assert!(folder.is_dir());
+    #[cfg(unix)]
+    {
+        let link = dir.path().join("null");
+        std::os::unix::fs::symlink("/dev/null", &link).unwrap();
+        let e = crate::write_atomic(&link, b"new").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "it is a character device, not a regular file"
+        );
+        assert_eq!(std::fs::read_link(&link).unwrap(), Path::new("/dev/null"));
+    }
+    // No temporary file was made for a refused write.
+    assert!(names(dir.path()).iter().all(|n| !n.ends_with(".partial")));
+}
+
+#[test]
+fn only_names_of_atomic_writes_tell_a_process() {
+    use crate::atomic::temp_owner;
+    assert_eq!(
+        temp_owner(".m.ron.4242.0.00000000deadbeef.partial"),
+        Some(4242)
+    );
+    assert_eq!(
+        temp_owner(".a.b.c.ron.7.12.0123456789abcdef.partial"),
+        Some(7)
+    );
+    for name in [
+        ".m.ron.partial",
+        ".m.ron.4242.partial",
+        ".m.ron.x.0.00000000deadbeef.partial",
+        ".m.ron.42.0.deadbeef.partial",
+        "m.ron.42.0.00000000deadbeef.partial",
+        "..42.0.00000000deadbeef.partial",
+    ] {
+        assert_eq!(temp_owner(name), None, "{name}");
+    }
 }
 
 /// A symbolic link planted at a temporary name (the fixed `.NAME.partial` of earlier

@@ -51,7 +51,7 @@ impl Args {
                     if let crate::failure::Failure::Report(report)
                     | crate::failure::Failure::Negative(Some(report)) = failure
                     {
-                        eprintln!("{report:?}");
+                        crate::output::say(&format!("{report:?}\n"));
                     }
                     verdicts.push(Verdict {
                         file: path.display().to_string(),

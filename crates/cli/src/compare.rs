@@ -52,7 +52,7 @@ pub(crate) struct Args {
     /// Iterations per search, replacing each file's.
     #[arg(long)]
     iterations: Option<u64>,
-    /// Worker threads [default: the available parallelism].
+    /// Worker threads [default: the available parallelism; more than that is lowered to it].
     #[arg(long)]
     jobs: Option<usize>,
     /// Print one JSON document instead of the table.
@@ -161,11 +161,7 @@ impl Args {
         if self.iterations == Some(0) {
             return Err(usage("--iterations must be at least 1"));
         }
-        let jobs = match self.jobs {
-            Some(0) => return Err(usage("--jobs must be at least 1")),
-            Some(j) => j,
-            None => std::thread::available_parallelism().map_or(1, usize::from),
-        };
+        let jobs = maze::batch::worker_threads(self.jobs).map_err(|e| usage(&e))?;
         let variants = self.variants()?;
         let samples = self.generate(&variants, jobs)?;
         let comparison = Comparison {

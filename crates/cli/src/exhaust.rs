@@ -8,6 +8,7 @@ use maze::generate::{ExhaustError, exhaust};
 use serde::Serialize;
 
 use crate::load::load;
+use crate::output::{emit, say};
 
 /// Walk every configuration of a small board and report the longest shortest solution.
 ///
@@ -61,15 +62,15 @@ impl Args {
         let started = Instant::now();
         let found = exhaust(&loaded.maze, self.max_jump, self.limit, &mut |n| {
             if !self.json {
-                eprint!("\r{n} configurations");
+                say(&format!("\r{n} configurations"));
             }
         })
         .map_err(|e: ExhaustError| {
-            eprintln!("error: {e}");
+            say(&format!("error: {e}\n"));
             crate::failure::Failure::Error
         })?;
         if !self.json {
-            eprintln!();
+            say("\n");
         }
         let report = Report {
             configurations: found.configurations,
@@ -79,30 +80,33 @@ impl Args {
             seconds: started.elapsed().as_secs_f64(),
             example: found.example.map(|m| maze::variants::write(&m, &[])),
         };
-        if self.json {
+        let text = if self.json {
             let text = serde_json::to_string_pretty(&report).map_err(|e| {
-                eprintln!("error: {e}");
+                say(&format!("error: {e}\n"));
                 crate::failure::Failure::Error
             })?;
-            println!("{text}");
+            format!("{text}\n")
         } else {
-            println!("configurations: {}", report.configurations);
-            println!(
-                "with a unique shortest solution and no black holes: {}",
-                report.passing
+            let mut text = format!(
+                "configurations: {}\nwith a unique shortest solution and no black holes: {}\n",
+                report.configurations, report.passing
             );
             match report.longest {
-                Some(l) => println!(
-                    "longest shortest solution: {l} moves, reached by {} configurations",
+                Some(l) => text.push_str(&format!(
+                    "longest shortest solution: {l} moves, reached by {} configurations\n",
                     report.reaching_longest
-                ),
-                None => println!("longest shortest solution: none passes"),
+                )),
+                None => text.push_str("longest shortest solution: none passes\n"),
             }
-            println!("time: {:.2} s", report.seconds);
+            text.push_str(&format!("time: {:.2} s\n", report.seconds));
             if let Some(example) = &report.example {
-                println!("\nthe first configuration that reaches it:\n\n{example}");
+                text.push_str(&format!(
+                    "\nthe first configuration that reaches it:\n\n{example}\n"
+                ));
             }
-        }
+            text
+        };
+        emit(None, &text)?;
         match found.longest {
             Some(_) => Ok(()),
             None => Err(crate::failure::Failure::Negative(None)),

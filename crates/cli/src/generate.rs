@@ -303,12 +303,12 @@ impl Args {
         }
         bar.finish_and_clear();
         if let Some(index) = stopped {
-            eprintln!(
-                "Time limit reached: mazes {} to {} of {} were not started.",
+            crate::output::say(&format!(
+                "Time limit reached: mazes {} to {} of {} were not started.\n",
                 index + 1,
                 self.count,
                 self.count
-            );
+            ));
         }
         if self.json {
             let docs: Vec<JsonMaze> = json

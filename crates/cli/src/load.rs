@@ -69,19 +69,22 @@ pub(crate) fn read_file_for_use(
             "the `generate` section is ignored here (only `maze generate` reads it): {}",
             p.one_line()
         );
-        eprintln!("warning: {line}\n{:?}", miette::Report::new(*p));
+        crate::output::say(&format!("warning: {line}\n{:?}\n", miette::Report::new(*p)));
         line
     });
     Ok((file, warning))
 }
 
+/// The text of the file at `path`; a file that is not UTF-8 is refused at its first bad byte.
 fn read_text(path: &Path) -> Result<String, crate::failure::Failure> {
-    Ok(std::fs::read_to_string(path).map_err(|source| {
+    let bytes = std::fs::read(path).map_err(|source| {
         Box::new(ReadError {
             path: path.to_path_buf(),
             source,
         })
-    })?)
+    })?;
+    let src = maze::file::decode(&path.display().to_string(), &bytes)?;
+    Ok(src.to_string())
 }
 
 /// Reads and validates the maze file at `path`, generation settings included, with the

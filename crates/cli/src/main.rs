@@ -71,15 +71,31 @@ enum Command {
     Studio(studio::Args),
 }
 
+/// Prints clap's help, version or usage error and gives its status (0 for help and version,
+/// 2 for a usage error), or 2 when the text cannot be written (`maze --help > /dev/full`);
+/// a reader that closed the pipe (`maze --help | head -1`) changes nothing.
+fn clap_exit(e: &clap::Error) -> ExitCode {
+    match e.print() {
+        Err(w) if w.kind() != std::io::ErrorKind::BrokenPipe => {
+            output::say(&format!("error: cannot write to standard output: {w}\n"));
+            ExitCode::from(2)
+        }
+        _ => ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2)),
+    }
+}
+
 fn main() -> ExitCode {
     if let Some(missing) = missing_cpu_feature() {
-        eprintln!(
+        output::say(&format!(
             "error: this build of maze needs a CPU with {missing} (x86-64-v3, set in .cargo/config.toml); \
-             rebuild it for this machine with RUSTFLAGS=\"-C target-cpu=native\" cargo build --release -p maze-cli"
-        );
+             rebuild it for this machine with RUSTFLAGS=\"-C target-cpu=native\" cargo build --release -p maze-cli\n"
+        ));
         return ExitCode::from(2);
     }
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return clap_exit(&e),
+    };
     // Commands that write files remove their temporaries and lock when interrupted (not
     // `play`, whose terminal must be restored by the game itself).
     if matches!(cli.command, Command::Generate(_) | Command::Batch(_)) {
@@ -103,14 +119,14 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failure::Negative(report)) => {
             if let Some(report) = report {
-                eprintln!("{report:?}");
+                output::say(&format!("{report:?}\n"));
             }
             ExitCode::from(1)
         }
         Err(Failure::Error) => ExitCode::from(2),
         Err(Failure::Closed) => ExitCode::SUCCESS,
         Err(Failure::Report(report)) => {
-            eprintln!("{report:?}");
+            output::say(&format!("{report:?}\n"));
             ExitCode::from(2)
         }
     }

@@ -9,10 +9,12 @@ use thiserror::Error;
 /// An output file that could not be written.
 #[derive(Debug, Error, Diagnostic)]
 #[error("cannot write `{path}`: {source}")]
-#[diagnostic(code(maze::io), help("check that the folder exists and is writable"))]
+#[diagnostic(code(maze::io))]
 pub(crate) struct WriteError {
     path: PathBuf,
     source: std::io::Error,
+    #[help]
+    help: &'static str,
 }
 
 /// Writes `text` to `path`, or to standard output when there is none. Every subcommand
@@ -30,9 +32,19 @@ pub(crate) fn emit(path: Option<&Path>, text: &str) -> Result<(), crate::failure
         if path.is_none() && source.kind() == std::io::ErrorKind::BrokenPipe {
             return crate::failure::Failure::Closed;
         }
+        let help = match (path, source.kind()) {
+            (None, _) => {
+                "standard output took no more text (a full disk, or a device such as /dev/full)"
+            }
+            (Some(_), std::io::ErrorKind::InvalidInput) => {
+                "maze never replaces a folder, a device, a FIFO or a socket by a file"
+            }
+            (Some(_), _) => "check that the folder exists and is writable",
+        };
         Box::new(WriteError {
             path: path.map_or_else(|| PathBuf::from("<stdout>"), Path::to_path_buf),
             source,
+            help,
         })
         .into()
     })
@@ -41,3 +53,11 @@ pub(crate) fn emit(path: Option<&Path>, text: &str) -> Result<(), crate::failure
 /// The project's one whole-file write (a temporary file created exclusively under a name
 /// unique to the process, then renamed), shared with `maze batch`.
 pub(crate) use maze::batch::write_atomic;
+
+/// Writes `text` to standard error, where diagnostics, notes and progress go. A standard
+/// error that cannot be written (closed, or `2>/dev/full`) is ignored: there is nowhere left
+/// to say so, and the command still ends with the exit status of what it did.
+pub(crate) fn say(text: &str) {
+    let mut err = std::io::stderr().lock();
+    let _ = err.write_all(text.as_bytes()).and_then(|()| err.flush());
+}

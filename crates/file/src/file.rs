@@ -353,6 +353,35 @@ fn parse_raw(src: &str) -> Result<RawMaze, ron::error::SpannedError> {
     maze_variants::ron_options().from_str(src)
 }
 
+/// A maze file's bytes as text, or, for bytes that are not UTF-8, a diagnostic at the first
+/// bad byte: its value, byte offset, line and column (in characters of the valid text before
+/// it). Call it on what a file holds before [`parse_file_with`].
+pub fn decode<'a>(name: &str, bytes: &'a [u8]) -> Result<&'a str, Box<SpecError>> {
+    let bad = match std::str::from_utf8(bytes) {
+        Ok(text) => return Ok(text),
+        Err(e) => e,
+    };
+    let at = bad.valid_up_to();
+    // The text shown: the valid part, then the rest with each bad sequence replaced by
+    // U+FFFD, which stands where the first bad byte was.
+    let shown = String::from_utf8_lossy(bytes);
+    let (line, column) = line_col(&shown, at);
+    let byte = bytes.get(at).copied().unwrap_or(0);
+    let ctx = Context { name, src: &shown };
+    let mut e = ctx.error(
+        format!(
+            "the file is not UTF-8 text: byte 0x{byte:02x} at byte offset {at} (line {line}, \
+             column {column}) is not valid UTF-8"
+        ),
+        at..at + '\u{fffd}'.len_utf8(),
+        "this byte",
+        Some("save the file as UTF-8 (a maze file is UTF-8 text)".to_string()),
+    );
+    e.line = line;
+    e.column = column;
+    Err(e)
+}
+
 /// Reads a maze file. `name` is how diagnostics name the file (usually its path).
 pub fn parse(name: &str, src: &str) -> Result<Maze, Box<SpecError>> {
     parse_file(name, src).map(|file| file.maze)
@@ -586,14 +615,17 @@ impl Context<'_> {
     ) -> Box<SpecError> {
         let (line, column) = line_col(self.src, span.start);
         let (source_code, span) = Shown::new(self.name, self.src, span);
+        // A message quotes the file (a token, a name, a value): escaped, as the file's text
+        // is in `Shown`.
+        let inert = |t: &str| maze_variants::inert(t).into_owned();
         Box::new(SpecError {
-            message,
+            message: inert(&message),
             line,
             column,
             source_code,
             span: (span.start, span.end - span.start).into(),
-            label: label.to_string(),
-            help,
+            label: inert(label),
+            help: help.as_deref().map(inert),
         })
     }
 

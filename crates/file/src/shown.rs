@@ -37,13 +37,14 @@ impl Shown {
         let end_line_start = src[..end].rfind('\n').map_or(0, |i| i + 1);
         let long = |a: usize, b: usize| src[a..b].chars().count() > LONG_LINE;
         if !long(line_start, line_end) && !long(end_line_start, end_line_end) {
+            let (text, span) = escaped(src, start..end);
             let whole = Shown {
                 name: name.to_string(),
-                text: src.to_string(),
+                text,
                 line: 0,
                 column: 0,
             };
-            return (whole, start..end);
+            return (whole, span);
         }
         // A window of the problem's line, on character boundaries.
         let line = &src[line_start..line_end];
@@ -58,19 +59,47 @@ impl Shown {
             .nth(AFTER)
             .map_or(line.len(), |(i, _)| at + i);
         let within_end = end.clamp(start, line_start + to) - line_start;
+        let (text, span) = escaped(&line[from..to], at - from..within_end - from);
         let shown = Shown {
             name: name.to_string(),
-            text: line[from..to].to_string(),
+            text,
             line: src[..line_start].matches('\n').count(),
             column: line[..from].chars().count(),
         };
-        (shown, at - from..within_end - from)
+        (shown, span)
     }
 
     /// The file's name.
     pub(crate) fn name(&self) -> &str {
         &self.name
     }
+}
+
+/// `text` with its control characters shown escaped (`\u{1b}`), as every text output of a
+/// file's contents is, and `span` moved to the same characters in it. Line ends stay, and
+/// tabs, which a terminal only spaces.
+fn escaped(text: &str, span: Range<usize>) -> (String, Range<usize>) {
+    let mut out = String::with_capacity(text.len());
+    let (mut start, mut end) = (None, None);
+    let mut chars = text.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        if i >= span.start {
+            start.get_or_insert(out.len());
+        }
+        if i >= span.end {
+            end.get_or_insert(out.len());
+        }
+        let kept =
+            matches!(c, '\n' | '\t') || (c == '\r' && matches!(chars.peek(), Some((_, '\n'))));
+        if kept {
+            out.push(c);
+        } else {
+            out.push_str(&maze_variants::inert(c.encode_utf8(&mut [0; 4])));
+        }
+    }
+    let start = start.unwrap_or(out.len());
+    let end = end.unwrap_or(out.len()).max(start);
+    (out, start..end)
 }
 
 /// `at`, within `src` and moved back to the start of the character it falls in.

@@ -38,6 +38,7 @@
 //! ```
 #![deny(missing_docs)]
 
+mod deadline;
 mod distinct;
 mod engine;
 mod exhaustive;
@@ -125,6 +126,18 @@ pub enum Error {
     /// The search made no candidate to return.
     #[error("the search evaluated nothing")]
     NothingEvaluated,
+    /// The deadline passed before a maze was evaluated whole: one evaluation of this board
+    /// takes longer than the time there was, and the search was abandoned (see
+    /// [`generate_with`]).
+    #[error(
+        "the time limit ended the search before any maze was evaluated whole ({iterations} \
+         iterations done): one evaluation of this board takes longer than the time left; give \
+         more time, or a smaller board or state limit"
+    )]
+    TimedOut {
+        /// Iterations the search had done when it was abandoned.
+        iterations: u64,
+    },
 }
 
 /// One generated maze and how it was found.
@@ -255,11 +268,32 @@ pub fn generate(
 
 /// [`generate`] within a [`Budget`]: past its deadline the search in progress ends with the
 /// best maze so far, and no further attempt starts.
+///
+/// The deadline is wall time, whatever one evaluation costs: with a deadline the search runs
+/// on a thread of its own, and if it has not returned half a second after the deadline
+/// (an evaluation of a large board still running, or the best maze's features still being
+/// computed), it is abandoned with [`Error::TimedOut`]: it stops at its next iteration and
+/// its result is dropped. Without a deadline the search runs on the caller's thread.
 pub fn generate_with(
     settings: &Settings,
     budget: Budget,
     seed: u64,
     progress: &mut dyn FnMut(u64),
+) -> Result<Outcome, Error> {
+    match budget.deadline {
+        Some(deadline) => deadline::generate_by(settings, budget, seed, deadline, progress),
+        None => generate_stoppable(settings, budget, seed, progress, None),
+    }
+}
+
+/// [`generate_with`] on this thread; the search stops at its next iteration once `stop` is
+/// set, and then returns [`Error::TimedOut`].
+pub(crate) fn generate_stoppable(
+    settings: &Settings,
+    budget: Budget,
+    seed: u64,
+    progress: &mut dyn FnMut(u64),
+    stop: Option<&std::sync::atomic::AtomicBool>,
 ) -> Result<Outcome, Error> {
     let search = match budget.iterations {
         Some(0) => return Err(Error::NoIterations),
@@ -274,7 +308,7 @@ pub fn generate_with(
                 space,
                 settings,
                 &search,
-                budget.deadline,
+                (budget.deadline, stop),
                 &mut rng,
                 progress,
             )
@@ -285,7 +319,7 @@ pub fn generate_with(
                 space,
                 settings,
                 &search,
-                budget.deadline,
+                (budget.deadline, stop),
                 &mut rng,
                 progress,
             )
@@ -320,7 +354,7 @@ fn generate_in<S: Space>(
     mut space: S,
     settings: &Generate,
     search: &Search,
-    deadline: Option<Instant>,
+    (deadline, stop): (Option<Instant>, Option<&std::sync::atomic::AtomicBool>),
     rng: &mut Rng,
     progress: &mut dyn FnMut(u64),
 ) -> Result<Outcome, Error> {
@@ -335,6 +369,7 @@ fn generate_in<S: Space>(
         let mut tell = |i: u64| progress(done + i);
         let mut run = search::Run::new(&mut space, &mut scorer, rng, &mut tell);
         run.deadline = deadline;
+        run.stop = stop;
         search::run(&mut run, search);
         total += run.iterations;
         timed_out = run.timed_out;
@@ -347,6 +382,11 @@ fn generate_in<S: Space>(
         if best.as_ref().is_some_and(|(_, s)| s.passes()) {
             break;
         }
+    }
+    // Abandoned: its caller has returned, and the features below may take as long as an
+    // evaluation.
+    if stop.is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed)) {
+        return Err(Error::TimedOut { iterations: total });
     }
     let (snapshot, score) = best.ok_or(Error::NothingEvaluated)?;
     let maze = space.snapshot_maze(&snapshot);

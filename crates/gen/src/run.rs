@@ -2,6 +2,7 @@
 //! configuration so far, the clock; and the hill-climbing step every strategy of `search.rs`
 //! and `restarts.rs` is made of ([`Run::climb`]).
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use rand::{Rng, RngExt};
@@ -34,6 +35,10 @@ pub struct Run<'a, S: Space, R: Rng + ?Sized> {
     pub deadline: Option<Instant>,
     /// Set once the deadline has passed; every strategy then stops.
     pub timed_out: bool,
+    /// Set by whoever waits for this search when it gives up on it (the deadline passed
+    /// during an evaluation): read at every iteration, it stops the search as the deadline
+    /// does.
+    pub stop: Option<&'a AtomicBool>,
     progress: &'a mut dyn FnMut(u64),
 }
 
@@ -54,6 +59,7 @@ impl<'a, S: Space, R: Rng + ?Sized> Run<'a, S, R> {
             iterations: 0,
             deadline: None,
             timed_out: false,
+            stop: None,
             progress,
         }
     }
@@ -69,6 +75,14 @@ impl<'a, S: Space, R: Rng + ?Sized> Run<'a, S, R> {
         if let Some(deadline) = self.deadline
             && Instant::now() >= deadline
         {
+            self.timed_out = true;
+        }
+        self.check_stop()
+    }
+
+    /// Whether the search was given up on ([`Run::stop`]), which ends it as the deadline does.
+    fn check_stop(&mut self) -> bool {
+        if self.stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
             self.timed_out = true;
         }
         self.timed_out
@@ -93,6 +107,10 @@ impl<'a, S: Space, R: Rng + ?Sized> Run<'a, S, R> {
         }
         if self.iterations.is_multiple_of(CLOCK_EVERY) {
             self.check_deadline();
+        } else {
+            // A load, not a clock read: cheap enough for every iteration, and an iteration
+            // of a large board may take seconds.
+            self.check_stop();
         }
     }
 

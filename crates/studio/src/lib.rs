@@ -137,6 +137,13 @@ pub async fn start(config: Config) -> Result<Running, Error> {
     server::start(config).await
 }
 
+/// Writes `text` to a standard stream, ignoring a stream that is closed or full.
+fn say(stream: &mut impl std::io::Write, text: &str) {
+    let _ = stream
+        .write_all(text.as_bytes())
+        .and_then(|()| stream.flush());
+}
+
 /// `maze studio`: starts the studio, prints `listening on http://ADDR/` as the first line of
 /// standard output, opens a browser unless `config.open` is false, and serves until Ctrl-C.
 pub fn run(config: Config) -> Result<(), Error> {
@@ -148,8 +155,12 @@ pub fn run(config: Config) -> Result<(), Error> {
         let open = config.open;
         let running = start(config).await?;
         let url = running.url();
-        println!("listening on {url}");
-        eprintln!("the maze studio: open {url} in a browser; Ctrl-C stops it");
+        // Neither stream may end the server: a closed or full one is ignored.
+        say(&mut std::io::stdout(), &format!("listening on {url}\n"));
+        say(
+            &mut std::io::stderr(),
+            &format!("the maze studio: open {url} in a browser; Ctrl-C stops it\n"),
+        );
         if open {
             open_browser(&url);
         }
@@ -164,7 +175,7 @@ pub fn run(config: Config) -> Result<(), Error> {
     // A search still running on the blocking pool is abandoned rather than waited for.
     runtime.shutdown_timeout(std::time::Duration::from_millis(200));
     if served.is_ok() {
-        eprintln!("the maze studio stopped");
+        say(&mut std::io::stderr(), "the maze studio stopped\n");
     }
     served
 }

@@ -45,5 +45,5 @@ pub use rolling::{
 };
 pub use rolling::{RollGraph, StateView};
 pub use rules::{GoalKind, JumpRules, RuleSet};
-pub use text::{one_line, ron_options};
+pub use text::{inert, one_line, ron_options};
 pub use tiling::{Coord, MoveSet, Tiling};

@@ -31,3 +31,44 @@ pub fn one_line<T: serde::Serialize>(value: &T) -> String {
     }
     rest.to_string()
 }
+
+/// `text` made inert for a terminal, a DOT file or a picture: every control character (C0,
+/// DEL, C1) and every invisible bidirectional override is shown as its escape (`\u{1b}`,
+/// `\n`), so a name or value from a file cannot clear a screen, set a window's title, move
+/// the cursor or reorder what is shown. Text without them comes back borrowed, unchanged.
+pub fn inert(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(active) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if active(c) {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+/// A character a terminal acts on or a text renderer hides: controls, and the
+/// bidirectional embeddings, overrides and isolates (U+202A..U+202E, U+2066..U+2069).
+pub(crate) fn active(c: char) -> bool {
+    c.is_control() || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::inert;
+
+    #[test]
+    fn control_characters_are_shown_escaped_and_other_text_unchanged() {
+        assert_eq!(inert("orth\u{1b}[2J"), "orth\\u{1b}[2J");
+        assert_eq!(inert("a\u{7}b\nc\u{9b}d"), "a\\u{7}b\\nc\\u{9b}d");
+        assert_eq!(inert("x\u{202e}y"), "x\\u{202e}y");
+        assert!(matches!(
+            inert("diagonal é ✓"),
+            std::borrow::Cow::Borrowed("diagonal é ✓")
+        ));
+    }
+}

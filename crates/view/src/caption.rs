@@ -17,10 +17,15 @@ use maze_variants::{Attr, Coord, GoalKind, JumpRules, Maze, MoveSet, Tiling};
 /// flags) one line per kind of move, register and effect.
 /// `pick_keys(n)` names the keys that pick one of `n` movers (a front end's own keys).
 pub fn caption(maze: &Maze, pick_keys: &dyn Fn(usize) -> String) -> Vec<String> {
-    match maze {
+    let lines = match maze {
         Maze::RollingBlock(m) => rolling(m, pick_keys),
         Maze::Jumping(m) => jumping(&m.rules),
-    }
+    };
+    // Register values are the file's own words: shown escaped, never acted on.
+    lines
+        .into_iter()
+        .map(|l| maze_variants::inert(&l).into_owned())
+        .collect()
 }
 
 /// The block and its goal; then each switch, split cubes and the other blocks.

@@ -15,7 +15,6 @@
 mod mechanic;
 
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 
 use maze_graph::{Dir, Directions, Move, Rules, StateId};
 
@@ -155,56 +154,12 @@ struct Config {
     regs: u64,
 }
 
-/// A multiply-rotate hash for configurations (as rustc's Fx hash): states are interned by
-/// the million while the generator explores, and nothing is numbered in hash order, so
-/// SipHash's resistance to chosen keys buys nothing here.
-#[derive(Clone, Copy, Default)]
-struct ConfigHasher(u64);
-
-impl ConfigHasher {
-    #[inline]
-    fn add(&mut self, x: u64) {
-        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-}
-
-impl Hasher for ConfigHasher {
-    #[inline]
-    fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut word = [0u8; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
-            self.add(u64::from_le_bytes(word));
-        }
-    }
-
-    #[inline]
-    fn write_u8(&mut self, n: u8) {
-        self.add(u64::from(n));
-    }
-
-    #[inline]
-    fn write_u32(&mut self, n: u32) {
-        self.add(u64::from(n));
-    }
-
-    #[inline]
-    fn write_u64(&mut self, n: u64) {
-        self.add(n);
-    }
-
-    #[inline]
-    fn write_usize(&mut self, n: usize) {
-        self.add(n as u64);
-    }
-
-    #[inline]
-    fn finish(&self) -> u64 {
-        self.0
-    }
-}
-
-type ConfigMap = HashMap<Config, StateId, BuildHasherDefault<ConfigHasher>>;
+/// The state table's hash: foldhash's fast hash, with a fixed seed (nothing is numbered in
+/// hash order, so SipHash's resistance to chosen keys buys nothing). Its every output bit
+/// depends on every key bit; a multiply-rotate hash (Fx) does not, and registers that differ
+/// only in high bits (the 40th bridge and up) fell into the same buckets: 40 toggled bridges
+/// took minutes.
+type ConfigMap = HashMap<Config, StateId, foldhash::fast::FixedState>;
 
 /// What pressing one switch cell does in one way of pressing it (by part of a lying block,
 /// by a standing block, by a cube), precompiled from the effects where they read no register.

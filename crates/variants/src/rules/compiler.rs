@@ -1,6 +1,8 @@
 //! The compiler of the rules: [`JumpRules::compile`] and [`compile_rolling`] check a file's
 //! rules once and build the [`RuleSet`] everything downstream reads.
 
+use std::collections::{HashMap, HashSet};
+
 use maze_graph::{Dir, DirSet, Directions};
 
 use super::eval::*;
@@ -24,23 +26,51 @@ struct Compiler<'a> {
     rules: &'a JumpRules,
     directions: &'static Directions,
     regs: Vec<Reg>,
+    /// Each register's index by name, and each `Choice` value's by register and name: a
+    /// file may name thousands of bridges or values, and every condition and effect looks
+    /// one up.
+    names: HashMap<String, usize>,
+    values: HashMap<(usize, String), i64>,
     /// Compiling a rolling-block maze's rules: presses instead of cells and moves.
     rolling: bool,
 }
 
-impl Compiler<'_> {
+impl<'a> Compiler<'a> {
+    fn new(rules: &'a JumpRules, directions: &'static Directions, rolling: bool) -> Compiler<'a> {
+        Compiler {
+            rules,
+            directions,
+            regs: Vec::new(),
+            names: HashMap::new(),
+            values: HashMap::new(),
+            rolling,
+        }
+    }
+
+    /// Adds a compiled register, indexing its name and values.
+    fn add(&mut self, reg: Reg) {
+        let r = self.regs.len();
+        if let Domain::Choice(names) = &reg.domain {
+            self.values.extend(
+                names
+                    .iter()
+                    .enumerate()
+                    .map(|(i, n)| ((r, n.clone()), i as i64)),
+            );
+        }
+        self.names.entry(reg.name.clone()).or_insert(r);
+        self.regs.push(reg);
+    }
+
     fn reg(&self, part: RulePart, name: &str) -> Result<usize, RuleProblem> {
-        self.regs
-            .iter()
-            .position(|r| r.name == name)
-            .ok_or_else(|| {
-                let names: Vec<&str> = self.regs.iter().map(|r| r.name.as_str()).collect();
-                problem(part, format!("no register is called `{name}`")).help(if names.is_empty() {
-                    "declare it in `registers`".to_string()
-                } else {
-                    format!("the registers are: {}", names.join(", "))
-                })
+        self.names.get(name).copied().ok_or_else(|| {
+            let names: Vec<&str> = self.regs.iter().map(|r| r.name.as_str()).collect();
+            problem(part, format!("no register is called `{name}`")).help(if names.is_empty() {
+                "declare it in `registers`".to_string()
+            } else {
+                format!("the registers are: {}", names.join(", "))
             })
+        })
     }
 
     fn needs_attr(&self, part: RulePart, attr: Attr, what: &str) -> Result<(), RuleProblem> {
@@ -69,10 +99,10 @@ impl Compiler<'_> {
             .help(expected)
         };
         match &reg.domain {
-            Domain::Choice(names) => names
-                .iter()
-                .position(|n| n == name)
-                .map(|i| i as i64)
+            Domain::Choice(names) => self
+                .values
+                .get(&(r, name.to_string()))
+                .copied()
                 .ok_or_else(|| bad(format!("its values are: {}", names.join(", ")))),
             Domain::Counter(..) => name
                 .parse::<i64>()
@@ -657,12 +687,7 @@ impl JumpRules {
             }
         }
         let directions = self.directions();
-        let mut c = Compiler {
-            rules: self,
-            directions,
-            regs: Vec::new(),
-            rolling: false,
-        };
+        let mut c = Compiler::new(self, directions, false);
         let mut declared: Vec<Register> = self.registers.clone();
         if self.no_u_turn {
             if declared.iter().any(|r| r.name == LAST_DIRECTION) {
@@ -687,8 +712,8 @@ impl JumpRules {
         }
         // Domains first, so conditions can name any register.
         for (i, r) in declared.iter().enumerate() {
-            let reg = compile_register(RulePart::Register(i), r, &declared[..i], true)?;
-            c.regs.push(reg);
+            let reg = compile_register(RulePart::Register(i), r, &c.names, true)?;
+            c.add(reg);
         }
         for (i, r) in declared.iter().enumerate() {
             if let Keep::Where(cond) = &r.keep {
@@ -805,12 +830,7 @@ pub(crate) fn compile_rolling(
         jumps: Vec::new(),
         effects: Vec::new(),
     };
-    let mut c = Compiler {
-        rules: &rules,
-        directions,
-        regs: Vec::new(),
-        rolling: true,
-    };
+    let mut c = Compiler::new(&rules, directions, true);
     for (i, r) in registers.iter().enumerate() {
         let part = RulePart::Register(i);
         if i < declared {
@@ -830,11 +850,11 @@ pub(crate) fn compile_rolling(
                     "`keep` and `stands_for` relate registers to a jumping maze's cells: a rolling block's registers are kept everywhere",
                 ));
             }
-            let reg = compile_register(part, r, &registers[..i], true)?;
-            c.regs.push(reg);
+            let reg = compile_register(part, r, &c.names, true)?;
+            c.add(reg);
         } else {
             // A shorthand's register: its cell name `(r,c)` cannot clash with a declared one.
-            c.regs.push(compile_register(part, r, &[], false)?);
+            c.add(compile_register(part, r, &HashMap::new(), false)?);
         }
     }
     let mut land = Vec::new();
@@ -870,12 +890,12 @@ pub(crate) fn compile_rolling(
     })
 }
 
-/// A declared register compiled into its domain and start, checked against the registers
-/// declared before it (`earlier`).
+/// A declared register compiled into its domain and start, checked against the names of
+/// the registers declared before it (`earlier`).
 fn compile_register(
     part: RulePart,
     r: &Register,
-    earlier: &[Register],
+    earlier: &HashMap<String, usize>,
     check_name: bool,
 ) -> Result<Reg, RuleProblem> {
     if check_name
@@ -893,7 +913,7 @@ fn compile_register(
             ),
         ));
     }
-    if earlier.iter().any(|o| o.name == r.name) {
+    if earlier.contains_key(&r.name) {
         return Err(problem(
             part,
             format!("a second register called `{}`", r.name),
@@ -904,12 +924,9 @@ fn compile_register(
             if names.len() < 2 {
                 return Err(problem(part, "a `Choice` needs at least two values"));
             }
-            if let Some(d) = names
-                .iter()
-                .enumerate()
-                .find(|(j, n)| names[..*j].contains(n))
-            {
-                return Err(problem(part, format!("`{}` is listed twice", d.1)));
+            let mut seen = HashSet::with_capacity(names.len());
+            if let Some(d) = names.iter().find(|n| !seen.insert(n.as_str())) {
+                return Err(problem(part, format!("`{d}` is listed twice")));
             }
             (Domain::Choice(names.clone()), 0)
         }

@@ -847,10 +847,13 @@ impl RuleSet {
         name
     }
 
-    /// A register value as text (`diagonal`, `NE`, `K`, `3`).
+    /// A register value as text (`diagonal`, `NE`, `K`, `3`), control characters escaped.
     pub fn show(&self, r: usize, v: i64) -> String {
         match &self.regs[r].domain {
-            Domain::Choice(names) => names.get(v as usize).cloned().unwrap_or_default(),
+            // A file's names, shown escaped: a state name reaches terminals and DOT files.
+            Domain::Choice(names) => names
+                .get(v as usize)
+                .map_or_else(String::new, |n| crate::inert(n).into_owned()),
             Domain::Counter(..) => v.to_string(),
             Domain::Direction => u8::try_from(v)
                 .ok()
