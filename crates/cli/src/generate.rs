@@ -584,5 +584,11 @@ fn gate_names(settings: &Generate) -> String {
     if let Some(m) = g.min_length {
         names.push(format!("min_length {m}"));
     }
+    if let Some(m) = g.max_length {
+        names.push(format!("max_length {m}"));
+    }
+    if let Some((lo, hi)) = g.grade {
+        names.push(format!("grade {lo} to {hi}"));
+    }
     names.join(", ")
 }
