@@ -23,11 +23,12 @@ use crate::random;
 /// memoryless ones), `scaling` (only the part of `generate` on rook boards of growing
 /// size), `batch` (`cargo xtask batch` with one and with two jobs:
 /// wall times and the speed-up), `studio` (one `POST /api/analyze` of an edited 10 x 10 board
-/// over loopback, as the studio's page sends after each edit; criterion's estimate).
+/// over loopback, as the studio's page sends after each edit; criterion's estimate), `print`
+/// (the release `maze print` on a book of 100 puzzles with answers).
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// Run only these benchmarks (default: all).
-    #[arg(value_parser = ["analyze", "variants", "rolling", "generate", "neller", "registers", "scaling", "batch", "studio"])]
+    #[arg(value_parser = ["analyze", "variants", "rolling", "generate", "neller", "registers", "scaling", "batch", "studio", "print"])]
     only: Vec<String>,
     /// Repetitions per measurement (the minimum is reported).
     #[arg(long, default_value_t = 3)]
@@ -73,11 +74,14 @@ pub fn run(args: &Args) -> Result<(), String> {
     if wants("studio") {
         studio()?;
     }
+    if wants("print") {
+        crate::print_bench::run(args.runs.max(1))?;
+    }
     Ok(())
 }
 
 /// Builds the release `maze` binary and returns its path.
-fn maze_binary() -> Result<PathBuf, String> {
+pub(crate) fn maze_binary() -> Result<PathBuf, String> {
     let status = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
         .args(["build", "--release", "--quiet", "-p", "maze-cli"])
         .current_dir(crate::paths::workspace_root())
@@ -90,7 +94,7 @@ fn maze_binary() -> Result<PathBuf, String> {
 }
 
 /// Runs a command, returning its wall time and peak resident memory in bytes.
-fn measure(cmd: &mut Command) -> Result<(Duration, u64), String> {
+pub(crate) fn measure(cmd: &mut Command) -> Result<(Duration, u64), String> {
     let started = Instant::now();
     let child = cmd
         .spawn()

@@ -7,6 +7,7 @@ mod bench;
 mod fuzz;
 mod gallery;
 mod generate_bench;
+mod print_bench;
 mod paths;
 mod quality;
 mod random;
