@@ -7,8 +7,8 @@ mod bench;
 mod fuzz;
 mod gallery;
 mod generate_bench;
-mod print_bench;
 mod paths;
+mod print_bench;
 mod quality;
 mod random;
 

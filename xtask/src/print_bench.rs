@@ -20,7 +20,9 @@ const VARIANTS: [&str; 10] = [
 ];
 
 pub(crate) fn run(runs: u32) -> Result<(), String> {
-    println!("maze print: a book of 100 puzzles with answers, 4 to a page (release build, best of {runs})");
+    println!(
+        "maze print: a book of 100 puzzles with answers, 4 to a page (release build, best of {runs})"
+    );
     println!("target: under 5 s\n");
     let maze = crate::bench::maze_binary()?;
     let dir = crate::paths::target_dir().join("bench-print");

@@ -52,13 +52,15 @@ impl Entry {
         // On paper the reader picks a mover by pointing, not by a key.
         let rules = maze_view::caption(maze, &|_| "the solver".to_string());
         let draw = |solution| {
-            let scene = maze_view::scene(
+            let mut scene = maze_view::scene(
                 maze,
                 maze_view::Options {
                     solution,
                     depths: false,
                 },
             );
+            // The page sets the rules in words above the picture, wrapped to its slot.
+            scene.rules.clear();
             let cell = 2.0 * maze_render::geometry::inradius(scene.tiling);
             Picture::new(maze_render::draw(&scene), cell)
         };

@@ -1,6 +1,7 @@
 //! Printed books read back as PDF with `lopdf`: the page count, the paper, the embedded
 //! fonts, and on the pages' text every puzzle's ID (puzzles and answers in the same order),
 //! every sentence of its rules in words, and the page numbers.
+#![allow(clippy::unwrap_used)]
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
