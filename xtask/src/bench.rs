@@ -75,13 +75,13 @@ pub fn run(args: &Args) -> Result<(), String> {
         studio()?;
     }
     if wants("print") {
-        crate::print_bench::run(args.runs.max(1))?;
+        crate::print_bench::run(args.runs.max(1), &maze_binary()?, measure)?;
     }
     Ok(())
 }
 
 /// Builds the release `maze` binary and returns its path.
-pub(crate) fn maze_binary() -> Result<PathBuf, String> {
+fn maze_binary() -> Result<PathBuf, String> {
     let status = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
         .args(["build", "--release", "--quiet", "-p", "maze-cli"])
         .current_dir(crate::paths::workspace_root())
@@ -94,7 +94,7 @@ pub(crate) fn maze_binary() -> Result<PathBuf, String> {
 }
 
 /// Runs a command, returning its wall time and peak resident memory in bytes.
-pub(crate) fn measure(cmd: &mut Command) -> Result<(Duration, u64), String> {
+fn measure(cmd: &mut Command) -> Result<(Duration, u64), String> {
     let started = Instant::now();
     let child = cmd
         .spawn()

@@ -19,12 +19,15 @@ const VARIANTS: [&str; 10] = [
     "rolling_bridges",
 ];
 
-pub(crate) fn run(runs: u32) -> Result<(), String> {
+/// How the benchmarks time a command: its wall time and peak memory.
+type Measure = fn(&mut Command) -> Result<(Duration, u64), String>;
+
+/// Times `maze` (the release binary) printing the book; `measure` times one command.
+pub(crate) fn run(runs: u32, maze: &std::path::Path, measure: Measure) -> Result<(), String> {
     println!(
         "maze print: a book of 100 puzzles with answers, 4 to a page (release build, best of {runs})"
     );
     println!("target: under 5 s\n");
-    let maze = crate::bench::maze_binary()?;
     let dir = crate::paths::target_dir().join("bench-print");
     if dir.exists() {
         std::fs::remove_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
@@ -33,7 +36,7 @@ pub(crate) fn run(runs: u32) -> Result<(), String> {
     let root = crate::paths::workspace_root();
     // The puzzles: a quick batch (the printing is timed, not the generating). Some mazes may
     // miss their gates with so few iterations; the book prints the accepted ones.
-    let mut batch = Command::new(&maze);
+    let mut batch = Command::new(maze);
     batch.arg("batch");
     for v in VARIANTS {
         batch.arg(root.join("variants").join(format!("{v}.ron")));
@@ -50,7 +53,7 @@ pub(crate) fn run(runs: u32) -> Result<(), String> {
     let mut best = Duration::MAX;
     let mut memory = 0;
     for run in 0..runs {
-        let mut print = Command::new(&maze);
+        let mut print = Command::new(maze);
         print
             .arg("print")
             .arg(&out)
@@ -60,7 +63,7 @@ pub(crate) fn run(runs: u32) -> Result<(), String> {
         if run > 0 {
             print.arg("--quiet");
         }
-        let (time, peak) = crate::bench::measure(&mut print)?;
+        let (time, peak) = measure(&mut print)?;
         best = best.min(time);
         memory = memory.max(peak);
     }

@@ -7,7 +7,6 @@ use std::str::FromStr;
 
 use crate::entry::{Entry, Picture};
 use crate::fonts;
-use crate::sheet::Side;
 
 /// The smallest cell a puzzle's board is printed with, in millimetres: the diameter of the
 /// circle inside a cell (a square cell's side), room for a pencil mark beside the cell's
@@ -35,6 +34,15 @@ pub(crate) const RULE_SIZE: f64 = 8.5;
 pub(crate) const RULE_LINE: f64 = 11.0;
 /// Between the text and the picture.
 const TEXT_GAP: f64 = 4.0;
+
+/// Which picture of a puzzle a page shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Side {
+    /// The puzzle, with its rules in words.
+    Puzzle,
+    /// The puzzle with its solution.
+    Answer,
+}
 
 /// A paper size.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

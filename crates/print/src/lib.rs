@@ -95,17 +95,17 @@ pub fn book(puzzles: &[Puzzle], options: &Options) -> Result<Book, Error> {
     }
     let entries: Vec<entry::Entry> = puzzles.iter().map(entry::Entry::new).collect();
     let paper = options.paper;
-    let puzzle_pages = layout::paginate(&entries, paper, options.per_page, sheet::Side::Puzzle);
+    let puzzle_pages = layout::paginate(&entries, paper, options.per_page, layout::Side::Puzzle);
     let answer_pages = if options.answers {
-        layout::paginate(&entries, paper, options.per_page, sheet::Side::Answer)
+        layout::paginate(&entries, paper, options.per_page, layout::Side::Answer)
     } else {
         Vec::new()
     };
     let total = puzzle_pages.len() + answer_pages.len();
     let mut svgs = Vec::with_capacity(total);
     let sides = [
-        (&puzzle_pages, sheet::Side::Puzzle, options.title.as_str()),
-        (&answer_pages, sheet::Side::Answer, "Answers"),
+        (&puzzle_pages, layout::Side::Puzzle, options.title.as_str()),
+        (&answer_pages, layout::Side::Answer, "Answers"),
     ];
     for (pages, side, header) in sides {
         for (k, page) in pages.iter().enumerate() {

@@ -5,16 +5,7 @@ use std::fmt::Write;
 
 use crate::entry::Entry;
 use crate::fonts::SANS;
-use crate::layout::{self, FOOTER, HEADER, MARGIN, Page, Paper};
-
-/// Which picture of a puzzle a page shows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Side {
-    /// The puzzle, with its rules in words.
-    Puzzle,
-    /// The puzzle with its solution.
-    Answer,
-}
+use crate::layout::{self, FOOTER, HEADER, MARGIN, Page, Paper, Side};
 
 const INK: &str = "#212121";
 const GREY: &str = "#616161";
