@@ -15,7 +15,7 @@
 //! | [`render`] | SVG pictures, DOT and JSON exports of state graphs |
 //! | [`play`] | play mode: the game model (moves, undo, refusals) and its terminal front end |
 //! | [`batch`] | batch generation for publishers: answer keys, summaries, the index page |
-//! | [`print`] | print-ready books: puzzles several to a page, then their answers, as a PDF |
+//! | [`mod@print`] | print-ready books: puzzles several to a page, then their answers, as a PDF |
 //!
 //! Read, analyze, generate and render:
 //!
