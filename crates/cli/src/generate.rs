@@ -29,9 +29,9 @@ use crate::load::read_file_and_text;
 /// answer as -answer.svg, named as `maze batch` names them (the index zero-padded to the
 /// width of the count's last index).
 ///
-/// Every maze has an ID a person can type, such as rook-7-12-5k-3f9a (variant, seed, index,
+/// Every maze has an ID a person can type, such as rook-7-12-5k-57b3 (variant, seed, index,
 /// iterations, and the first digits of the variant file's hash), printed with it, in its
-/// pictures and in a printed book: `maze generate rook.ron --id rook-7-12-5k-3f9a` makes
+/// pictures and in a printed book: `maze generate rook.ron --id rook-7-12-5k-57b3` makes
 /// the same maze again, byte for byte, and refuses an edited variant file.
 ///
 /// The settings (see docs/guide/generation.md) say what to fill (`size: (rows,

@@ -14,7 +14,7 @@ use crate::load::{Limit, read_file};
 ///
 /// A FILE is a maze file (RON). A folder of `maze batch` (one variant's, with its
 /// summary.json) prints its accepted mazes in the batch's order; a batch's output folder
-/// prints each variant folder in turn, by name; any other folder prints its maze files
+/// prints each variant folder in the batch's order; any other folder prints its maze files
 /// (not the .rejected.ron ones) in name order, numbers compared as numbers. A generated
 /// maze is named by its ID (`maze generate --id` makes it again), any other by its file's
 /// name.
@@ -146,11 +146,19 @@ fn maze_files(path: &Path) -> Result<Vec<PathBuf>, crate::failure::Failure> {
         .filter_map(|e| e.ok().map(|e| e.path()))
         .collect();
     entries.sort_by_key(|p| natural_key(&p.file_name().unwrap_or_default().to_string_lossy()));
-    // A batch's output folder: its variant folders, each in its batch order.
-    let variants: Vec<&PathBuf> = entries
+    // A batch's output folder: its variant folders in the batch's order (the order its index
+    // page lists them in), each in its own order.
+    let mut variants: Vec<&PathBuf> = entries
         .iter()
         .filter(|p| p.join("summary.json").is_file())
         .collect();
+    let listed = std::fs::read_to_string(path.join("index.html")).unwrap_or_default();
+    variants.sort_by_key(|v| {
+        let name = v.file_name().unwrap_or_default().to_string_lossy();
+        listed
+            .find(&format!("href=\"{name}/"))
+            .unwrap_or(usize::MAX)
+    });
     if !variants.is_empty() {
         let mut files = Vec::new();
         for v in variants {

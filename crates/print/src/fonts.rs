@@ -56,9 +56,9 @@ pub(crate) fn width(text: &str, size: f64, bold: bool) -> f64 {
         .sum()
 }
 
-/// `text` broken into lines no wider than `max` at `size`, at spaces (a word wider than a
-/// line stands alone on its line).
-pub(crate) fn wrap(text: &str, size: f64, max: f64) -> Vec<String> {
+/// `text` broken into lines no wider than `max` at `size` (in bold or not), at spaces (a
+/// word wider than a line stands alone on its line).
+pub(crate) fn wrap(text: &str, size: f64, bold: bool, max: f64) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
     let mut line = String::new();
     for word in text.split(' ').filter(|w| !w.is_empty()) {
@@ -67,7 +67,7 @@ pub(crate) fn wrap(text: &str, size: f64, max: f64) -> Vec<String> {
         } else {
             format!("{line} {word}")
         };
-        if !line.is_empty() && width(&candidate, size, false) > max {
+        if !line.is_empty() && width(&candidate, size, bold) > max {
             lines.push(std::mem::replace(&mut line, word.to_string()));
         } else {
             line = candidate;
@@ -86,7 +86,7 @@ mod tests {
     #[test]
     fn wrapped_lines_fit_and_keep_every_word() {
         let text = "hex board, rook moves: jump exactly the number of cells in a straight line";
-        let lines = wrap(text, 10.0, 120.0);
+        let lines = wrap(text, 10.0, false, 120.0);
         assert!(lines.len() > 1);
         for line in &lines {
             assert!(width(line, 10.0, false) <= 120.0 || !line.contains(' '));

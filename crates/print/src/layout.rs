@@ -112,11 +112,11 @@ fn grid(paper: Paper, n: usize) -> Vec<Rect> {
 
 /// An entry's text lines in a slot `width` wide: the heading, then the rules wrapped.
 pub(crate) fn text_lines(entry: &Entry, width: f64) -> (Vec<String>, Vec<String>) {
-    let heading = fonts::wrap(&entry.heading, HEADING_SIZE, width);
+    let heading = fonts::wrap(&entry.heading, HEADING_SIZE, true, width);
     let rules = entry
         .rules
         .iter()
-        .flat_map(|line| fonts::wrap(line, RULE_SIZE, width))
+        .flat_map(|line| fonts::wrap(line, RULE_SIZE, false, width))
         .collect();
     (heading, rules)
 }
