@@ -15,6 +15,7 @@
 //! | [`render`] | SVG pictures, DOT and JSON exports of state graphs |
 //! | [`play`] | play mode: the game model (moves, undo, refusals) and its terminal front end |
 //! | [`batch`] | batch generation for publishers: answer keys, summaries, the index page |
+//! | [`mod@print`] | print-ready books: puzzles several to a page, then their answers, as a PDF |
 //!
 //! Read, analyze, generate and render:
 //!
@@ -80,6 +81,8 @@ pub use maze_gen as generate;
 pub use maze_graph as graph;
 #[doc(inline)]
 pub use maze_play as play;
+#[doc(inline)]
+pub use maze_print as print;
 #[doc(inline)]
 pub use maze_render as render;
 #[doc(inline)]

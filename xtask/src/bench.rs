@@ -23,11 +23,12 @@ use crate::random;
 /// memoryless ones), `scaling` (only the part of `generate` on rook boards of growing
 /// size), `batch` (`cargo xtask batch` with one and with two jobs:
 /// wall times and the speed-up), `studio` (one `POST /api/analyze` of an edited 10 x 10 board
-/// over loopback, as the studio's page sends after each edit; criterion's estimate).
+/// over loopback, as the studio's page sends after each edit; criterion's estimate), `print`
+/// (the release `maze print` on a book of 100 puzzles with answers).
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// Run only these benchmarks (default: all).
-    #[arg(value_parser = ["analyze", "variants", "rolling", "generate", "neller", "registers", "scaling", "batch", "studio"])]
+    #[arg(value_parser = ["analyze", "variants", "rolling", "generate", "neller", "registers", "scaling", "batch", "studio", "print"])]
     only: Vec<String>,
     /// Repetitions per measurement (the minimum is reported).
     #[arg(long, default_value_t = 3)]
@@ -72,6 +73,9 @@ pub fn run(args: &Args) -> Result<(), String> {
     }
     if wants("studio") {
         studio()?;
+    }
+    if wants("print") {
+        crate::print_bench::run(args.runs.max(1), &maze_binary()?, measure)?;
     }
     Ok(())
 }

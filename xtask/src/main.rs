@@ -8,6 +8,7 @@ mod fuzz;
 mod gallery;
 mod generate_bench;
 mod paths;
+mod print_bench;
 mod quality;
 mod random;
 

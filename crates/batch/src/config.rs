@@ -53,6 +53,48 @@ pub struct Options {
     /// settings generate (by default the file's `state_limit` setting, or 2000000).
     #[arg(long, value_name = "STATES")]
     pub state_limit: Option<StateLimit>,
+    /// Keep only mazes of a difficulty grade from LO to HI (1 easy to 5 fiendish, both
+    /// included: `--grade 2..3`), replacing each variant file's `grade` gate.
+    #[arg(long, value_name = "LO..HI", value_parser = parse_grade)]
+    pub grade: Option<(u8, u8)>,
+    /// Keep only mazes whose shortest solution has at most N moves, replacing each variant
+    /// file's `max_length` gate.
+    #[arg(long, value_name = "N")]
+    pub max_length: Option<u32>,
+}
+
+/// A grade range `LO..HI` (or one grade `N`), 1 to 5: `--grade` of `maze batch` and `maze
+/// generate`.
+pub fn parse_grade(s: &str) -> Result<(u8, u8), String> {
+    let expected = || format!("expected a grade range LO..HI from 1 to 5, such as 2..3, got `{s}`");
+    let (lo, hi) = s.split_once("..").unwrap_or((s, s));
+    let lo: u8 = lo.trim().parse().map_err(|_| expected())?;
+    let hi: u8 = hi.trim().parse().map_err(|_| expected())?;
+    if !(1..=5).contains(&lo) || !(lo..=5).contains(&hi) {
+        return Err(expected());
+    }
+    Ok((lo, hi))
+}
+
+/// `settings` with the gates a command line replaces (`--grade`, `--max-length`), validated
+/// again against `maze`.
+pub fn with_gates(
+    maze: &Maze,
+    settings: Settings,
+    grade: Option<(u8, u8)>,
+    max_length: Option<u32>,
+) -> Result<Settings, maze_gen::SettingsError> {
+    if grade.is_none() && max_length.is_none() {
+        return Ok(settings);
+    }
+    let mut generate = settings.into_generate();
+    if grade.is_some() {
+        generate.gates.grade = grade;
+    }
+    if max_length.is_some() {
+        generate.gates.max_length = max_length;
+    }
+    Settings::new(maze, generate)
 }
 
 /// A time limit in seconds (fractions allowed), positive and finite: `--time-limit` of
@@ -199,9 +241,10 @@ pub struct Variant {
 /// replaces the file's budget.
 pub(crate) fn read_variant(
     path: &Path,
-    iterations: Option<u64>,
+    options: &Options,
     limits: ReadLimits,
 ) -> Result<Variant, Error> {
+    let iterations = options.iterations;
     // Checked before the file is read, so nothing of a batch is written under a name that
     // could leave `--out`.
     let name = stem(path)?;
@@ -214,10 +257,13 @@ pub(crate) fn read_variant(
         .map_err(Error::Invalid)?
         .to_string();
     let file = maze_file::parse_file_with(&shown, &text, limits).map_err(Error::Invalid)?;
-    let settings = file.settings().map_err(|source| Error::Settings {
-        path: path.to_path_buf(),
-        source,
-    })?;
+    let settings = file
+        .settings()
+        .and_then(|s| with_gates(&file.maze, s, options.grade, options.max_length))
+        .map_err(|source| Error::Settings {
+            path: path.to_path_buf(),
+            source,
+        })?;
     let iterations = match iterations {
         Some(0) => return Err(Error::Usage("--iterations must be at least 1".to_string())),
         Some(n) => n,
@@ -274,7 +320,8 @@ pub enum Mode {
 /// A batch, resolved from variant files and options.
 #[derive(Debug)]
 pub struct Config {
-    /// Sorted by name: the batch's global item order is variant by variant, index by index.
+    /// In the order given (a file named twice counts where first named): the batch's global
+    /// item order is variant by variant, index by index.
     pub variants: Vec<Variant>,
     /// Mazes per variant.
     pub count: u64,
@@ -307,7 +354,7 @@ impl Config {
             .map_or_else(ReadLimits::default, ReadLimits::both);
         let mut variants: Vec<Variant> = Vec::new();
         for path in files {
-            let variant = read_variant(path, options.iterations, limits)?;
+            let variant = read_variant(path, options, limits)?;
             match variants.iter().find(|v| v.name == variant.name) {
                 Some(v) if v.hash == variant.hash => {}
                 Some(v) => {
@@ -322,9 +369,9 @@ impl Config {
                 None => variants.push(variant),
             }
         }
-        // The global item order, and so each shard's share, must not depend on the order of
-        // the files on the command line.
-        variants.sort_by(|a, b| a.name.cmp(&b.name));
+        // The variants in the order given: the publisher's order, which the table, the index
+        // page and a printed book keep. Shards of one batch are given the same files in the
+        // same order, as they are given the same options.
         if options.count == 0 {
             return Err(Error::Usage("--count must be at least 1".to_string()));
         }

@@ -151,7 +151,7 @@ fn section(
     }
     out.push_str("</div>\n<div class=\"mazes\">\n");
     for r in &accepted {
-        let files = Files::new(&variant.name, config.seed, r.index);
+        let files = Files::new(&variant.name, config.seed, r.index, config.count);
         let length = r
             .features
             .shortest_length

@@ -48,15 +48,24 @@ pub(crate) enum Done {
     Missing(String),
 }
 
+/// The name of maze `index` of `count` of a variant and seed, without extension:
+/// `rook-7-03` for maze 3 of 12. `maze generate --out` names its files the same way.
+pub fn stem(variant: &str, seed: u64, index: u64, count: u64) -> String {
+    let width = count.saturating_sub(1).max(1).to_string().len();
+    format!("{variant}-{seed}-{index:0width$}")
+}
+
 /// The files of one maze, by name within its variant's folder.
 pub(crate) struct Files {
     pub stem: String,
 }
 
 impl Files {
-    pub(crate) fn new(variant: &str, seed: u64, index: u64) -> Files {
+    /// Maze `index` of `count`: the index zero-padded to the width of the count's last
+    /// index, so that the files of a batch sort in its order (`-07` before `-10`).
+    pub(crate) fn new(variant: &str, seed: u64, index: u64, count: u64) -> Files {
         Files {
-            stem: format!("{variant}-{seed}-{index}"),
+            stem: stem(variant, seed, index, count),
         }
     }
 
@@ -94,7 +103,7 @@ impl Files {
 /// Makes item `index` of `variant`, or reads it back if an earlier run wrote it.
 pub(crate) fn process(config: &Config, variant: &Variant, index: u64) -> Result<Done, Error> {
     let dir = config.out.join(&variant.name);
-    let files = Files::new(&variant.name, config.seed, index);
+    let files = Files::new(&variant.name, config.seed, index, config.count);
     let accepted = files.accepted();
     let rejected = files.rejected();
     let item_seed = maze_gen::item_seed(config.seed, &variant.name, index);
@@ -155,7 +164,7 @@ fn write(
     provenance: Provenance,
 ) -> Result<Record, Error> {
     let dir = config.out.join(&variant.name);
-    let files = Files::new(&variant.name, config.seed, index);
+    let files = Files::new(&variant.name, config.seed, index, config.count);
     let accepted = files.accepted();
     let rejected = files.rejected();
     let text = outcome.file_text(&variant.settings, provenance);
@@ -197,14 +206,20 @@ fn accepted_contents(
     record: &Record,
     text: String,
 ) -> Result<[String; 4], Error> {
+    // The pictures name the maze's ID, read from the provenance its file records.
+    let id = maze_file::parse_file(&files.ron(), &text)
+        .ok()
+        .and_then(|file| file.id())
+        .map(|id| id.to_string());
     let svg = |solution| {
-        maze_render::svg(
-            &record.maze,
-            Options {
-                solution,
-                depths: false,
-            },
-        )
+        let options = Options {
+            solution,
+            depths: false,
+        };
+        match &id {
+            Some(id) => maze_render::svg_with_id(&record.maze, options, id),
+            None => maze_render::svg(&record.maze, options),
+        }
     };
     let key = answer_key(
         variant,
@@ -327,7 +342,7 @@ pub(crate) fn search_again(
         }
         maze_gen::Distinct::Exhausted { same, searches } => {
             let dir = config.out.join(&variant.name);
-            let files = Files::new(&variant.name, config.seed, index);
+            let files = Files::new(&variant.name, config.seed, index, config.count);
             // The repeat is not a maze of the batch: its files go.
             for name in files.accepted().iter().chain([&files.rejected()]) {
                 remove(&dir.join(name))?;

@@ -24,11 +24,15 @@ use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 
 pub use atomic::{clean_up_on_interrupt, write_atomic};
-pub use config::{Config, Error, Mode, Options, Shard, Variant, parse_seconds, worker_threads};
+pub use config::{
+    Config, Error, Mode, Options, Shard, Variant, parse_grade, parse_seconds, with_gates,
+    worker_threads,
+};
 use item::Record;
+pub use item::stem;
 
 /// What a run did for one variant.
-#[derive(Debug, PartialEq)]
+#[derive(Debug, PartialEq, serde::Serialize)]
 pub struct VariantReport {
     /// The variant.
     pub name: String,
@@ -48,10 +52,12 @@ pub struct VariantReport {
     pub mean_energy: Option<f64>,
     /// Mean shortest length of the accepted mazes.
     pub mean_length: Option<f64>,
+    /// Mean difficulty grade (1 easy to 5 fiendish) of the accepted mazes.
+    pub mean_grade: Option<f64>,
 }
 
 /// What a run did.
-#[derive(Debug)]
+#[derive(Debug, serde::Serialize)]
 pub struct Report {
     /// Per variant, in the batch's order.
     pub variants: Vec<VariantReport>,
@@ -99,14 +105,14 @@ pub fn intro(config: &Config) -> String {
 /// front end is run (`maze batch FILE...`), for the hint after a shard.
 pub fn outro(config: &Config, report: &Report, elapsed: Duration, command: &str) -> String {
     let mut out = String::from(
-        "| variant | mazes | generated | already written | accepted | rejected | mean energy | mean shortest length |\n\
-         |---|---:|---:|---:|---:|---:|---:|---:|\n",
+        "| variant | mazes | generated | already written | accepted | rejected | mean energy | mean shortest length | mean grade |\n\
+         |---|---:|---:|---:|---:|---:|---:|---:|---:|\n",
     );
     for v in &report.variants {
         let mean = |x: Option<f64>| x.map_or("-".to_string(), |x| format!("{x:.2}"));
         let _ = writeln!(
             out,
-            "| {} | {} | {} | {} | {} | {} | {} | {} |",
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} |",
             v.name,
             v.mazes,
             v.generated,
@@ -114,7 +120,8 @@ pub fn outro(config: &Config, report: &Report, elapsed: Duration, command: &str)
             v.accepted,
             v.rejected,
             mean(v.mean_energy),
-            mean(v.mean_length)
+            mean(v.mean_length),
+            mean(v.mean_grade)
         );
     }
     out.push('\n');
@@ -293,6 +300,7 @@ pub fn batch(config: &Config, multi: &MultiProgress) -> Result<Report, Error> {
             timed_out: 0,
             mean_energy: None,
             mean_length: None,
+            mean_grade: None,
         })
         .collect();
     let mut missing = Vec::new();
@@ -343,6 +351,13 @@ pub fn batch(config: &Config, multi: &MultiProgress) -> Result<Report, Error> {
                 .collect();
             if !lengths.is_empty() {
                 report.mean_length = Some(lengths.iter().sum::<f64>() / lengths.len() as f64);
+            }
+            let grades: Vec<f64> = accepted
+                .iter()
+                .filter_map(|r| maze_features::grade(&r.features).map(|g| f64::from(g.level)))
+                .collect();
+            if !grades.is_empty() {
+                report.mean_grade = Some(grades.iter().sum::<f64>() / grades.len() as f64);
             }
         }
     }

@@ -61,7 +61,7 @@ pub(crate) fn write(config: &Config, variant: &Variant, records: &[Record]) -> R
 
 /// The file of a maze: its `.ron`, or its `.rejected.ron`.
 pub(crate) fn maze_file(config: &Config, variant: &Variant, record: &Record) -> String {
-    let files = Files::new(&variant.name, config.seed, record.index);
+    let files = Files::new(&variant.name, config.seed, record.index, config.count);
     if record.passed {
         files.ron()
     } else {

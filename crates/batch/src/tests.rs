@@ -27,7 +27,7 @@ fn bundled(name: &str) -> PathBuf {
 
 /// The batch's variant files.
 fn files() -> Vec<PathBuf> {
-    // Deliberately not sorted: the batch's order must not depend on it.
+    // Deliberately not sorted: the batch keeps the order given.
     VARIANTS.iter().map(|v| bundled(v)).collect()
 }
 
@@ -43,6 +43,8 @@ fn args(out: &Path) -> Options {
         quiet: true,
         time_limit: None,
         state_limit: None,
+        grade: None,
+        max_length: None,
     }
 }
 
@@ -583,9 +585,27 @@ fn shards_split_the_global_order_round_robin() {
     )
     .unwrap();
     let names: Vec<&str> = config.variants.iter().map(|v| v.name.as_str()).collect();
-    assert_eq!(names, ["rolling_block_fragile", "rook", "walls"]);
-    // Global order: variant by variant (sorted), index by index; k = 1, 6, 11 here.
+    assert_eq!(names, ["walls", "rook", "rolling_block_fragile"]);
+    // Global order: variant by variant (as given), index by index; k = 1, 6, 11 here.
     assert_eq!(config.items(), [(0, 1), (1, 2), (2, 3)]);
+}
+
+#[test]
+fn variants_keep_the_order_given_and_indices_are_padded() {
+    let dir = temp();
+    let reversed: Vec<PathBuf> = VARIANTS.iter().rev().map(|v| bundled(v)).collect();
+    let options = Options {
+        count: 11,
+        ..args(dir.path())
+    };
+    let config = Config::new(&reversed, &options).unwrap();
+    let names: Vec<&str> = config.variants.iter().map(|v| v.name.as_str()).collect();
+    assert_eq!(names, ["rolling_block_fragile", "rook", "walls"]);
+    assert_eq!(crate::stem("rook", 1, 3, 11), "rook-1-03");
+    assert_eq!(crate::stem("rook", 1, 10, 11), "rook-1-10");
+    assert_eq!(crate::stem("rook", 1, 9, 10), "rook-1-9");
+    assert_eq!(crate::stem("rook", 1, 0, 1), "rook-1-0");
+    assert_eq!(crate::stem("rook", 1, 42, 101), "rook-1-042");
 }
 
 /// A maze that repeats an earlier puzzle of its variant is searched for again and its files
@@ -653,8 +673,9 @@ fn a_batch_makes_distinct_puzzles() {
     }
 }
 
-/// Copies of the variant files in two other folders, given in another order, make the
-/// batch's bytes: nothing written names a folder of the machine.
+/// Copies of the variant files in two other folders make the batch's bytes: nothing written
+/// names a folder of the machine. (Given in another order, they make the batch in that
+/// order: see `variants_keep_the_order_given`.)
 #[test]
 fn copies_of_the_variant_files_anywhere_make_the_same_bytes() {
     let reference = reference();
@@ -664,7 +685,6 @@ fn copies_of_the_variant_files_anywhere_make_the_same_bytes() {
         std::fs::create_dir_all(&dir).unwrap();
         VARIANTS
             .iter()
-            .rev()
             .map(|v| {
                 let copy = dir.join(format!("{v}.ron"));
                 std::fs::copy(bundled(v), &copy).unwrap();

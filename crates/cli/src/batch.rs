@@ -16,6 +16,9 @@ use std::time::Instant;
 ///
 /// - DIR/V/summary.csv, DIR/V/summary.json: every maze's features, grade, energy and gates.
 ///
+/// Variants are made and listed in the order given; k is zero-padded to the width of the
+/// last index (`rook-7-03` of 12), so that the files sort in the batch's order.
+///
 /// - DIR/V/V-S-k.ron: the maze file, with its provenance; DIR/V/V-S-k.svg: the puzzle;
 ///   DIR/V/V-S-k-answer.svg: the puzzle with its solution; DIR/V/V-S-k-answer.json: the
 ///   answer key (moves, length, uniqueness, states, the maze file's hash).
@@ -59,19 +62,33 @@ pub(crate) struct Args {
     files: Vec<PathBuf>,
     #[command(flatten)]
     options: maze::batch::Options,
+    /// Print the run's report as one JSON document (per variant: mazes, generated, already
+    /// written, accepted, rejected, timed out, mean energy, length and grade) instead of
+    /// the table.
+    #[arg(long)]
+    json: bool,
 }
 
 impl Args {
     pub(crate) fn run(self) -> Result<(), crate::failure::Failure> {
         let config = maze::batch::Config::new(&self.files, &self.options).map_err(failure)?;
         let started = Instant::now();
-        crate::output::emit(None, &format!("{}\n\n", maze::batch::intro(&config)))?;
-        let report = maze::batch::batch(&config, &maze::batch::progress(self.options.quiet))
-            .map_err(failure)?;
-        crate::output::emit(
-            None,
-            &maze::batch::outro(&config, &report, started.elapsed(), "maze batch"),
-        )?;
+        // --quiet prints nothing on success; --json only the document.
+        let talk = !self.options.quiet && !self.json;
+        if talk {
+            crate::output::emit(None, &format!("{}\n\n", maze::batch::intro(&config)))?;
+        }
+        let quiet = self.options.quiet || self.json;
+        let report = maze::batch::batch(&config, &maze::batch::progress(quiet)).map_err(failure)?;
+        if talk {
+            crate::output::emit(
+                None,
+                &maze::batch::outro(&config, &report, started.elapsed(), "maze batch"),
+            )?;
+        } else if self.json && !self.options.quiet {
+            let json = serde_json::to_string_pretty(&report).unwrap_or_default();
+            crate::output::emit(None, &format!("{json}\n"))?;
+        }
         let rejected: u64 = report.variants.iter().map(|v| v.rejected).sum();
         if rejected > 0 {
             return Err(crate::failure::Failure::Negative(Some(miette::miette!(

@@ -24,8 +24,15 @@ use crate::load::read_file_and_text;
 /// provenance: the variant, by its file stem and a hash of its text and never by a path, so
 /// the same file gives the same bytes from any folder; seed, index, iterations, engine
 /// version) followed by its features
-/// and its energy term by term; --out also writes each to DIR/<variant>-<seed>-<index>.ron
-/// and its picture to DIR/<variant>-<seed>-<index>.svg.
+/// and its energy term by term, its grade and its ID; --out also writes each to
+/// DIR/<variant>-<seed>-<index>.ron with its pictures beside it, the puzzle as .svg and the
+/// answer as -answer.svg, named as `maze batch` names them (the index zero-padded to the
+/// width of the count's last index).
+///
+/// Every maze has an ID a person can type, such as rook-7-12-5k-57b3 (variant, seed, index,
+/// iterations, and the first digits of the variant file's hash), printed with it, in its
+/// pictures and in a printed book: `maze generate rook.ron --id rook-7-12-5k-57b3` makes
+/// the same maze again, byte for byte, and refuses an edited variant file.
 ///
 /// The settings (see docs/guide/generation.md) say what to fill (`size: (rows,
 /// cols)` or the board's own shape), where start and goal go (`Board`, `Fixed(row, col)`,
@@ -85,13 +92,28 @@ pub(crate) struct Args {
     #[arg(long)]
     iterations: Option<u64>,
     /// Also write each maze that passes its gates to DIR/<variant>-<seed>-<index>.ron, with
-    /// its picture (the solution drawn on it) beside it as .svg.
+    /// the puzzle's picture beside it as .svg and the answer's (the solution drawn on it)
+    /// as -answer.svg.
     #[arg(long, value_name = "DIR")]
     out: Option<PathBuf>,
+    /// Make the one maze of this ID again (from `maze generate`, a batch or a printed
+    /// book): its seed, index and iterations come from the ID, which must have been made
+    /// from this variant file as it is.
+    #[arg(long, value_name = "ID", conflicts_with_all = ["seed", "count", "iterations"])]
+    id: Option<String>,
+    /// Keep only mazes of a difficulty grade from LO to HI (1 easy to 5 fiendish, both
+    /// included: `--grade 2..3`), replacing the file's `grade` gate.
+    #[arg(long, value_name = "LO..HI", value_parser = maze::batch::parse_grade)]
+    grade: Option<(u8, u8)>,
+    /// Keep only mazes whose shortest solution has at most N moves, replacing the file's
+    /// `max_length` gate.
+    #[arg(long, value_name = "N")]
+    max_length: Option<u32>,
     /// Print one JSON document: per maze its file text, features, energy and gates.
     #[arg(long)]
     json: bool,
-    /// Draw no progress bar (it is drawn only on a terminal anyway).
+    /// Print nothing on success (no mazes, no progress bar): for --out. Failures are
+    /// still reported.
     #[arg(long, short)]
     quiet: bool,
     /// Stop after this many seconds: the search in progress ends with the best maze so far,
@@ -152,6 +174,8 @@ struct WriteError {
 
 #[derive(Serialize)]
 struct JsonMaze<'a> {
+    /// The ID that makes it again (`--id`); none for a maze the time limit cut short.
+    id: Option<String>,
     index: u64,
     seed: u64,
     item_seed: u64,
@@ -166,6 +190,8 @@ struct JsonMaze<'a> {
     evaluations: u64,
     /// The time limit ended this maze's search: the best maze so far.
     timed_out: bool,
+    /// The difficulty grade, none without a solution.
+    grade: Option<maze::features::Grade>,
     features: &'a Features,
 }
 
@@ -178,11 +204,24 @@ impl Args {
         }
         let settings = file
             .settings()
+            .and_then(|s| maze::batch::with_gates(&file.maze, s, self.grade, self.max_length))
             .map_err(|e| Box::new(Usage(e.to_string())))?;
-        let iterations = self.iterations.unwrap_or(settings.search.iterations());
-        let deadline = self.time_limit.map(|limit| Instant::now() + limit);
         let variant = variant_name(&self.file);
-        let bar = progress_bar(self.json || self.quiet, self.count, iterations);
+        let id = self
+            .id
+            .as_deref()
+            .map(|id| wanted(id, &variant, &variant_hash))
+            .transpose()?;
+        let (seed, first, count, first_retry) = match &id {
+            Some(id) => (id.seed, id.index, 1, id.retry),
+            None => (self.seed, 0, self.count, 0),
+        };
+        let iterations = match &id {
+            Some(id) => id.iterations,
+            None => self.iterations.unwrap_or(settings.search.iterations()),
+        };
+        let deadline = self.time_limit.map(|limit| Instant::now() + limit);
+        let bar = progress_bar(self.json || self.quiet, count, iterations);
         if let Some(dir) = &self.out {
             std::fs::create_dir_all(dir).map_err(|source| {
                 Box::new(WriteError {
@@ -201,8 +240,8 @@ impl Args {
         let mut few = None;
         // The first maze not started because the time limit had passed.
         let mut stopped = None;
-        for index in 0..self.count {
-            let first_seed = maze::generate::item_seed(self.seed, &variant, index);
+        for index in first..first + count {
+            let first_seed = maze::generate::item_seed(seed, &variant, index);
             if deadline.is_some_and(|d| Instant::now() >= d) {
                 stopped = Some(index);
                 break;
@@ -216,11 +255,11 @@ impl Args {
                 budget,
                 first_seed,
                 index,
-                0,
+                first_retry,
                 &mut made,
                 &mut |i| {
                     // Repeats make a maze more than one search long.
-                    bar.set_length((base + i).max(self.count * iterations));
+                    bar.set_length((base + i).max(count * iterations));
                     bar.set_position(base + i);
                 },
             )
@@ -247,7 +286,7 @@ impl Args {
                 // same bytes from any folder, and no local path leaks into a published file.
                 variant: variant.clone(),
                 variant_hash: Some(variant_hash.clone()),
-                seed: self.seed,
+                seed,
                 index,
                 iterations,
                 engine: maze::generate::ENGINE.to_string(),
@@ -255,21 +294,36 @@ impl Args {
                 // `file_text` marks a maze the time limit cut short.
                 timed_out: false,
             };
+            let puzzle_id = (!outcome.timed_out)
+                .then(|| maze::generate::PuzzleId::of(&provenance))
+                .flatten()
+                .map(|id| id.to_string());
             let maze_text = outcome.file_text(&settings, provenance);
             let written = match (&self.out, outcome.passed()) {
                 (Some(dir), true) => {
-                    let path = dir.join(format!("{variant}-{}-{index}.ron", self.seed));
-                    // The picture beside the file: the maze with its solution drawn on it.
-                    let picture = path.with_extension("svg");
-                    let svg = maze::render::svg(
-                        &outcome.maze,
-                        maze::render::Options {
-                            solution: true,
+                    let stem = maze::batch::stem(&variant, seed, index, first + count);
+                    let path = dir.join(format!("{stem}.ron"));
+                    // The pictures beside the file, as a batch writes them: the puzzle
+                    // under the maze's name, the answer apart, so none prints a spoiler.
+                    let picture = dir.join(format!("{stem}.svg"));
+                    let answer = dir.join(format!("{stem}-answer.svg"));
+                    let draw = |solution| {
+                        let options = maze::render::Options {
+                            solution,
                             depths: false,
-                        },
-                    );
+                        };
+                        match &puzzle_id {
+                            Some(id) => maze::render::svg_with_id(&outcome.maze, options, id),
+                            None => maze::render::svg(&outcome.maze, options),
+                        }
+                    };
+                    let (svg, answer_svg) = (draw(false), draw(true));
                     // Each file whole or not at all (Ctrl-C), the maze file last.
-                    for (path, contents) in [(&picture, &svg), (&path, &maze_text)] {
+                    for (path, contents) in [
+                        (&picture, &svg),
+                        (&answer, &answer_svg),
+                        (&path, &maze_text),
+                    ] {
                         crate::output::write_atomic(path, contents.as_bytes()).map_err(
                             |source| {
                                 Box::new(WriteError {
@@ -280,9 +334,10 @@ impl Args {
                         )?;
                     }
                     Some(format!(
-                        "{} (picture with the solution: {})",
+                        "{} (puzzle: {}, answer: {})",
                         path.display(),
-                        picture.display()
+                        picture.display(),
+                        answer.display()
                     ))
                 }
                 _ => None,
@@ -291,10 +346,17 @@ impl Args {
                 failed += 1;
             }
             if self.json {
-                json.push((index, item_seed, maze_text, written, outcome));
-            } else {
+                json.push((puzzle_id, index, item_seed, maze_text, written, outcome));
+            } else if !self.quiet {
+                let seen = Seen {
+                    id: puzzle_id.as_deref(),
+                    index,
+                    count,
+                    seed,
+                    item_seed,
+                };
                 text.push_str(&describe(
-                    &self, index, item_seed, &settings, &maze_text, &written, &outcome,
+                    &self, &seen, &settings, &maze_text, &written, &outcome,
                 ));
                 // Print as we go: a long batch shows its mazes as they come.
                 bar.suspend(|| crate::output::emit(None, &text))?;
@@ -306,16 +368,17 @@ impl Args {
             crate::output::say(&format!(
                 "Time limit reached: mazes {} to {} of {} were not started.\n",
                 index + 1,
-                self.count,
-                self.count
+                count,
+                count
             ));
         }
         if self.json {
             let docs: Vec<JsonMaze> = json
                 .iter()
-                .map(|(index, item_seed, maze_text, written, o)| JsonMaze {
+                .map(|(id, index, item_seed, maze_text, written, o)| JsonMaze {
+                    id: id.clone(),
                     index: *index,
-                    seed: self.seed,
+                    seed,
                     item_seed: *item_seed,
                     file: maze_text.clone(),
                     written: written.clone(),
@@ -327,6 +390,7 @@ impl Args {
                     iterations: o.iterations,
                     evaluations: o.evaluations,
                     timed_out: o.timed_out,
+                    grade: maze::features::grade(&o.features),
                     features: &o.features,
                 })
                 .collect();
@@ -340,10 +404,7 @@ impl Args {
         }
         if failed > 0 {
             return Err(crate::failure::Failure::Negative(Some(
-                miette::Report::new(GatesFailed {
-                    failed,
-                    count: self.count,
-                }),
+                miette::Report::new(GatesFailed { failed, count }),
             )));
         }
         Ok(())
@@ -373,11 +434,44 @@ fn progress_bar(hidden: bool, count: u64, iterations: u64) -> ProgressBar {
     bar
 }
 
-#[allow(clippy::too_many_arguments)]
+/// What the text of a maze names it by.
+struct Seen<'a> {
+    id: Option<&'a str>,
+    index: u64,
+    count: u64,
+    seed: u64,
+    item_seed: u64,
+}
+
+/// The ID asked for with --id, checked against the variant file it is run with.
+fn wanted(
+    id: &str,
+    variant: &str,
+    variant_hash: &str,
+) -> Result<maze::generate::PuzzleId, crate::failure::Failure> {
+    let id: maze::generate::PuzzleId = id.parse().map_err(|e| Box::new(Usage(e)))?;
+    if id.variant != variant {
+        return Err(Box::new(Usage(format!(
+            "the ID {id} is of the variant `{}`, not `{variant}`: give the file {}.ron",
+            id.variant, id.variant
+        )))
+        .into());
+    }
+    if !id.matches(variant_hash) {
+        return Err(Box::new(Usage(format!(
+            "the ID {id} was made from another version of {variant}.ron (its hash begins {}, \
+             this file's {}): it would make another maze",
+            id.hash,
+            &variant_hash[..variant_hash.len().min(4)]
+        )))
+        .into());
+    }
+    Ok(id)
+}
+
 fn describe(
     args: &Args,
-    index: u64,
-    item_seed: u64,
+    seen: &Seen,
     settings: &Generate,
     maze_text: &str,
     written: &Option<String>,
@@ -385,13 +479,20 @@ fn describe(
 ) -> String {
     let mut out = String::new();
     let f = &o.features;
+    let Seen {
+        index,
+        count,
+        seed,
+        item_seed,
+        ..
+    } = *seen;
     let _ = writeln!(
         out,
         "== {} maze {} of {} (seed {}, maze seed {item_seed:#018x}): {}, {} iterations in {} attempt{}, {} evaluations\n",
         args.file.display(),
         index + 1,
-        args.count,
-        args.seed,
+        count,
+        seed,
         settings.search.name(),
         o.iterations,
         o.attempts,
@@ -404,6 +505,15 @@ fn describe(
             "TIME LIMIT: the search was stopped after {} iterations; this is the best maze reached by then.\n",
             o.iterations
         );
+    }
+    if let Some(id) = seen.id {
+        let _ = writeln!(out, "ID: {id}");
+    }
+    match maze::features::grade(f) {
+        Some(g) => {
+            let _ = writeln!(out, "Grade: {} ({})\n", g.level, g.name);
+        }
+        None => out.push_str("Grade: none (no solution)\n\n"),
     }
     out.push_str(maze_text);
     let _ = writeln!(out, "\nFeatures:\n{}", report::text(f));
@@ -478,7 +588,7 @@ fn gate_names(settings: &Generate) -> String {
         names.push(format!("max_length {m}"));
     }
     if let Some((lo, hi)) = g.grade {
-        names.push(format!("grade ({lo}, {hi})"));
+        names.push(format!("grade {lo} to {hi}"));
     }
     if let Some(m) = g.min_mechanic_moves {
         names.push(format!("min_mechanic_moves {m}"));

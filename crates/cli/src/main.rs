@@ -12,6 +12,7 @@ mod learn;
 mod load;
 mod output;
 mod play;
+mod print;
 mod render;
 mod solve;
 mod studio;
@@ -67,6 +68,7 @@ enum Command {
     Exhaust(exhaust::Args),
     Play(play::Args),
     Render(render::Args),
+    Print(print::Args),
     Graph(graph::Args),
     Studio(studio::Args),
 }
@@ -112,6 +114,7 @@ fn main() -> ExitCode {
         Command::Exhaust(args) => args.run(),
         Command::Play(args) => args.run(),
         Command::Render(args) => args.run(),
+        Command::Print(args) => args.run(),
         Command::Graph(args) => args.run(),
         Command::Studio(args) => args.run(),
     };

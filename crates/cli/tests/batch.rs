@@ -90,7 +90,7 @@ fn a_batch_of_my_own_file_writes_every_file_and_the_same_bytes_from_any_folder()
     let o = maze_in(
         &root.join("studio"),
         &[
-            "batch", "mine.ron", "--count", "3", "--seed", "5", "--out", "book", "--quiet",
+            "batch", "mine.ron", "--count", "3", "--seed", "5", "--out", "book",
         ],
     );
     assert!(o.status.success(), "{}", stderr(&o));
@@ -100,6 +100,24 @@ fn a_batch_of_my_own_file_writes_every_file_and_the_same_bytes_from_any_folder()
         stdout(&o)
     );
     assert!(tree(&outputs[0]) == a);
+    // --quiet prints nothing on success; --json the report as one document.
+    let run = |extra: &str| {
+        maze_in(
+            &root.join("studio"),
+            &[
+                "batch", "mine.ron", "--count", "3", "--seed", "5", "--out", "book", extra,
+            ],
+        )
+    };
+    let quiet = run("--quiet");
+    assert!(quiet.status.success(), "{}", stderr(&quiet));
+    assert_eq!(stdout(&quiet), "");
+    let json = run("--json");
+    assert!(json.status.success(), "{}", stderr(&json));
+    let report: serde_json::Value = serde_json::from_str(&stdout(&json)).unwrap();
+    assert_eq!(report["variants"][0]["name"], "mine");
+    assert_eq!(report["variants"][0]["accepted"], 3);
+    assert!(report["variants"][0]["mean_grade"].as_f64().is_some());
 }
 
 #[test]
@@ -173,8 +191,8 @@ fn maze_generate_makes_the_same_mazes_as_the_batch() {
             ],
         );
     }
-    // maze generate writes the mazes that pass their gates, each with its picture with the
-    // solution drawn on it: the batch's maze file and answer picture.
+    // maze generate writes the mazes that pass their gates, each with the puzzle's picture
+    // and the answer's, under the names and with the bytes the batch writes.
     let written = tree(&dir.join("generate"));
     let batch = tree(&dir.join("batch"));
     let mut mazes = 0;
@@ -185,10 +203,7 @@ fn maze_generate_makes_the_same_mazes_as_the_batch() {
             .filter(|v| name.starts_with(&format!("{v}-")))
             .max_by_key(|v| v.len())
             .unwrap();
-        let in_batch = match name.strip_suffix(".svg") {
-            Some(stem) => format!("{variant}/{stem}-answer.svg"),
-            None => format!("{variant}/{name}"),
-        };
+        let in_batch = format!("{variant}/{name}");
         assert!(
             batch[Path::new(&in_batch)] == *bytes,
             "{in_batch} differs from {name}"

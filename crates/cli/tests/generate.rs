@@ -488,7 +488,7 @@ fn output_into_a_closed_pipe_ends_quietly() {
     use std::process::{Command, Stdio};
     let mut child = Command::new(env!("CARGO_BIN_EXE_maze"))
         .args(["generate", "variants/rook.ron", "--count", "4"])
-        .args(["--iterations", "300", "--quiet"])
+        .args(["--iterations", "300"])
         .current_dir(common::root())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -503,23 +503,137 @@ fn output_into_a_closed_pipe_ends_quietly() {
     assert_eq!(stderr(&o), "", "nothing said about the closed pipe");
 }
 
-/// --quiet hides only the progress bar: the output is the same.
+/// --quiet prints nothing on success, and writes the same files.
 #[test]
-fn quiet_changes_nothing_but_the_progress_bar() {
-    let args = [
+fn quiet_prints_nothing_and_writes_the_same_files() {
+    let (a, b) = (temp_dir("quiet-a"), temp_dir("quiet-b"));
+    let args = |dir: &std::path::Path| -> Vec<String> {
+        [
+            "generate",
+            "variants/hex.ron",
+            "--count",
+            "2",
+            "--iterations",
+            "200",
+            "--out",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .chain([dir.display().to_string()])
+        .collect()
+    };
+    let plain = maze(&args(&a).iter().map(String::as_str).collect::<Vec<_>>());
+    let mut quiet_args = args(&b);
+    quiet_args.push("--quiet".to_string());
+    let quiet = maze(&quiet_args.iter().map(String::as_str).collect::<Vec<_>>());
+    assert!(plain.status.success() && quiet.status.success());
+    assert!(!stdout(&plain).is_empty());
+    assert_eq!(stdout(&quiet), "");
+    for name in [
+        "hex-1-0.ron",
+        "hex-1-0.svg",
+        "hex-1-0-answer.svg",
+        "hex-1-1.ron",
+    ] {
+        assert_eq!(
+            std::fs::read(a.join(name)).unwrap(),
+            std::fs::read(b.join(name)).unwrap(),
+            "{name}"
+        );
+    }
+}
+
+/// Every maze prints its ID and grade; the ID makes the same maze again, byte for byte, and
+/// is refused against another variant file or a bad form.
+#[test]
+fn an_id_makes_the_same_maze_again() {
+    let dir = temp_dir("ids");
+    let o = maze(&[
         "generate",
-        "variants/hex.ron",
+        "variants/rook.ron",
+        "--seed",
+        "9",
+        "--count",
+        "12",
+        "--iterations",
+        "300",
+        "--json",
+        "--out",
+        &dir.display().to_string(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let docs: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let last = &docs[11];
+    let id = last["id"].as_str().unwrap().to_string();
+    assert!(id.starts_with("rook-9-11-300-"), "{id}");
+    assert!(last["grade"]["level"].as_u64().is_some());
+    // Padded names: maze 11 of 12 is rook-9-11, maze 3 is rook-9-03.
+    assert!(dir.join("rook-9-03.ron").is_file() && dir.join("rook-9-03-answer.svg").is_file());
+    let again = temp_dir("ids-again");
+    let o = maze(&[
+        "generate",
+        "variants/rook.ron",
+        "--id",
+        &id,
+        "--out",
+        &again.display().to_string(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains(&format!("ID: {id}")), "{}", stdout(&o));
+    assert!(stdout(&o).contains("Grade: "), "{}", stdout(&o));
+    for (ours, theirs) in [
+        ("rook-9-11.ron", "rook-9-11.ron"),
+        ("rook-9-11.svg", "rook-9-11.svg"),
+        ("rook-9-11-answer.svg", "rook-9-11-answer.svg"),
+    ] {
+        assert_eq!(
+            std::fs::read(again.join(ours)).unwrap(),
+            std::fs::read(dir.join(theirs)).unwrap(),
+            "{ours}"
+        );
+    }
+    // The picture names the ID.
+    let svg = std::fs::read_to_string(dir.join("rook-9-11.svg")).unwrap();
+    assert!(svg.contains(&id));
+    let o = maze(&["generate", "variants/hex.ron", "--id", &id]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("is of the variant `rook`"),
+        "{}",
+        stderr(&o)
+    );
+    let edited = id.replace("-300-", "-300-0"); // a hash of five digits
+    let o = maze(&["generate", "variants/rook.ron", "--id", &edited]);
+    assert_eq!(o.status.code(), Some(2));
+    let mut other = id.clone();
+    let flip = if other.ends_with('0') { '1' } else { '0' };
+    other.pop();
+    other.push(flip);
+    let o = maze(&["generate", "variants/rook.ron", "--id", &other]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("another version"), "{}", stderr(&o));
+}
+
+/// --grade and --max-length replace the file's gates.
+#[test]
+fn grade_and_max_length_replace_the_gates() {
+    let o = maze(&[
+        "generate",
+        "variants/rook.ron",
         "--count",
         "2",
         "--iterations",
-        "200",
-    ];
-    let plain = maze(&args);
-    let mut quiet_args = args.to_vec();
-    quiet_args.push("--quiet");
-    let quiet = maze(&quiet_args);
-    assert!(plain.status.success() && quiet.status.success());
-    assert_eq!(stdout(&plain), stdout(&quiet));
+        "300",
+        "--max-length",
+        "30",
+        "--grade",
+        "1..5",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("Gates: all passed"), "{}", stdout(&o));
+    let o = maze(&["generate", "variants/rook.ron", "--grade", "4..2"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("grade range"), "{}", stderr(&o));
 }
 
 /// `maze exhaust` walks every filling of the bundled 4 x 4 board (Neller et al.'s exhaustive

@@ -41,6 +41,13 @@ impl MazeFile {
             None => Settings::new(&self.maze, Generate::default()),
         }
     }
+
+    /// The ID of a generated maze (`rook-7-12-3f9a`), from which `maze generate --id`
+    /// makes it again with its variant file; `None` for a maze that was not generated, or
+    /// whose provenance cannot make it again.
+    pub fn id(&self) -> Option<maze_gen::PuzzleId> {
+        maze_gen::PuzzleId::of(self.provenance.as_ref()?)
+    }
 }
 
 /// A maze file that could not be read: what is wrong and where, ready for miette to draw.

@@ -42,6 +42,7 @@ mod deadline;
 mod distinct;
 mod engine;
 mod exhaustive;
+mod id;
 mod jumping;
 pub mod learn;
 mod restarts;
@@ -67,6 +68,7 @@ pub use distinct::{
 };
 pub use engine::{Contents, Evaluator, MAX_OPTIONS, MAX_WORD_STATES, WordEngine};
 pub use exhaustive::{ExhaustError, Exhaustive, exhaust};
+pub use id::PuzzleId;
 pub use jumping::JumpSpace;
 pub use rolling::RollSpace;
 pub use score::{GateFailure, Score, Scorer, reasons};

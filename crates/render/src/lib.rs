@@ -36,3 +36,11 @@ pub use roles::{StateRole, roles};
 pub fn svg(maze: &Maze, options: Options) -> String {
     draw(&scene(maze, options))
 }
+
+/// A maze as an SVG document whose title names the puzzle's `id` (a generated maze's ID,
+/// which a reader types to find or make it again).
+pub fn svg_with_id(maze: &Maze, options: Options, id: &str) -> String {
+    let mut scene = scene(maze, options);
+    scene.title = format!("{} · {id}", scene.title);
+    draw(&scene)
+}

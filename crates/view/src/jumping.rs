@@ -52,6 +52,8 @@ pub(crate) fn scene(maze: &JumpingMaze, options: Options) -> Scene {
         torus: maze.rules.torus,
         exit: maze.rules.goal == GoalKind::Exit,
         title: title(maze),
+        // Set by `crate::scene`, which knows every variant's caption.
+        rules: Vec::new(),
         steps: Vec::new(),
         solution_note: None,
         depths: None,

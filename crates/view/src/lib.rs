@@ -39,10 +39,13 @@ pub use text::{
 
 /// The scene of any maze: the one place that knows every variant's picture.
 pub fn scene(maze: &Maze, options: Options) -> Scene {
-    match maze {
+    let mut scene = match maze {
         Maze::Jumping(m) => jumping::scene(m, options),
         Maze::RollingBlock(m) => rolling::scene(m, options),
-    }
+    };
+    // On paper the solver picks a mover by pointing at it, not with a key.
+    scene.rules = caption(maze, &|_| "the solver".to_string());
+    scene
 }
 
 /// The text board of any maze: at a state of play when `now` is given, otherwise the board

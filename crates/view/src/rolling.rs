@@ -110,6 +110,8 @@ pub(crate) fn scene(maze: &RollingBlockMaze, options: Options) -> Scene {
         torus: false,
         exit: false,
         title,
+        // Set by `crate::scene`, which knows every variant's caption.
+        rules: Vec::new(),
         steps: Vec::new(),
         solution_note: None,
         depths: None,

@@ -56,6 +56,10 @@ pub struct Scene {
     pub exit: bool,
     /// One line above the board naming the variant.
     pub title: String,
+    /// The rules in words, a line each, as `maze play` shows them ([`crate::caption()`]):
+    /// the picture states them under its title. Empty for a scene that is part of a larger
+    /// picture (an answer's frames).
+    pub rules: Vec<String>,
     /// The solution overlay: numbered moves in order, empty when not asked for.
     pub steps: Vec<Step>,
     /// A line for the legend about the solution (its length, or that there is none).

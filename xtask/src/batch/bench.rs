@@ -62,6 +62,8 @@ fn time_batch(jobs: usize, out: &Path) -> Result<(Duration, Duration), String> {
         quiet: true,
         time_limit: None,
         state_limit: None,
+        grade: None,
+        max_length: None,
     };
     let config = Config::new(&super::files(&[])?, &options).map_err(|e| e.to_string())?;
     let hidden = MultiProgress::with_draw_target(ProgressDrawTarget::hidden());

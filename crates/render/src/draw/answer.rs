@@ -125,6 +125,7 @@ fn frame_scene(scene: &Scene, before: &Position, steps: &[maze_view::scene::Step
         torus: scene.torus,
         exit: scene.exit,
         title: String::new(),
+        rules: Vec::new(),
         steps: steps.to_vec(),
         solution_note: None,
         depths: None,

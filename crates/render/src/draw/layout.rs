@@ -17,6 +17,9 @@ const TITLE_HEIGHT: f64 = 30.0;
 const TITLE_FONT: f64 = 14.0;
 /// Narrowest picture, so the legend has room beside a small board.
 const MIN_WIDTH: f64 = 320.0;
+/// The rules in words under the title: their font size and line height.
+const RULE_FONT: f64 = 11.0;
+const RULE_LINE: f64 = 15.0;
 /// Space between the picture's edge and its contents.
 pub(super) const PAD: f64 = 14.0;
 /// How far the torus or exit frame stands outside the cells.
@@ -96,6 +99,8 @@ pub(super) struct Layout {
     pub(super) width: f64,
     /// Top of the legend, in picture pixels.
     pub(super) legend_top: f64,
+    /// The rules in words, wrapped to the picture's width.
+    pub(super) rules: Vec<String>,
 }
 
 /// The cells' bounding box in board pixels (relative to the lattice origin).
@@ -145,15 +150,38 @@ pub(super) fn layout(scene: &Scene, min_width: f64) -> Layout {
     let used = board.width() + 2.0 * margin;
     let title = 2.0 * PAD + text_width(&scene.title, TITLE_FONT);
     let width = used.max(MIN_WIDTH).max(title).max(min_width).ceil();
+    let rules: Vec<String> = scene
+        .rules
+        .iter()
+        .flat_map(|line| wrap(line, RULE_FONT, width - 2.0 * PAD))
+        .collect();
+    let top = TITLE_HEIGHT + rules.len() as f64 * RULE_LINE;
     Layout {
         origin: Point {
             x: (width - used) / 2.0 + margin - board.x0,
-            y: TITLE_HEIGHT + margin - board.y0,
+            y: top + margin - board.y0,
         },
         board,
         width,
-        legend_top: TITLE_HEIGHT + board.height() + 2.0 * margin,
+        legend_top: top + board.height() + 2.0 * margin,
+        rules,
     }
+}
+
+/// `text` broken at spaces into lines no wider than `max` at `font` (a word wider than a
+/// line stands alone).
+fn wrap(text: &str, font: f64, max: f64) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for word in text.split(' ').filter(|w| !w.is_empty()) {
+        match lines.last_mut() {
+            Some(line) if text_width(&format!("{line} {word}"), font) <= max => {
+                line.push(' ');
+                line.push_str(word);
+            }
+            _ => lines.push(word.to_string()),
+        }
+    }
+    lines
 }
 
 pub(super) fn cell_of(scene: &Scene, i: usize) -> (i64, i64) {
@@ -274,11 +302,24 @@ pub(super) fn frame(scene: &Scene, board: Rect) -> Option<Group> {
 }
 
 /// The title above the board.
-pub(super) fn title(scene: &Scene) -> Text {
-    Text::new(scene.title.clone())
-        .set("x", num(PAD))
-        .set("y", num(TITLE_HEIGHT - 10.0))
-        .set("font-size", num(TITLE_FONT))
-        .set("font-weight", "bold")
-        .set("fill", INK)
+/// The title, and under it the rules in words.
+pub(super) fn title(scene: &Scene, layout: &Layout) -> Group {
+    let mut group = Group::new().add(
+        Text::new(scene.title.clone())
+            .set("x", num(PAD))
+            .set("y", num(TITLE_HEIGHT - 10.0))
+            .set("font-size", num(TITLE_FONT))
+            .set("font-weight", "bold")
+            .set("fill", INK),
+    );
+    for (k, line) in layout.rules.iter().enumerate() {
+        group = group.add(
+            Text::new(line.clone())
+                .set("x", num(PAD))
+                .set("y", num(TITLE_HEIGHT - 10.0 + (k + 1) as f64 * RULE_LINE))
+                .set("font-size", num(RULE_FONT))
+                .set("fill", INK),
+        );
+    }
+    group
 }

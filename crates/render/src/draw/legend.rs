@@ -338,13 +338,30 @@ fn swatch_element(swatch: &Swatch, x: f64, y: f64) -> Group {
     };
     let g = Group::new();
     match *swatch {
-        Swatch::Mark(fill, edge) => g.add(
-            square()
-                .set("fill", fill)
-                .set("fill-opacity", 0.35)
-                .set("stroke", edge)
-                .set("stroke-width", 2.5),
-        ),
+        Swatch::Mark(fill, edge) => {
+            let g = g.add(
+                square()
+                    .set("fill", fill)
+                    .set("fill-opacity", 0.35)
+                    .set("stroke", edge)
+                    .set("stroke-width", 2.5),
+            );
+            // The start's double outline, as on the board.
+            if edge == START_EDGE {
+                g.add(
+                    Rectangle::new()
+                        .set("x", num(x + 4.0))
+                        .set("y", num(y + 4.0))
+                        .set("width", 6)
+                        .set("height", 6)
+                        .set("fill", "none")
+                        .set("stroke", edge)
+                        .set("stroke-width", 1),
+                )
+            } else {
+                g
+            }
+        }
         Swatch::Fill(fill) => g.add(
             square()
                 .set("fill", fill)

@@ -120,7 +120,7 @@ pub fn draw(scene: &Scene) -> String {
                 .set("height", "100%")
                 .set("fill", "#ffffff"),
         )
-        .add(title(scene))
+        .add(title(scene, &layout))
         .add(board)
         .add(legend.set(
             "transform",

@@ -44,6 +44,7 @@ fn block_scene() -> Scene {
         torus: false,
         exit: false,
         title: "Rolling block · 3 × 3".to_string(),
+        rules: Vec::new(),
         steps: vec![Step {
             pieces: vec![(Anchor::span((0, 0), (0, 1)), Anchor::span((1, 1), (2, 1)))],
         }],
@@ -167,6 +168,7 @@ fn glyph_scene() -> Scene {
         solution_note: None,
         depths: None,
         title: "Glyphs".into(),
+        rules: Vec::new(),
         ..block_scene()
     }
 }

@@ -245,6 +245,17 @@ pub(super) fn marks(scene: &Scene) -> Group {
                 .set("fill", fill)
                 .set("stroke", edge),
         );
+        // The start's outline is double: in greyscale it differs from the goal's by its
+        // shape, not only by its colour (the goal also says G).
+        if mark.role == Role::Start {
+            group = group.add(
+                Polygon::new()
+                    .set("points", points(&geometry::inset(&hull, 8.0)))
+                    .set("fill", "none")
+                    .set("stroke", edge)
+                    .set("stroke-width", 1.5),
+            );
+        }
     }
     group
 }
