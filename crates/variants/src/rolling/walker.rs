@@ -301,22 +301,27 @@ impl<'a> Walker<'a> {
     }
 }
 
-/// Walks a valid maze from its start into every reachable state; goal states are all named
-/// `goal` and have no moves out.
-pub fn walk(maze: &RollingBlockMaze) -> Walked {
-    let (w, regs) = Walker::new(maze);
+/// Where everything is at the start, with registers `regs`.
+fn start(maze: &RollingBlockMaze, regs: Vec<i64>) -> Pos {
     let block = |f: Footprint, dims: (usize, usize, usize)| {
         let extents = crate::rolling::orientation_of(dims, f.rows, f.cols)
             .expect("a validated footprint fits its block");
         (f.row as i64, f.col as i64, extents)
     };
-    let start = Pos {
+    Pos {
         blocks: std::iter::once(block(maze.start, maze.rules.block))
             .chain(maze.rules.others.iter().map(|b| block(b.start, b.block)))
             .collect(),
         cubes: None,
         regs,
-    };
+    }
+}
+
+/// Walks a valid maze from its start into every reachable state; goal states are all named
+/// `goal` and have no moves out.
+pub fn walk(maze: &RollingBlockMaze) -> Walked {
+    let (w, regs) = Walker::new(maze);
+    let start = start(maze, regs);
     let mut walked = Walked {
         start: w.name(&start),
         states: BTreeSet::new(),
@@ -355,18 +360,7 @@ pub fn mechanic_moves(maze: &RollingBlockMaze) -> BTreeSet<(String, String, Stri
     let mut out = BTreeSet::new();
     let mut seen = BTreeSet::new();
     let mut queue = VecDeque::new();
-    let block = |f: Footprint, dims: (usize, usize, usize)| {
-        let extents = crate::rolling::orientation_of(dims, f.rows, f.cols)
-            .expect("a validated footprint fits its block");
-        (f.row as i64, f.col as i64, extents)
-    };
-    let start = Pos {
-        blocks: std::iter::once(block(maze.start, maze.rules.block))
-            .chain(maze.rules.others.iter().map(|b| block(b.start, b.block)))
-            .collect(),
-        cubes: None,
-        regs: start_regs.clone(),
-    };
+    let start = start(maze, start_regs.clone());
     seen.insert(start.clone());
     queue.push_back(start);
     while let Some(pos) = queue.pop_front() {
