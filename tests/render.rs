@@ -1625,3 +1625,43 @@ fn gallery_is_current() {
     expected.sort();
     assert_eq!(present, expected, "docs/gallery holds exactly the gallery");
 }
+
+/// The coordinates of every `<line>` in the group that opens with `open`, up to its `</g>`.
+fn lines_in_group(svg: &str, open: &str) -> Vec<String> {
+    let Some(start) = svg.find(open) else {
+        return Vec::new();
+    };
+    let group = &svg[start..];
+    let group = &group[..group.find("</g>").unwrap_or(group.len())];
+    group
+        .split("<line")
+        .skip(1)
+        .map(|l| {
+            let attr = |name: &str| {
+                let at = l.find(&format!(" {name}=\"")).unwrap() + name.len() + 3;
+                l[at..at + l[at..].find('"').unwrap()].to_string()
+            };
+            format!(
+                "{} {} {} {}",
+                attr("x1"),
+                attr("y1"),
+                attr("x2"),
+                attr("y2")
+            )
+        })
+        .collect()
+}
+
+/// Answer arrows keep their contrast in greyscale: every arrow of every bundled maze's answer
+/// is drawn over a wider white halo of the same line, so it stands apart from dark cells
+/// (blocked, holes, dark colours) whatever the arrow's own colour turns into.
+#[test]
+fn every_answer_arrow_has_a_halo() {
+    for path in maze_files() {
+        let svg = render::svg(&read(&path), SOLUTION);
+        let arrows = lines_in_group(&svg, "<g stroke=\"#d81b60\"");
+        let halo = lines_in_group(&svg, "<g stroke=\"#ffffff\"");
+        assert!(!arrows.is_empty(), "{}: no answer arrows", path.display());
+        assert_eq!(arrows, halo, "{}", path.display());
+    }
+}

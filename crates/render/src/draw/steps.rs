@@ -29,6 +29,12 @@ pub(super) fn solution(scene: &Scene, board: Rect) -> (Group, Group) {
 
 /// The arrows and numbers of steps placed by a [`Placer`], numbered from `first`.
 pub(super) fn steps_drawn(placed: &[Placed], first: usize) -> (Group, Group) {
+    // A white halo under every arrow keeps it apart from dark cells, in greyscale too.
+    let mut halo = Group::new()
+        .set("stroke", "#ffffff")
+        .set("stroke-width", 5.5)
+        .set("stroke-linecap", "round")
+        .set("stroke-opacity", 0.85);
     let mut arrows = Group::new()
         .set("stroke", ARROW)
         .set("stroke-width", 2.5)
@@ -45,6 +51,7 @@ pub(super) fn steps_drawn(placed: &[Placed], first: usize) -> (Group, Group) {
                 .set("y1", num(s.y))
                 .set("x2", num(e.x))
                 .set("y2", num(e.y));
+            halo = halo.add(line.clone());
             if head {
                 line = line.set("marker-end", "url(#arrowhead)");
             }
@@ -70,7 +77,7 @@ pub(super) fn steps_drawn(placed: &[Placed], first: usize) -> (Group, Group) {
                 );
         }
     }
-    (arrows, numbers)
+    (Group::new().add(halo).add(arrows), numbers)
 }
 
 /// The boxes (in board pixels) of the texts on the board that step numbers keep clear of:
