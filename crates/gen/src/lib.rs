@@ -331,24 +331,24 @@ pub(crate) fn generate_stoppable(
 
 /// Adds to a search's result the mechanic moves it misses: the word engine's scores cannot see
 /// a `min_mechanic_moves` gate (they have no solution path), so its result is checked here,
-/// once per search; on full features the count is the one the search steered by.
+/// once per search; on full features the count is the one the search steered by. Returns the
+/// features it computed, which the outcome reuses.
 fn mechanic_check<S: Space>(
     space: &S,
     snapshot: &S::Snapshot,
     gates: settings::Gates,
     score: &mut Score,
-) {
-    let Some(min) = gates.min_mechanic_moves else {
-        return;
-    };
+) -> Option<Features> {
+    let min = gates.min_mechanic_moves?;
     if !score.passes() {
-        return;
+        return None;
     }
     let maze = space.snapshot_maze(snapshot);
     let f = maze_features::features_of_rules(&maze.compile(), maze.blocks());
     score.deficit = score
         .deficit
         .saturating_add(min.saturating_sub(f.mechanic_moves.unwrap_or(0)));
+    Some(f)
 }
 
 /// [`generate`] in one variant's space.
@@ -361,7 +361,8 @@ fn generate_in<S: Space>(
     progress: &mut dyn FnMut(u64),
 ) -> Result<Outcome, Error> {
     let mut scorer = Scorer::new(settings.objective.clone(), settings.gates);
-    let mut best: Option<(S::Snapshot, Score)> = None;
+    // The best result, with its features when the mechanic check computed them.
+    let mut best: Option<(S::Snapshot, Score, Option<Features>)> = None;
     let mut total = 0;
     let mut attempts = 0;
     let mut timed_out = false;
@@ -376,12 +377,15 @@ fn generate_in<S: Space>(
         total += run.iterations;
         timed_out = run.timed_out;
         if let Some((snapshot, mut score)) = run.best {
-            mechanic_check(&space, &snapshot, settings.gates, &mut score);
-            if best.as_ref().is_none_or(|(_, b)| score.compare(b).is_lt()) {
-                best = Some((snapshot, score));
+            let checked = mechanic_check(&space, &snapshot, settings.gates, &mut score);
+            if best
+                .as_ref()
+                .is_none_or(|(_, b, _)| score.compare(b).is_lt())
+            {
+                best = Some((snapshot, score, checked));
             }
         }
-        if best.as_ref().is_some_and(|(_, s)| s.passes()) {
+        if best.as_ref().is_some_and(|(_, s, _)| s.passes()) {
             break;
         }
     }
@@ -390,10 +394,10 @@ fn generate_in<S: Space>(
     if stop.is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed)) {
         return Err(Error::TimedOut { iterations: total });
     }
-    let (snapshot, score) = best.ok_or(Error::NothingEvaluated)?;
+    let (snapshot, score, checked) = best.ok_or(Error::NothingEvaluated)?;
     let maze = space.snapshot_maze(&snapshot);
-    let compiled = maze.compile();
-    let features = maze_features::features_of_rules(&compiled, maze.blocks());
+    let features =
+        checked.unwrap_or_else(|| maze_features::features_of_rules(&maze.compile(), maze.blocks()));
     Ok(Outcome {
         failed_gates: scorer.failed_gates(&features),
         maze,

@@ -247,21 +247,9 @@ impl Scorer {
         self.score_graph(g, None, blocks, Some(limit))
     }
 
-    /// [`Scorer::score_within`] of the graph of `rules`, which a `min_mechanic_moves` gate
-    /// reads.
-    pub fn score_rules_within<G: Graph + ?Sized>(
-        &mut self,
-        g: &G,
-        rules: &dyn Rules,
-        blocks: usize,
-        limit: &Score,
-    ) -> Option<Score> {
-        self.score_graph(g, Some(rules), blocks, Some(limit))
-    }
-
     /// [`Scorer::score`] and [`Scorer::score_within`]: one evaluation, stopped early only
-    /// with a `limit` and on the fast path. Without `rules`, a `min_mechanic_moves` gate
-    /// counts no mechanic move.
+    /// with a `limit` and on the fast path. Without `rules`, a `min_mechanic_moves` gate is
+    /// left to the search's result.
     fn score_graph<G: Graph + ?Sized>(
         &mut self,
         g: &G,
@@ -301,18 +289,14 @@ impl Scorer {
         blocks: usize,
     ) -> Score {
         let mut f = features(g, blocks);
-        let mut input = gate_input_features(&f);
-        if let (Some(rules), Some(_)) = (rules, self.gates.min_mechanic_moves) {
-            f.mechanic_moves = mechanic_moves(rules, &f);
-            input.mechanic_moves = Mechanics::Counted(f.mechanic_moves);
-        } else {
-            input.mechanic_moves = Mechanics::Unchecked;
-        }
-        Score {
-            deficit: input.deficit(&self.gates),
-            energy: self.objective.energy(&f),
-            tie: input.tie(),
-        }
+        let mechanics = match (rules, self.gates.min_mechanic_moves) {
+            (Some(rules), Some(_)) => {
+                f.mechanic_moves = mechanic_moves(rules, &f);
+                Mechanics::Counted(f.mechanic_moves)
+            }
+            _ => Mechanics::Unchecked,
+        };
+        self.score_of(&f, mechanics)
     }
 
     /// The score of a graph kept as rows of bits by the caller, evaluated in `scratch`;
@@ -367,7 +351,12 @@ impl Scorer {
 
     /// The score from full features (the oracle of the fast path).
     pub fn score_features(&self, f: &Features) -> Score {
-        let input = gate_input_features(f);
+        self.score_of(f, Mechanics::Counted(f.mechanic_moves))
+    }
+
+    /// The score on full features `f`, whose mechanic moves a gate reads as `mechanics`.
+    fn score_of(&self, f: &Features, mechanics: Mechanics) -> Score {
+        let input = gate_input_features(f, mechanics);
         Score {
             deficit: input.deficit(&self.gates),
             energy: self.objective.energy(f),
@@ -546,7 +535,7 @@ fn gate_input_core(c: &Core) -> GateInput {
     }
 }
 
-fn gate_input_features(f: &Features) -> GateInput {
+fn gate_input_features(f: &Features, mechanics: Mechanics) -> GateInput {
     GateInput {
         shortest_length: f.shortest_length,
         unique: f.unique_shortest,
@@ -554,6 +543,6 @@ fn gate_input_features(f: &Features) -> GateInput {
         reachable: f.reachable,
         reaching: f.reaching,
         grade_points: maze_features::grade(f).map(|g| g.points),
-        mechanic_moves: Mechanics::Counted(f.mechanic_moves),
+        mechanic_moves: mechanics,
     }
 }
