@@ -677,9 +677,7 @@ impl<S: Bits> WordGraph<S> {
         self.n_moves = u.n_moves;
         let now = self.rejump(s, usize::from(u.jump));
         self.entry[cell] = u.entry;
-        self.scratch.restore_cluster_set(now, u.penalties[1]);
-        self.scratch
-            .restore_cluster_set(usize::from(u.jump), u.penalties[0]);
+        self.restore_penalties(now, usize::from(u.jump), u.penalties);
         true
     }
 
@@ -721,10 +719,17 @@ impl<S: Bits> WordGraph<S> {
         }
         (self.states, self.n, self.n_moves) = (u.states, u.n, u.n_moves);
         self.entry[cell] = u.old;
-        self.scratch.restore_cluster_set(now, u.penalties[1]);
-        self.scratch
-            .restore_cluster_set(usize::from(u.jump), u.penalties[0]);
+        self.restore_penalties(now, usize::from(u.jump), u.penalties);
         true
+    }
+
+    /// Gives the evaluator back the cluster penalties an undone step made it forget: `after`
+    /// of the jump set `now` (the step's) and `before` of `was` (the one undone to), in that
+    /// order, as the step forgot them.
+    #[inline(always)]
+    fn restore_penalties(&mut self, now: usize, was: usize, [before, after]: [u64; 2]) {
+        self.scratch.restore_cluster_set(now, after);
+        self.scratch.restore_cluster_set(was, before);
     }
 
     /// Gives superset state `s` its new row, of `size` moves, and jump number.
