@@ -153,6 +153,18 @@ fn two_blocks_take_turns() {
     assert_eq!(engine_walk(&m), roll_walker::walk(&m));
 }
 
+/// The gate strip of [`a_gate_opens_two_bridge_tiles_at_once`]: one press opens two bridge
+/// tiles (also the hand-checked mechanic-move example of `tests/mechanic.rs`).
+pub(crate) const GATE_STRIP: &str = r###"Maze(
+    rules: RollingBlock(
+        block: (1, 1, 2),
+        registers: [Register(name: "gate", kind: Choice(["off", "on"]))],
+        bridges: [Bridge(cells: [(0, 3), (0, 4)], register: "gate")],
+        effects: [Effect(on: Land, when: [At(0, 2)], do: [Set("gate", Name("on"))])],
+    ),
+    board: ["S.o--.G"],
+)"###;
+
 /// A gate: two bridge tiles on one register, opened together by one press. On the strip
 /// `S.o--.G` the block standing on 0 rolls E onto 1-2, pressing the soft switch on 2, which
 /// sets `gate` on (both 3 and 4: a standing block on 3 and a lying one on 4-5 need both). Then
@@ -163,15 +175,7 @@ fn two_blocks_take_turns() {
 /// every placement with the gate as at the start).
 #[test]
 fn a_gate_opens_two_bridge_tiles_at_once() {
-    let src = r###"Maze(
-        rules: RollingBlock(
-            block: (1, 1, 2),
-            registers: [Register(name: "gate", kind: Choice(["off", "on"]))],
-            bridges: [Bridge(cells: [(0, 3), (0, 4)], register: "gate")],
-            effects: [Effect(on: Land, when: [At(0, 2)], do: [Set("gate", Name("on"))])],
-        ),
-        board: ["S.o--.G"],
-    )"###;
+    let src = GATE_STRIP;
     let a = analyze(src);
     assert_eq!(a.features.shortest_length, Some(4));
     assert_eq!(a.features.shortest_paths, 1);

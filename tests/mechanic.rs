@@ -59,20 +59,11 @@ fn every_landing_that_switches_the_move_type_is_a_mechanic_move() {
 /// which it could with the gate off: 3 of 4.
 #[test]
 fn a_press_and_the_rolls_over_the_bridges_it_opened_are_mechanic_moves() {
-    let src = r###"Maze(
-        rules: RollingBlock(
-            block: (1, 1, 2),
-            registers: [Register(name: "gate", kind: Choice(["off", "on"]))],
-            bridges: [Bridge(cells: [(0, 3), (0, 4)], register: "gate")],
-            effects: [Effect(on: Land, when: [At(0, 2)], do: [Set("gate", Name("on"))])],
-        ),
-        board: ["S.o--.G"],
-    )"###;
+    let src = crate::bloxorz::GATE_STRIP;
     assert_eq!(mechanic(src), (Some(3), "E E E E".to_string()));
     let a = analyze(src);
-    let f = features_of_rules(&a.compiled, a.maze.blocks());
-    let states = f.solution_states.unwrap();
-    let dirs = f.solution_dirs.unwrap();
+    let states = a.features.solution_states.clone().unwrap();
+    let dirs = a.features.solution_dirs.clone().unwrap();
     let each: Vec<bool> = states
         .windows(2)
         .zip(&dirs)
