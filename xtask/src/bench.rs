@@ -28,7 +28,7 @@ use crate::random;
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// Run only these benchmarks (default: all).
-    #[arg(value_parser = ["analyze", "variants", "rolling", "generate", "neller", "registers", "scaling", "batch", "studio", "print"])]
+    #[arg(value_parser = crate::against::NAMES)]
     only: Vec<String>,
     /// Repetitions per measurement (the minimum is reported).
     #[arg(long, default_value_t = 3)]
@@ -37,9 +37,17 @@ pub struct Args {
     /// [default: 250, 500 and 1000].
     #[arg(long = "board", value_name = "N")]
     boards: Vec<usize>,
+    /// Also build this git revision's own xtask and run each benchmark with it and with this
+    /// tree, one after the other, printing their tables paired row by row (`before -> after`
+    /// where a figure changed): before and after measured in one run.
+    #[arg(long, value_name = "REV")]
+    against: Option<String>,
 }
 
 pub fn run(args: &Args) -> Result<(), String> {
+    if let Some(rev) = &args.against {
+        return crate::against::run(rev, &args.only, args.runs.max(1), &args.boards);
+    }
     let wants = |name: &str| args.only.is_empty() || args.only.iter().any(|o| o == name);
     if wants("analyze") {
         let boards = if args.boards.is_empty() {

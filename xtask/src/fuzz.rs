@@ -20,6 +20,10 @@ pub(crate) struct Args {
     /// Seconds per target.
     #[arg(long, default_value_t = 60)]
     time: u64,
+    /// Stop each target after this many executions instead (a campaign of a given size,
+    /// for example `--runs 10000000`); --time still bounds it.
+    #[arg(long, value_name = "N")]
+    runs: Option<u64>,
     /// Only this target (read_file: the maze-file reader with generation settings and its
     /// diagnostics; analyze: parse, compile and analyze; rules: random rules built from the
     /// rule model's parts, read, compiled and analyzed).
@@ -52,6 +56,7 @@ pub(crate) fn run(args: &Args) -> Result<(), String> {
             .arg(target)
             .args(["--", "-print_final_stats=1"])
             .arg(format!("-max_total_time={}", args.time))
+            .args(args.runs.map(|n| format!("-runs={n}")))
             .current_dir(root.join("fuzz"))
             .status()
             .map_err(|e| {

@@ -1,6 +1,7 @@
 //! `cargo xtask`: project automation that orchestrates the libraries and the `maze` binary;
 //! it holds no engine logic.
 
+mod against;
 mod alloc;
 mod batch;
 mod bench;

@@ -5,14 +5,14 @@
 //! [`book`] lays the pages out as SVG (the pictures are `maze-render`'s, the rules in words
 //! `maze-view`'s caption, the one `maze play` shows) and converts them with `svg2pdf`. The text
 //! is set in DejaVu Sans and Serif, which ship inside the crate `dejavu`, so a book looks the
-//! same on every machine and needs no installed font. The pages are the same for the same
-//! puzzles and options; the PDF's object numbering of the fonts may differ between runs
-//! (`svg2pdf` writes them from a hash map).
+//! same on every machine and needs no installed font. The same puzzles and options give
+//! the same bytes on every run.
 //!
 //! A board is never printed with cells smaller than [`MIN_CELL_MM`] (room for a pencil mark
 //! and a number): a page that would shrink one of its boards below that holds fewer puzzles.
 #![deny(missing_docs)]
 
+mod canonical;
 mod entry;
 mod fonts;
 mod layout;
@@ -79,6 +79,10 @@ pub enum Error {
         /// What went wrong.
         message: String,
     },
+    /// The finished PDF could not be read back to number its objects canonically (a bug:
+    /// the PDF is made here).
+    #[error("the finished PDF: {0}")]
+    Canonical(String),
 }
 
 /// The book of `puzzles`, in their order: the puzzle pages, then (with `options.answers`)

@@ -60,5 +60,5 @@ pub(crate) fn pdf(pages: &[String], paper: Paper, title: &str) -> Result<Vec<u8>
     pdf.document_info(alloc.bump())
         .title(TextStr(title))
         .producer(TextStr("maze print"));
-    Ok(pdf.finish())
+    crate::canonical::canonical(&pdf.finish()).map_err(|e| Error::Canonical(e.to_string()))
 }

@@ -1,0 +1,261 @@
+//! `cargo xtask bench --against REV`: the same benchmarks of an older revision and of this
+//! one, run one after the other in one run, their tables paired row by row.
+//!
+//! Figures taken minutes apart on a shared machine differ by more than most changes do, so a
+//! before-and-after claim is only worth the run that measured both sides together.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+/// Every benchmark name, in the order `cargo xtask bench` runs them.
+pub(crate) const NAMES: [&str; 10] = [
+    "analyze",
+    "variants",
+    "rolling",
+    "generate",
+    "neller",
+    "registers",
+    "scaling",
+    "batch",
+    "studio",
+    "print",
+];
+
+/// Builds `rev`'s own xtask (in its own folder under the target folder), then runs each named
+/// benchmark with that binary and with this one, alternating, and prints the paired tables.
+pub(crate) fn run(rev: &str, only: &[String], runs: u32, boards: &[usize]) -> Result<(), String> {
+    let old = build_revision(rev)?;
+    let new = std::env::current_exe().map_err(|e| format!("cannot find this xtask: {e}"))?;
+    let names: Vec<&str> = if only.is_empty() {
+        // `generate` runs `neller`, `registers` and `scaling` as its parts.
+        NAMES
+            .iter()
+            .copied()
+            .filter(|n| !matches!(*n, "neller" | "registers" | "scaling"))
+            .collect()
+    } else {
+        only.iter().map(String::as_str).collect()
+    };
+    for name in names {
+        let mut args = vec!["bench".to_string(), name.to_string(), "--runs".into()];
+        args.push(runs.to_string());
+        if name == "analyze" {
+            for board in boards {
+                args.extend(["--board".to_string(), board.to_string()]);
+            }
+        }
+        eprintln!("bench {name}: {rev} ...");
+        let Some(before) = capture(&old.binary, &old.root, &args)? else {
+            println!("## {name}\n\n{rev} has no benchmark `{name}`.\n");
+            continue;
+        };
+        eprintln!("bench {name}: this tree ...");
+        let after = capture(&new, &crate::paths::workspace_root(), &args)?
+            .ok_or_else(|| format!("`cargo xtask bench {name}` failed on this tree"))?;
+        println!("## {name}: {rev} -> this tree\n");
+        println!("{}", pair_tables(&before, &after));
+    }
+    Ok(())
+}
+
+/// An older revision's tree and its release xtask.
+struct Revision {
+    root: PathBuf,
+    binary: PathBuf,
+}
+
+/// Unpacks `rev` under `target/bench-against/` (once per commit) and builds its xtask there,
+/// with its own target folder, so neither tree's build disturbs the other's.
+fn build_revision(rev: &str) -> Result<Revision, String> {
+    let workspace = crate::paths::workspace_root();
+    let sha = git(
+        &workspace,
+        &["rev-parse", "--verify", &format!("{rev}^{{commit}}")],
+    )?;
+    let root = crate::paths::target_dir()
+        .join("bench-against")
+        .join(&sha[..12.min(sha.len())]);
+    if !root.join("Cargo.toml").is_file() {
+        std::fs::create_dir_all(&root).map_err(|e| format!("{}: {e}", root.display()))?;
+        let archive = Command::new("git")
+            .args(["archive", "--format=tar", &sha])
+            .current_dir(&workspace)
+            .stdout(Stdio::piped())
+            .spawn()
+            .map_err(|e| format!("cannot run git archive: {e}"))?;
+        let unpacked = Command::new("tar")
+            .args(["-x", "-C"])
+            .arg(&root)
+            .stdin(archive.stdout.ok_or("git archive gave no output")?)
+            .status()
+            .map_err(|e| format!("cannot run tar: {e}"))?;
+        if !unpacked.success() {
+            return Err(format!("cannot unpack {rev} into {}", root.display()));
+        }
+    }
+    eprintln!("building {rev}'s xtask in {} ...", root.display());
+    let built = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
+        .args(["build", "--release", "--quiet", "--locked", "-p", "xtask"])
+        .current_dir(&root)
+        .env_remove("CARGO_TARGET_DIR")
+        .status()
+        .map_err(|e| format!("cannot run cargo: {e}"))?;
+    if !built.success() {
+        return Err(format!("cannot build {rev}'s xtask"));
+    }
+    let binary = root.join("target").join("release").join("xtask");
+    Ok(Revision { root, binary })
+}
+
+fn git(dir: &Path, args: &[&str]) -> Result<String, String> {
+    let out = Command::new("git")
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .map_err(|e| format!("cannot run git: {e}"))?;
+    if !out.status.success() {
+        return Err(format!(
+            "git {}: {}",
+            args.join(" "),
+            String::from_utf8_lossy(&out.stderr).trim()
+        ));
+    }
+    Ok(String::from_utf8_lossy(&out.stdout).trim().to_string())
+}
+
+/// Runs one xtask in its tree and returns what it printed, or `None` when it refused the
+/// arguments (a benchmark that revision does not have).
+fn capture(binary: &Path, root: &Path, args: &[String]) -> Result<Option<String>, String> {
+    let out = Command::new(binary)
+        .args(args)
+        .current_dir(root)
+        .env_remove("CARGO_TARGET_DIR")
+        .stderr(Stdio::inherit())
+        .output()
+        .map_err(|e| format!("cannot run {}: {e}", binary.display()))?;
+    match out.status.code() {
+        Some(0) => Ok(Some(String::from_utf8_lossy(&out.stdout).into_owned())),
+        // clap's status for arguments it does not accept.
+        Some(2) => Ok(None),
+        _ => Err(format!("{} {} failed", binary.display(), args.join(" "))),
+    }
+}
+
+/// One markdown table row: the header it sits under and its cells.
+struct Row {
+    header: String,
+    cells: Vec<String>,
+}
+
+fn rows(output: &str) -> Vec<Row> {
+    let lines: Vec<&str> = output.lines().collect();
+    let mut header = String::new();
+    let mut rows = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        let line = line.trim();
+        if !line.starts_with('|') {
+            continue;
+        }
+        if lines
+            .get(i + 1)
+            .is_some_and(|next| next.trim().starts_with("|---"))
+        {
+            header = line.to_string();
+        } else if !line.starts_with("|---") {
+            rows.push(Row {
+                header: header.clone(),
+                cells: cells(line),
+            });
+        }
+    }
+    rows
+}
+
+fn cells(line: &str) -> Vec<String> {
+    line.trim_matches('|')
+        .split('|')
+        .map(|c| c.trim().to_string())
+        .collect()
+}
+
+/// A row's name: its first cell and the cells after it up to the first that holds a figure.
+fn key(row: &Row) -> (String, Vec<String>) {
+    let name = row
+        .cells
+        .iter()
+        .enumerate()
+        .take_while(|(i, c)| *i == 0 || !c.starts_with(|ch: char| ch.is_ascii_digit()))
+        .map(|(_, c)| c.clone())
+        .collect();
+    (row.header.clone(), name)
+}
+
+/// The after-tables with each figure that changed written `before -> after`; rows only one
+/// side has are listed below them.
+fn pair_tables(before: &str, after: &str) -> String {
+    let old = rows(before);
+    let new = rows(after);
+    let mut text = String::new();
+    let mut header = None;
+    for row in &new {
+        if header.as_ref() != Some(&row.header) {
+            let columns = cells(&row.header).len();
+            text.push_str(&format!("\n{}\n|{}\n", row.header, "---|".repeat(columns)));
+            header = Some(row.header.clone());
+        }
+        let paired: Vec<String> = match old.iter().find(|o| key(o) == key(row)) {
+            Some(o) => row
+                .cells
+                .iter()
+                .enumerate()
+                .map(|(i, c)| match o.cells.get(i) {
+                    Some(was) if was != c => format!("{was} -> {c}"),
+                    _ => c.clone(),
+                })
+                .collect(),
+            None => {
+                let mut cells = row.cells.clone();
+                if let Some(first) = cells.first_mut() {
+                    first.push_str(" (new)");
+                }
+                cells
+            }
+        };
+        text.push_str(&format!("| {} |\n", paired.join(" | ")));
+    }
+    let gone: Vec<&Row> = old
+        .iter()
+        .filter(|o| !new.iter().any(|n| key(n) == key(o)))
+        .collect();
+    if !gone.is_empty() {
+        text.push_str("\nonly before:\n");
+        for row in gone {
+            text.push_str(&format!("| {} |\n", row.cells.join(" | ")));
+        }
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::pair_tables;
+
+    #[test]
+    fn rows_pair_by_their_name_and_show_what_changed() {
+        let before = "title\n\n| board | time | memory |\n|---|---:|---:|\n| 250 x 250 | 0.10 s | 20 MiB |\n| 500 x 500 | 0.40 s | 60 MiB |\n";
+        let after = "title\n\n| board | time | memory |\n|---|---:|---:|\n| 250 x 250 | 0.08 s | 20 MiB |\n| 1000 x 1000 | 1.2 s | 250 MiB |\n";
+        let paired = pair_tables(before, after);
+        assert!(
+            paired.contains("| 250 x 250 | 0.10 s -> 0.08 s | 20 MiB |"),
+            "{paired}"
+        );
+        assert!(
+            paired.contains("| 1000 x 1000 (new) | 1.2 s | 250 MiB |"),
+            "{paired}"
+        );
+        assert!(
+            paired.contains("only before:\n| 500 x 500 | 0.40 s | 60 MiB |"),
+            "{paired}"
+        );
+    }
+}
