@@ -109,7 +109,7 @@ pub(crate) fn digest_of(name: &str, text: &str, limit: StateLimit) -> Option<Dig
     let adjacency = Adjacency::from_rules(&compiled);
     let mut f = maze::features::features(&adjacency, file.maze.blocks());
     f.mechanic_moves = maze::features::mechanic_moves(&compiled, &f);
-    let verdict = check(&file, &f);
+    let verdict = check(&file, &compiled, &f);
     Some(digest(&compiled, &adjacency, &f, &verdict))
 }
 
@@ -119,7 +119,7 @@ fn views(file: &MazeFile, started: Instant) -> Analysed {
     let adjacency = Adjacency::from_rules(&compiled);
     let mut f = maze::features::features(&adjacency, maze.blocks());
     f.mechanic_moves = maze::features::mechanic_moves(&compiled, &f);
-    let verdict = check(file, &f);
+    let verdict = check(file, &compiled, &f);
     let board = graph::board(maze);
     let graph = graph::view(&compiled, &f, &board);
     let digest = digest(&compiled, &adjacency, &f, &verdict);
@@ -170,16 +170,20 @@ pub(crate) struct Verdict {
     pub publishable: bool,
     pub shortest_length: Option<u32>,
     pub reasons: Vec<String>,
+    /// What `maze check` warns of: a counter whose range stops moves, each naming the
+    /// register, the cell and the bound.
+    pub warnings: Vec<String>,
 }
 
 /// Publishable: solvable, a unique shortest solution, no black holes, and the file's own
-/// gates, as `maze check` decides it.
-fn check(file: &MazeFile, f: &Features) -> Verdict {
+/// gates, as `maze check` decides it, with its warnings.
+fn check(file: &MazeFile, compiled: &CompiledMaze, f: &Features) -> Verdict {
     let reasons = maze::file::unpublishable(file, f);
     Verdict {
         publishable: reasons.is_empty(),
         shortest_length: f.shortest_length,
         reasons,
+        warnings: maze::render::warnings(&file.maze, compiled, f),
     }
 }
 

@@ -62,10 +62,13 @@ impl Files {
     pub(crate) fn open(paths: &[PathBuf], out: Option<PathBuf>) -> Result<Files, crate::Error> {
         let mut files = Vec::new();
         for (id, path) in paths.iter().enumerate() {
-            let disk = std::fs::read_to_string(path).map_err(|source| crate::Error::Read {
+            let bytes = std::fs::read(path).map_err(|source| crate::Error::Read {
                 path: path.clone(),
                 source,
             })?;
+            let disk = maze::file::decode(&path.display().to_string(), &bytes)
+                .map_err(|e| crate::Error::NotText(e.to_string()))?
+                .to_string();
             // The absolute path, so that the watcher's events (absolute) match.
             let path = std::path::absolute(path).unwrap_or_else(|_| path.clone());
             files.push(OpenFile {
@@ -240,9 +243,11 @@ const EMPTY_READS: u32 = 8;
 /// Reads a file another editor may be writing in place. Such an editor truncates the file
 /// first, so an empty read is taken only when the file stays empty for several settling
 /// times; otherwise the page would show one empty version between two real ones.
+/// A file saved as another encoding is shown with U+FFFD where its bad bytes are, so the
+/// page's diagnostic points at them instead of the page silently keeping the old text.
 fn read_settled(path: &Path) -> Option<String> {
     for _ in 0..EMPTY_READS {
-        let text = std::fs::read_to_string(path).ok()?;
+        let text = String::from_utf8_lossy(&std::fs::read(path).ok()?).into_owned();
         if !text.is_empty() {
             return Some(text);
         }

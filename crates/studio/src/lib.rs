@@ -88,6 +88,9 @@ pub enum Error {
         /// Why.
         source: std::io::Error,
     },
+    /// A file given on the command line is not UTF-8 text: where its first bad byte is.
+    #[error("{0}")]
+    NotText(String),
     /// The folder for generated mazes is not a folder.
     #[error("`{0}` is not a folder: --out names the folder generated mazes are written to")]
     Out(PathBuf),

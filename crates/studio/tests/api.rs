@@ -391,3 +391,50 @@ fn a_large_graph_is_summarised_and_blocks_roll() {
     assert_eq!(picked["selected"], "block 2");
     assert_eq!(picked["moves"], 1);
 }
+
+#[test]
+fn the_verdict_warns_of_a_counter_that_stops_moves() {
+    let studio = Served::start(config(vec![]));
+    let text = std::fs::read_to_string(
+        common::root().join("tests/fixtures/rules/alice_counter_bound.ron"),
+    )
+    .expect("the fixture");
+    let a = post_text(studio.addr, "/api/analyze", &text).json();
+    assert_eq!(a["ok"], true);
+    let warnings = a["check"]["warnings"].as_array().expect("warnings");
+    assert!(
+        warnings.iter().any(|w| w
+            .as_str()
+            .is_some_and(|w| w.contains("counter `d` stops moves at its bound"))),
+        "{warnings:?}"
+    );
+    // A file without such a counter has none.
+    let rook = post_text(studio.addr, "/api/analyze", &variant_text("rook.ron")).json();
+    assert_eq!(rook["check"]["warnings"], json!([]));
+}
+
+#[test]
+fn a_file_that_is_not_utf8_is_refused_at_its_first_bad_byte() {
+    let dir = std::env::temp_dir().join(format!("studio-not-utf8-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let path = dir.join("latin1.ron");
+    std::fs::write(
+        &path,
+        b"Maze(\n  rules: Jumping(),\n  board: [\"1 \xff\"],\n)",
+    )
+    .expect("written");
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("a runtime");
+    let refused = runtime.block_on(maze_studio::start(config(vec![path])));
+    let message = match refused {
+        Ok(_) => panic!("a non-UTF-8 file was opened"),
+        Err(e) => e.to_string(),
+    };
+    assert!(
+        message.contains("byte offset 39 (line 3, column 14)"),
+        "{message}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
