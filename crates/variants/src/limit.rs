@@ -42,6 +42,49 @@ impl StateLimit {
     pub fn exceeded_by(self, estimate: u128) -> bool {
         estimate > u128::from(self.get())
     }
+
+    /// The most moves a graph under this limit may have: [`MOVES_PER_STATE`] per state of
+    /// the limit.
+    pub const fn moves(self) -> u128 {
+        self.get() as u128 * MOVES_PER_STATE as u128
+    }
+}
+
+/// Moves the state limit allows per state: what a queen's or a knight's maze has at most
+/// from a state, so that a maze of short jumps meets only the state limit, while long rays
+/// (`length: Any` on a large board), several blocks or register products, whose moves
+/// outgrow their states, meet this one. Memory and work grow with moves as with states.
+pub const MOVES_PER_STATE: u64 = 8;
+
+/// The refusal of a maze whose moves may be more than the limit allows: the estimate, how
+/// it is made, and the limit.
+pub(crate) fn too_many_moves(
+    at: Where,
+    states: u128,
+    per_state: u128,
+    limit: StateLimit,
+) -> Problem {
+    let moves = states.saturating_mul(per_state);
+    Problem::new(
+        at,
+        format!(
+            "this maze may make up to {moves} moves ({states} states, up to {per_state} moves from each), more than the {} moves the state limit of {limit} allows ({MOVES_PER_STATE} a state)",
+            limit.moves()
+        ),
+    )
+}
+
+/// The refusal of a maze whose graph, while being built, grew past the limit: the states
+/// and moves found before stopping.
+pub(crate) fn built_past(states: u64, moves: u64, limit: StateLimit) -> Problem {
+    Problem::new(
+        Where::Board,
+        format!(
+            "building this maze's graph stopped at {states} states and {moves} moves, more than the state limit of {limit} allows ({limit} states, {} moves)",
+            limit.moves()
+        ),
+    )
+    .help("use a smaller board or fewer registers, or raise the limit with --state-limit")
 }
 
 /// A constant limit; zero fails to compile.

@@ -18,7 +18,7 @@ use std::collections::HashMap;
 
 use maze_graph::{Dir, Directions, Move, Rules, StateId};
 
-use crate::limit::StateLimit;
+use crate::limit::{StateLimit, built_past, too_many_moves};
 use crate::problem::{Problem, Where};
 use crate::rolling::rules::RollSet;
 use crate::rolling::{
@@ -247,15 +247,29 @@ impl RollGraph {
     /// Compiles a valid maze (the file reader has checked it, its state count included). An
     /// invalid maze may panic.
     pub fn new(maze: &RollingBlockMaze) -> RollGraph {
-        match RollGraph::explore(maze, usize::MAX) {
+        match RollGraph::explore(maze, usize::MAX, usize::MAX) {
             Ok(g) => g,
-            Err(n) => unreachable!("{n} states within no limit"),
+            Err((n, _)) => unreachable!("{n} states within no limit"),
         }
     }
 
-    /// Compiles a maze, giving up with the number of states found so far once there are
-    /// more than `limit`.
-    fn explore(maze: &RollingBlockMaze, limit: usize) -> Result<RollGraph, usize> {
+    /// Compiles a valid maze, giving up once its states or moves are more than `limit`
+    /// allows, with the states and moves found so far.
+    pub(crate) fn within(
+        maze: &RollingBlockMaze,
+        limit: StateLimit,
+    ) -> Result<RollGraph, (usize, usize)> {
+        let moves = usize::try_from(limit.moves()).unwrap_or(usize::MAX);
+        RollGraph::explore(maze, limit.get() as usize, moves)
+    }
+
+    /// Compiles a maze, giving up with the states and moves found so far once there are
+    /// more than `limit` states or `most_moves` moves.
+    fn explore(
+        maze: &RollingBlockMaze,
+        limit: usize,
+        most_moves: usize,
+    ) -> Result<RollGraph, (usize, usize)> {
         let board = &maze.board;
         let (rows, cols) = (board.rows, board.cols);
         let blocks = maze.rules.dims();
@@ -337,7 +351,11 @@ impl RollGraph {
             goal: 0,
         };
         if g.outcomes.is_empty() && g.blocks.len() == 1 && g.bridge_cells.is_empty() {
+            // At most four rolls per placement: counted once built.
             g.plain(maze);
+            if g.n_states() > limit || g.moves.len() > most_moves {
+                return Err((g.n_states(), g.moves.len()));
+            }
             return Ok(g);
         }
         g.seed_of = vec![NONE; g.shapes[0].placements.len()];
@@ -378,8 +396,8 @@ impl RollGraph {
         let mut next = Vec::new();
         let mut state = 0;
         while state < g.n_states() {
-            if g.n_states() > limit {
-                return Err(g.n_states());
+            if g.n_states() > limit || g.moves.len() > most_moves {
+                return Err((g.n_states(), g.moves.len()));
             }
             if state != g.goal as usize {
                 let c = g.config(state as StateId);
@@ -396,8 +414,8 @@ impl RollGraph {
             g.offsets.push(g.moves.len() as u32);
             state += 1;
         }
-        if g.n_states() > limit {
-            return Err(g.n_states());
+        if g.n_states() > limit || g.moves.len() > most_moves {
+            return Err((g.n_states(), g.moves.len()));
         }
         g.index.shrink_to_fit();
         Ok(g)
@@ -798,18 +816,48 @@ pub(crate) fn check_state_count(maze: &RollingBlockMaze, limit: StateLimit) -> R
         )
         .help("use fewer or smaller blocks, or fewer floor cells; or raise the limit with --state-limit"));
     }
-    if !limit.exceeded_by(bound) {
+    let per_state = moves_per_state(maze, &roll);
+    if base.saturating_mul(per_state) > limit.moves() {
+        return Err(too_many_moves(Where::Board, base, per_state, limit)
+            .help("every block multiplies the placements and adds its rolls: use fewer blocks or fewer floor cells; or raise the limit with --state-limit"));
+    }
+    if !limit.exceeded_by(bound) && bound.saturating_mul(per_state) <= limit.moves() {
         return Ok(());
     }
-    match RollGraph::explore(maze, limit.get() as usize) {
+    let bridges = "every bridge a switch changes can double the states: fewer bridges, or switches acting on fewer of them, make fewer; or raise the limit with --state-limit";
+    match RollGraph::within(maze, limit) {
         Ok(_) => Ok(()),
-        Err(found) => Err(Problem::new(
+        Err((found, _)) if limit.exceeded_by(found as u128) => Err(Problem::new(
             Where::Board,
             format!(
                 "this maze has more than {limit} states ({found} reachable ones found before stopping), more than the state limit of {limit}"
             ),
         )
-        .help("every bridge a switch changes can double the states: fewer bridges, or switches acting on fewer of them, make fewer; or raise the limit with --state-limit")),
+        .help(bridges)),
+        Err((states, moves)) => Err(built_past(states as u64, moves as u64, limit).help(bridges)),
+    }
+}
+
+/// The most moves from one state: four rolls of each block, or of each split cube.
+fn moves_per_state(maze: &RollingBlockMaze, roll: &RollSet) -> u128 {
+    let blocks = if roll.splits {
+        2
+    } else {
+        maze.rules.dims().len()
+    };
+    4 * blocks as u128
+}
+
+impl RollingBlockMaze {
+    /// An upper bound on the moves of the maze's graph, computed without building it: its
+    /// [`RollingBlockMaze::state_bound`] times the rolls from a state.
+    pub(crate) fn move_bound(&self) -> u128 {
+        match self.compile() {
+            Ok(roll) => state_bound(self)
+                .1
+                .saturating_mul(moves_per_state(self, &roll)),
+            Err(_) => 0,
+        }
     }
 }
 
