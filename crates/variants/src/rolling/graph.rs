@@ -784,19 +784,23 @@ fn bound_with(maze: &RollingBlockMaze, roll: &RollSet) -> (u128, u128) {
         let cells = board.tiles.iter().filter(|t| t.bears_part()).count() as u128;
         base = base.saturating_add(cells * cells.saturating_sub(1) / 2);
     }
-    let bound = if roll.written.iter().any(|&w| w) {
-        roll.set.regs.iter().fold(base, |n, r| {
-            let values = match r.domain {
-                Domain::Choice(ref names) => names.len() as u128,
-                Domain::Counter(lo, hi) => (hi - lo + 1) as u128,
-                _ => 1,
-            };
-            n.saturating_mul(values)
-        })
-    } else {
-        base
-    };
-    (base, bound)
+    (base, base.saturating_mul(register_values(roll)))
+}
+
+/// The settings of the registers an effect changes (two for every lone bridge tile): 1
+/// when no effect writes one.
+fn register_values(roll: &RollSet) -> u128 {
+    if !roll.written.iter().any(|&w| w) {
+        return 1;
+    }
+    roll.set.regs.iter().fold(1u128, |n, r| {
+        let values = match r.domain {
+            Domain::Choice(ref names) => names.len() as u128,
+            Domain::Counter(lo, hi) => (hi - lo + 1) as u128,
+            _ => 1,
+        };
+        n.saturating_mul(values)
+    })
 }
 
 /// Refuses a maze with more states than `limit`, before building it. The blocks'
@@ -817,11 +821,15 @@ pub(crate) fn check_state_count(maze: &RollingBlockMaze, limit: StateLimit) -> R
         .help("use fewer or smaller blocks, or fewer floor cells; or raise the limit with --state-limit"));
     }
     let per_state = moves_per_state(maze, &roll);
-    if base.saturating_mul(per_state) > limit.moves() {
-        return Err(too_many_moves(Where::Board, base, per_state, limit)
+    let reached = reachable_placements(maze, &roll);
+    if reached.saturating_mul(per_state) > limit.moves() {
+        return Err(too_many_moves(Where::Board, reached, per_state, limit)
             .help("every block multiplies the placements and adds its rolls: use fewer blocks or fewer floor cells; or raise the limit with --state-limit"));
     }
-    if !limit.exceeded_by(bound) && bound.saturating_mul(per_state) <= limit.moves() {
+    let moves = reached
+        .saturating_mul(register_values(&roll))
+        .saturating_mul(per_state);
+    if !limit.exceeded_by(bound) && moves <= limit.moves() {
         return Ok(());
     }
     let bridges = "every bridge a switch changes can double the states: fewer bridges, or switches acting on fewer of them, make fewer; or raise the limit with --state-limit";
@@ -838,6 +846,44 @@ pub(crate) fn check_state_count(maze: &RollingBlockMaze, limit: StateLimit) -> R
     }
 }
 
+/// The placements the blocks can reach together, bounded without exploring: the product of
+/// the placements each block reaches by rolling alone from its start (other blocks only
+/// stand in its way), or [`bound_with`]'s placements when a split puts cubes anywhere. Blocks
+/// shut in rows or rooms of their own are counted in them, not on the whole board.
+fn reachable_placements(maze: &RollingBlockMaze, roll: &RollSet) -> u128 {
+    let (base, _) = bound_with(maze, roll);
+    if roll.splits {
+        return base;
+    }
+    let board = &maze.board;
+    let starts = std::iter::once(maze.start).chain(maze.rules.others.iter().map(|b| b.start));
+    maze.rules
+        .dims()
+        .into_iter()
+        .zip(starts)
+        .fold(1u128, |n, (block, start)| {
+            let shape = Shape::new(&board.tiles, board.rows, board.cols, block);
+            let from = shape.at(start, block, board.cols);
+            if from == NONE {
+                return base;
+            }
+            let mut seen = vec![false; shape.placements.len()];
+            let mut stack = vec![from];
+            seen[from as usize] = true;
+            let mut count = 0u128;
+            while let Some(p) = stack.pop() {
+                count += 1;
+                for &q in &shape.rolls[p as usize] {
+                    if q != NONE && !std::mem::replace(&mut seen[q as usize], true) {
+                        stack.push(q);
+                    }
+                }
+            }
+            n.saturating_mul(count)
+        })
+        .min(base)
+}
+
 /// The most moves from one state: four rolls of each block, or of each split cube.
 fn moves_per_state(maze: &RollingBlockMaze, roll: &RollSet) -> u128 {
     let blocks = if roll.splits {
@@ -849,12 +895,13 @@ fn moves_per_state(maze: &RollingBlockMaze, roll: &RollSet) -> u128 {
 }
 
 impl RollingBlockMaze {
-    /// An upper bound on the moves of the maze's graph, computed without building it: its
-    /// [`RollingBlockMaze::state_bound`] times the rolls from a state.
+    /// An upper bound on the moves of the maze's graph, computed without building it: the
+    /// placements the blocks reach, times the registers' settings, times the rolls from a
+    /// state.
     pub(crate) fn move_bound(&self) -> u128 {
         match self.compile() {
-            Ok(roll) => state_bound(self)
-                .1
+            Ok(roll) => reachable_placements(self, &roll)
+                .saturating_mul(register_values(&roll))
                 .saturating_mul(moves_per_state(self, &roll)),
             Err(_) => 0,
         }
