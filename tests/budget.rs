@@ -107,3 +107,25 @@ fn a_rolling_build_counts_its_states_and_moves_and_stops_past_the_limit() {
     );
     built(&two, n);
 }
+
+#[test]
+fn blocks_shut_in_rows_of_their_own_are_bounded_by_the_placements_they_reach() {
+    // Four cubes, each in a row of 16 cells walled off from the others. The engine numbers
+    // the first cube's every placement (64) with the three others' (16 each, in their rows),
+    // sixteen rolls from each, where the whole board's 64 floor cells would give 64^4.
+    let wall = "#".repeat(16);
+    let open = ".".repeat(16);
+    let first = format!("S{}G", ".".repeat(14));
+    let src = format!(
+        "Maze(rules: RollingBlock(block: (1, 1, 1), others: [
+            (block: (1, 1, 1), start: [(2, 0)], goal: [(2, 15)]),
+            (block: (1, 1, 1), start: [(4, 0)], goal: [(4, 15)]),
+            (block: (1, 1, 1), start: [(6, 0)], goal: [(6, 15)]),
+        ]), board: [{first:?}, {wall:?}, {open:?}, {wall:?}, {open:?}, {wall:?}, {open:?}])"
+    );
+    let maze = parse(&src);
+    assert_eq!(maze.move_estimate(), 64 * 16u128.pow(3) * 16);
+    assert_eq!(maze.state_estimate(), 64u128.pow(4));
+    let made: usize = moves(&maze.compile()).iter().map(Vec::len).sum();
+    assert!(made as u128 <= maze.move_estimate(), "{made}");
+}

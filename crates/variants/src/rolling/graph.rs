@@ -846,10 +846,11 @@ pub(crate) fn check_state_count(maze: &RollingBlockMaze, limit: StateLimit) -> R
     }
 }
 
-/// The placements the blocks can reach together, bounded without exploring: the product of
-/// the placements each block reaches by rolling alone from its start (other blocks only
-/// stand in its way), or [`bound_with`]'s placements when a split puts cubes anywhere. Blocks
-/// shut in rows or rooms of their own are counted in them, not on the whole board.
+/// The configurations the engine may number, bounded without exploring: every placement of
+/// the first block (the engine seeds each one), times the placements each other block
+/// reaches by rolling alone from its start (other blocks only stand in its way); or
+/// [`bound_with`]'s placements when a split puts cubes anywhere. Blocks shut in rows or
+/// rooms of their own are counted in them, not on the whole board.
 fn reachable_placements(maze: &RollingBlockMaze, roll: &RollSet) -> u128 {
     let (base, _) = bound_with(maze, roll);
     if roll.splits {
@@ -861,8 +862,12 @@ fn reachable_placements(maze: &RollingBlockMaze, roll: &RollSet) -> u128 {
         .dims()
         .into_iter()
         .zip(starts)
-        .fold(1u128, |n, (block, start)| {
+        .enumerate()
+        .fold(1u128, |n, (k, (block, start))| {
             let shape = Shape::new(&board.tiles, board.rows, board.cols, block);
+            if k == 0 {
+                return n.saturating_mul(shape.placements.len() as u128);
+            }
             let from = shape.at(start, block, board.cols);
             if from == NONE {
                 return base;
