@@ -2,6 +2,7 @@
 #![allow(clippy::unwrap_used)]
 
 mod bloxorz;
+mod budget;
 mod common;
 mod generate;
 mod house;

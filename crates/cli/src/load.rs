@@ -19,14 +19,29 @@ pub(crate) struct ReadError {
     source: std::io::Error,
 }
 
+/// A maze whose graph grew past the state limit while it was built (the estimate read from
+/// the file proved loose): the states and moves found before stopping.
+#[derive(Debug, Error, Diagnostic)]
+#[error("cannot build the graph of `{path}`: {message}")]
+#[diagnostic(code(maze::limit))]
+pub(crate) struct BuildError {
+    path: PathBuf,
+    message: String,
+    #[help]
+    help: Option<String>,
+}
+
 /// `--state-limit`, shared by every command that builds a state graph.
 #[derive(Clone, Copy, Debug, clap::Args)]
 pub(crate) struct Limit {
-    /// Refuse mazes that may have more states than this, before building anything (default
-    /// 20000000, about 5 GB of analysis). For `generate` it also replaces the limit on
-    /// generated boards (by default the file's `state_limit` setting, or 2000000). The
+    /// Refuse mazes that may have more states than this, or more than 8 moves per state of
+    /// it, before building anything; while building, stop there (default 20000000 states
+    /// and 160000000 moves: an analysis takes about 164 bytes a state and 22 a move, about
+    /// 5 GB for a rook maze at the limit, 7 GB at most). For `generate` it also replaces
+    /// the limit on generated boards (by default the file's `state_limit` setting, or 2000000). The
     /// estimate counts every register value on every cell a move can land on, or every
-    /// placement of the blocks times the settings of the bridges switches change.
+    /// placement of the blocks times the settings of the bridges switches change; moves
+    /// count every cell of a ray of `length: Any`, and four rolls per block.
     #[arg(long, value_name = "STATES")]
     pub state_limit: Option<StateLimit>,
 }
@@ -50,7 +65,15 @@ pub(crate) struct Loaded {
 pub(crate) fn load(path: &Path, limit: Limit) -> Result<Loaded, crate::failure::Failure> {
     let (file, _) = read_file_for_use(path, limit)?;
     let maze = file.maze;
-    let compiled = maze.compile();
+    let compiled = maze
+        .compile_within(limit.state_limit.unwrap_or_default())
+        .map_err(|p| {
+            Box::new(BuildError {
+                path: path.to_path_buf(),
+                message: p.message,
+                help: p.help,
+            })
+        })?;
     Ok(Loaded { maze, compiled })
 }
 

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use maze::graph::Adjacency;
 use serde::Serialize;
 
-use crate::load::load;
+use crate::load::{Loaded, load};
 
 /// Print the shortest solution: its moves, its length, and whether it is unique.
 ///
@@ -45,9 +45,14 @@ struct Solution<'a> {
 
 impl Args {
     pub(crate) fn run(self) -> Result<(), crate::failure::Failure> {
-        let loaded = load(&self.file, self.limit)?;
-        // Only what is reported, on the flat graph; no petgraph round trip.
-        let f = maze::features::solve(&Adjacency::from_rules(&loaded.compiled));
+        let Loaded { maze, compiled } = load(&self.file, self.limit)?;
+        // Only what is reported, on the flat graph; no petgraph round trip. Each form is
+        // dropped once the next is made, so that the peak holds two of the three (the maze
+        // as read, its compiled rules, the flat graph), never all three with the search.
+        drop(maze);
+        let adjacency = Adjacency::from_rules(&compiled);
+        drop(compiled);
+        let f = maze::features::solve(&adjacency);
         let moves = f.solution.as_deref().unwrap_or(&[]);
         let unique_shortest = f.shortest_paths == 1;
         if self.json {

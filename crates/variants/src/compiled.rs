@@ -5,7 +5,9 @@ use maze_features::RollingBlockWeights;
 use maze_graph::{Directions, Move, Rules, StateId};
 
 use crate::jumping::JumpGraph;
+use crate::limit::{StateLimit, built_past};
 use crate::maze::Maze;
+use crate::problem::Problem;
 use crate::rolling::graph::RollGraph;
 use crate::tiling::Coord;
 
@@ -27,6 +29,22 @@ impl Maze {
         match self {
             Maze::Jumping(m) => CompiledMaze::Jumping(JumpGraph::new(m)),
             Maze::RollingBlock(m) => CompiledMaze::RollingBlock(RollGraph::new(m)),
+        }
+    }
+
+    /// Compiles the maze, counting its states and moves as they are made and stopping once
+    /// they are more than `limit` allows: what a command that builds a whole graph calls,
+    /// so that no estimate that proves loose can exhaust the memory.
+    pub fn compile_within(&self, limit: StateLimit) -> Result<CompiledMaze, Problem> {
+        match self {
+            Maze::Jumping(m) => match JumpGraph::within(m, limit) {
+                Ok(g) => Ok(CompiledMaze::Jumping(g)),
+                Err((states, moves)) => Err(built_past(states, moves, limit)),
+            },
+            Maze::RollingBlock(m) => match RollGraph::within(m, limit) {
+                Ok(g) => Ok(CompiledMaze::RollingBlock(g)),
+                Err((states, moves)) => Err(built_past(states as u64, moves as u64, limit)),
+            },
         }
     }
 

@@ -35,7 +35,7 @@ pub use asked::Movers;
 pub use board::{Attr, Board, Cell, Kind, Piece, Tag, Turn};
 pub use compiled::CompiledMaze;
 pub use jumping::{Change, JumpGraph, JumpingMaze, Landings, Superset, SupersetShape};
-pub use limit::{StateLimit, check_cells};
+pub use limit::{MOVES_PER_STATE, StateLimit, check_cells};
 pub use maze::{Maze, write, write_with};
 pub use problem::{Problem, RulePart, RuleProblem, Where};
 pub use rolling::walker as roll_walker;

@@ -12,9 +12,11 @@ use crate::problem::{Problem, Where};
 pub struct StateLimit(NonZeroU64);
 
 impl StateLimit {
-    /// The default for reading and analysing a maze. `maze analyze` of a random 2000 x 2000
-    /// rook maze peaked at 960.5 MiB (252 bytes per state: graph, features, the engine's
-    /// tables), so 20 million states take about 5 GB: a quarter of a 24 GB machine.
+    /// The default for reading and analysing a maze, with [`MOVES_PER_STATE`] times as many
+    /// moves. `maze analyze` peaked at about 164 bytes per state plus 22 per move (a random
+    /// 1000 x 1000 rook maze, 3.8 moves a state, and a 250 x 250 board of rays of any length,
+    /// 498 a state), so a rook maze at the limit takes about 5 GB and a maze at both limits
+    /// (160 million moves) about 7 GB.
     pub(crate) const DEFAULT: StateLimit = limit(20_000_000);
 
     /// The default for the boards a generator searches: every iteration rebuilds or patches
@@ -42,6 +44,49 @@ impl StateLimit {
     pub fn exceeded_by(self, estimate: u128) -> bool {
         estimate > u128::from(self.get())
     }
+
+    /// The most moves a graph under this limit may have: [`MOVES_PER_STATE`] per state of
+    /// the limit.
+    pub const fn moves(self) -> u128 {
+        self.get() as u128 * MOVES_PER_STATE as u128
+    }
+}
+
+/// Moves the state limit allows per state: what a queen's or a knight's maze has at most
+/// from a state, so that a maze of short jumps meets only the state limit, while long rays
+/// (`length: Any` on a large board), several blocks or register products, whose moves
+/// outgrow their states, meet this one. Memory and work grow with moves as with states.
+pub const MOVES_PER_STATE: u64 = 8;
+
+/// The refusal of a maze whose moves may be more than the limit allows: the estimate, how
+/// it is made, and the limit.
+pub(crate) fn too_many_moves(
+    at: Where,
+    states: u128,
+    per_state: u128,
+    limit: StateLimit,
+) -> Problem {
+    let moves = states.saturating_mul(per_state);
+    Problem::new(
+        at,
+        format!(
+            "this maze may make up to {moves} moves ({states} states, up to {per_state} moves from each), more than the {} moves the state limit of {limit} allows ({MOVES_PER_STATE} a state)",
+            limit.moves()
+        ),
+    )
+}
+
+/// The refusal of a maze whose graph, while being built, grew past the limit: the states
+/// and moves found before stopping.
+pub(crate) fn built_past(states: u64, moves: u64, limit: StateLimit) -> Problem {
+    Problem::new(
+        Where::Board,
+        format!(
+            "building this maze's graph stopped at {states} states and {moves} moves, more than the state limit of {limit} allows ({limit} states, {} moves)",
+            limit.moves()
+        ),
+    )
+    .help("use a smaller board or fewer registers, or raise the limit with --state-limit")
 }
 
 /// A constant limit; zero fails to compile.

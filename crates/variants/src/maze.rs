@@ -76,9 +76,20 @@ impl Maze {
         }
     }
 
-    /// Refuses a maze whose states may be more than `limit`, with the estimate and the limit
-    /// in the message (rolling blocks whose bound is past the limit only because of bridges
-    /// have their reachable states counted, the count stopping at the limit).
+    /// An upper bound on the moves the engine generates, computed without building anything
+    /// large: [`Maze::state_estimate`] times the most moves from one state (a ray's every
+    /// cell for `length: Any` and `UpToNumber`, four rolls per block).
+    pub fn move_estimate(&self) -> u128 {
+        match self {
+            Maze::Jumping(m) => m.state_estimate().saturating_mul(m.moves_per_state()),
+            Maze::RollingBlock(m) => m.move_bound(),
+        }
+    }
+
+    /// Refuses a maze whose states may be more than `limit`, or whose moves more than the
+    /// limit allows ([`StateLimit::moves`]), with the estimates and the limit in the message
+    /// (rolling blocks whose bound is past the limit only because of bridges have their
+    /// reachable states counted, the count stopping at the limit).
     pub fn check_states(&self, limit: StateLimit) -> Result<(), Problem> {
         match self {
             Maze::Jumping(m) => m.check_states(limit),

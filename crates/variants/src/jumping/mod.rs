@@ -29,6 +29,7 @@ use std::sync::Arc;
 use maze_graph::{Dir, DirSet, Directions, Move, Rules, StateId, StrideAdjacency};
 
 use crate::board::{Board, Cell, Kind};
+use crate::limit::StateLimit;
 use crate::problem::{Problem, Where};
 use crate::rules::{Ctx, K, Key, L, LAST_DIRECTION, NONE, RuleSet};
 use crate::rules::{GoalKind, JumpRules};
@@ -111,6 +112,28 @@ impl JumpGraph {
 
     /// Compiles a valid maze whose rules are already compiled.
     pub fn with_rules(maze: &JumpingMaze, set: Arc<RuleSet>) -> JumpGraph {
+        let mut graph = JumpGraph::unbuilt(maze, set);
+        graph.build_states();
+        graph
+    }
+
+    /// Compiles a valid maze, stopping once its moves are more than `limit` allows: the
+    /// superset's states and the moves read so far are the error.
+    pub(crate) fn within(maze: &JumpingMaze, limit: StateLimit) -> Result<JumpGraph, (u64, u64)> {
+        let set = match maze.rules.compile() {
+            Ok(set) => Arc::new(set),
+            Err(p) => panic!("JumpGraph::within on invalid rules: {}", p.message),
+        };
+        let mut graph = JumpGraph::unbuilt(maze, set);
+        let moves = u64::try_from(limit.moves()).unwrap_or(u64::MAX);
+        match graph.build_states_within(moves) {
+            Ok(()) => Ok(graph),
+            Err(read) => Err((graph.sup_cell.len() as u64, read)),
+        }
+    }
+
+    /// The graph's tables up to the runs, before its states and moves are read.
+    fn unbuilt(maze: &JumpingMaze, set: Arc<RuleSet>) -> JumpGraph {
         let board = &maze.board;
         let ndirs = set.directions.len();
         // Runs only for directions some kind can take.
@@ -178,7 +201,6 @@ impl JumpGraph {
             updates: Updates::default(),
         };
         graph.compute_all_runs();
-        graph.build_states();
         graph
     }
 

@@ -114,16 +114,24 @@ impl JumpGraph {
     /// none is invented. Keeping the superset fixed lets a gene change recompute one cell's
     /// moves and count which states appear or vanish, instead of renumbering from scratch.
     pub(super) fn build_states(&mut self) {
+        // No budget: a moves count of `u64::MAX` cannot be passed.
+        let _ = self.build_states_within(u64::MAX);
+    }
+
+    /// [`JumpGraph::build_states`], stopping with the moves read so far once they are more
+    /// than `moves` (the tables are then incomplete and the graph must be dropped).
+    pub(super) fn build_states_within(&mut self, moves: u64) -> Result<(), u64> {
         // Whether the superset is the state set decides how moves are made below.
         self.identity = self.set.regs.is_empty();
         self.doms = self.domains();
         self.kept = (0..self.cells.len()).map(|c| self.kept_mask(c)).collect();
         self.cap = self.capacity();
         self.lay_out_superset();
-        self.read_superset_moves(None);
+        self.read_superset_moves(None, moves)?;
         self.number_states();
         // Landings follow the kinds on the way and each cell's registers' values.
         self.updates.landings = None;
+        Ok(())
     }
 
     /// The superset's shape from `kept` and `doms`: each cell's superset states, `Outside`,
@@ -154,8 +162,13 @@ impl JumpGraph {
 
     /// Reads the moves of every superset state of the laid-out superset, and how many land
     /// on each: from the move generator, or for the cells `reuse` does not mark, copied from
-    /// its earlier superset with the targets renumbered.
-    pub(super) fn read_superset_moves(&mut self, reuse: Option<&Before>) {
+    /// its earlier superset with the targets renumbered. Past `budget` moves it stops after
+    /// the cell that crossed it, with the moves read.
+    pub(super) fn read_superset_moves(
+        &mut self,
+        reuse: Option<&Before>,
+        budget: u64,
+    ) -> Result<(), u64> {
         let n = self.cells.len();
         let total = self.sup_cell.len();
         let mut refs = std::mem::take(&mut self.refs);
@@ -169,7 +182,10 @@ impl JumpGraph {
         sup_moves.clear();
         let (mut cands, mut acc, mut moves) = (Vec::new(), Vec::new(), Vec::new());
         let cap = self.cap;
+        // Counted through a cell: the closure that adds holds it while the loop reads it.
+        let read = std::cell::Cell::new(0u64);
         let mut put = |ms: &[Move]| {
+            read.set(read.get() + ms.len() as u64);
             for m in ms {
                 refs[m.to as usize] += 1;
             }
@@ -208,6 +224,9 @@ impl JumpGraph {
                 }
                 _ => self.cell_superset_moves(c, &mut cands, &mut acc, &mut moves, |_, ms| put(ms)),
             }
+            if read.get() > budget {
+                break;
+            }
         }
         if self.sup_outside.is_some() {
             put(&[]);
@@ -216,6 +235,11 @@ impl JumpGraph {
         self.sup_slot = sup_slot;
         self.sup_len = sup_len;
         self.sup_moves = sup_moves;
+        if read.get() > budget {
+            Err(read.get())
+        } else {
+            Ok(())
+        }
     }
 
     /// The moves of superset state `sup`, targets as superset states.

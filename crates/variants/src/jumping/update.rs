@@ -104,7 +104,9 @@ impl JumpGraph {
         std::mem::swap(&mut self.updates.prev_dense, &mut self.dense);
         std::mem::swap(&mut self.updates.prev_sup_of, &mut self.sup_of);
         self.lay_out_superset();
-        self.read_superset_moves(Some(&before));
+        // No budget: an update reads what a build within the limit read, give or take a
+        // cell.
+        let _ = self.read_superset_moves(Some(&before), u64::MAX);
         self.updates.before = before;
         // The cell's own landings follow its registers and content.
         landings.read(self, cell);

@@ -2,7 +2,7 @@
 //! file format that involves more than one token.
 
 use super::*;
-use crate::limit::{StateLimit, too_many};
+use crate::limit::{StateLimit, too_many, too_many_moves};
 
 /// A jumping maze: rules, board, start and walls. This is what mutation edits and what a
 /// maze file holds.
@@ -238,11 +238,54 @@ impl JumpingMaze {
         (per_cell, landable)
     }
 
+    /// The most moves the engine generates from one state, before the landing conditions
+    /// refuse any: one per direction of every kind of move, or one per cell of the ray for
+    /// `Any` and `UpToNumber` lengths (on a torus an endless ray is followed over as many
+    /// steps as the board has cells, as the engine does).
+    pub fn moves_per_state(&self) -> u128 {
+        let Ok(set) = self.rules.compile() else {
+            return 0;
+        };
+        let (rows, cols) = (self.board.rows as u128, self.board.cols as u128);
+        let cells = rows.saturating_mul(cols);
+        let ray = if set.torus {
+            cells
+        } else {
+            // A straight ray in a box enters each row or each column at most once; the
+            // alternating steps of triangles may take two steps for one.
+            let side = rows.max(cols);
+            match set.tiling {
+                Tiling::Square | Tiling::Hex => side,
+                Tiling::Triangle => 2 * side,
+            }
+            .saturating_add(1)
+        };
+        let all = set.directions.len() as u128;
+        set.kinds
+            .iter()
+            .map(|k| {
+                let dirs = match &k.dirs {
+                    crate::rules::D::Set(s) => s.len() as u128,
+                    _ => all,
+                };
+                match k.length {
+                    L::Any | L::UpToNumber => dirs.saturating_mul(ray),
+                    _ => dirs,
+                }
+            })
+            .fold(0, u128::saturating_add)
+    }
+
     /// [`crate::Maze::check_states`] of a jumping maze.
     pub fn check_states(&self, limit: StateLimit) -> Result<(), Problem> {
         let estimate = self.state_estimate();
         if !limit.exceeded_by(estimate) {
-            return Ok(());
+            let per_state = self.moves_per_state();
+            if estimate.saturating_mul(per_state) <= limit.moves() {
+                return Ok(());
+            }
+            return Err(too_many_moves(Where::Rules, estimate, per_state, limit)
+                .help("a move of length `Any` or `UpToNumber` may land on every cell of its ray, and registers multiply the states that make it: use a smaller board, fewer directions or a bounded length; or raise the limit with --state-limit"));
         }
         let (per_cell, landable) = self.superset();
         if per_cell > 1 {

@@ -18,7 +18,7 @@ use std::collections::HashMap;
 
 use maze_graph::{Dir, Directions, Move, Rules, StateId};
 
-use crate::limit::StateLimit;
+use crate::limit::{StateLimit, built_past, too_many_moves};
 use crate::problem::{Problem, Where};
 use crate::rolling::rules::RollSet;
 use crate::rolling::{
@@ -247,15 +247,29 @@ impl RollGraph {
     /// Compiles a valid maze (the file reader has checked it, its state count included). An
     /// invalid maze may panic.
     pub fn new(maze: &RollingBlockMaze) -> RollGraph {
-        match RollGraph::explore(maze, usize::MAX) {
+        match RollGraph::explore(maze, usize::MAX, usize::MAX) {
             Ok(g) => g,
-            Err(n) => unreachable!("{n} states within no limit"),
+            Err((n, _)) => unreachable!("{n} states within no limit"),
         }
     }
 
-    /// Compiles a maze, giving up with the number of states found so far once there are
-    /// more than `limit`.
-    fn explore(maze: &RollingBlockMaze, limit: usize) -> Result<RollGraph, usize> {
+    /// Compiles a valid maze, giving up once its states or moves are more than `limit`
+    /// allows, with the states and moves found so far.
+    pub(crate) fn within(
+        maze: &RollingBlockMaze,
+        limit: StateLimit,
+    ) -> Result<RollGraph, (usize, usize)> {
+        let moves = usize::try_from(limit.moves()).unwrap_or(usize::MAX);
+        RollGraph::explore(maze, limit.get() as usize, moves)
+    }
+
+    /// Compiles a maze, giving up with the states and moves found so far once there are
+    /// more than `limit` states or `most_moves` moves.
+    fn explore(
+        maze: &RollingBlockMaze,
+        limit: usize,
+        most_moves: usize,
+    ) -> Result<RollGraph, (usize, usize)> {
         let board = &maze.board;
         let (rows, cols) = (board.rows, board.cols);
         let blocks = maze.rules.dims();
@@ -337,7 +351,11 @@ impl RollGraph {
             goal: 0,
         };
         if g.outcomes.is_empty() && g.blocks.len() == 1 && g.bridge_cells.is_empty() {
+            // At most four rolls per placement: counted once built.
             g.plain(maze);
+            if g.n_states() > limit || g.moves.len() > most_moves {
+                return Err((g.n_states(), g.moves.len()));
+            }
             return Ok(g);
         }
         g.seed_of = vec![NONE; g.shapes[0].placements.len()];
@@ -378,8 +396,8 @@ impl RollGraph {
         let mut next = Vec::new();
         let mut state = 0;
         while state < g.n_states() {
-            if g.n_states() > limit {
-                return Err(g.n_states());
+            if g.n_states() > limit || g.moves.len() > most_moves {
+                return Err((g.n_states(), g.moves.len()));
             }
             if state != g.goal as usize {
                 let c = g.config(state as StateId);
@@ -396,8 +414,8 @@ impl RollGraph {
             g.offsets.push(g.moves.len() as u32);
             state += 1;
         }
-        if g.n_states() > limit {
-            return Err(g.n_states());
+        if g.n_states() > limit || g.moves.len() > most_moves {
+            return Err((g.n_states(), g.moves.len()));
         }
         g.index.shrink_to_fit();
         Ok(g)
@@ -766,19 +784,23 @@ fn bound_with(maze: &RollingBlockMaze, roll: &RollSet) -> (u128, u128) {
         let cells = board.tiles.iter().filter(|t| t.bears_part()).count() as u128;
         base = base.saturating_add(cells * cells.saturating_sub(1) / 2);
     }
-    let bound = if roll.written.iter().any(|&w| w) {
-        roll.set.regs.iter().fold(base, |n, r| {
-            let values = match r.domain {
-                Domain::Choice(ref names) => names.len() as u128,
-                Domain::Counter(lo, hi) => (hi - lo + 1) as u128,
-                _ => 1,
-            };
-            n.saturating_mul(values)
-        })
-    } else {
-        base
-    };
-    (base, bound)
+    (base, base.saturating_mul(register_values(roll)))
+}
+
+/// The settings of the registers an effect changes (two for every lone bridge tile): 1
+/// when no effect writes one.
+fn register_values(roll: &RollSet) -> u128 {
+    if !roll.written.iter().any(|&w| w) {
+        return 1;
+    }
+    roll.set.regs.iter().fold(1u128, |n, r| {
+        let values = match r.domain {
+            Domain::Choice(ref names) => names.len() as u128,
+            Domain::Counter(lo, hi) => (hi - lo + 1) as u128,
+            _ => 1,
+        };
+        n.saturating_mul(values)
+    })
 }
 
 /// Refuses a maze with more states than `limit`, before building it. The blocks'
@@ -798,18 +820,96 @@ pub(crate) fn check_state_count(maze: &RollingBlockMaze, limit: StateLimit) -> R
         )
         .help("use fewer or smaller blocks, or fewer floor cells; or raise the limit with --state-limit"));
     }
-    if !limit.exceeded_by(bound) {
+    let per_state = moves_per_state(maze, &roll);
+    let reached = reachable_placements(maze, &roll);
+    if reached.saturating_mul(per_state) > limit.moves() {
+        return Err(too_many_moves(Where::Board, reached, per_state, limit)
+            .help("every block multiplies the placements and adds its rolls: use fewer blocks or fewer floor cells; or raise the limit with --state-limit"));
+    }
+    let moves = reached
+        .saturating_mul(register_values(&roll))
+        .saturating_mul(per_state);
+    if !limit.exceeded_by(bound) && moves <= limit.moves() {
         return Ok(());
     }
-    match RollGraph::explore(maze, limit.get() as usize) {
+    let bridges = "every bridge a switch changes can double the states: fewer bridges, or switches acting on fewer of them, make fewer; or raise the limit with --state-limit";
+    match RollGraph::within(maze, limit) {
         Ok(_) => Ok(()),
-        Err(found) => Err(Problem::new(
+        Err((found, _)) if limit.exceeded_by(found as u128) => Err(Problem::new(
             Where::Board,
             format!(
                 "this maze has more than {limit} states ({found} reachable ones found before stopping), more than the state limit of {limit}"
             ),
         )
-        .help("every bridge a switch changes can double the states: fewer bridges, or switches acting on fewer of them, make fewer; or raise the limit with --state-limit")),
+        .help(bridges)),
+        Err((states, moves)) => Err(built_past(states as u64, moves as u64, limit).help(bridges)),
+    }
+}
+
+/// The configurations the engine may number, bounded without exploring: every placement of
+/// the first block (the engine seeds each one), times the placements each other block
+/// reaches by rolling alone from its start (other blocks only stand in its way); or
+/// [`bound_with`]'s placements when a split puts cubes anywhere. Blocks shut in rows or
+/// rooms of their own are counted in them, not on the whole board.
+fn reachable_placements(maze: &RollingBlockMaze, roll: &RollSet) -> u128 {
+    let (base, _) = bound_with(maze, roll);
+    if roll.splits {
+        return base;
+    }
+    let board = &maze.board;
+    let starts = std::iter::once(maze.start).chain(maze.rules.others.iter().map(|b| b.start));
+    maze.rules
+        .dims()
+        .into_iter()
+        .zip(starts)
+        .enumerate()
+        .fold(1u128, |n, (k, (block, start))| {
+            let shape = Shape::new(&board.tiles, board.rows, board.cols, block);
+            if k == 0 {
+                return n.saturating_mul(shape.placements.len() as u128);
+            }
+            let from = shape.at(start, block, board.cols);
+            if from == NONE {
+                return base;
+            }
+            let mut seen = vec![false; shape.placements.len()];
+            let mut stack = vec![from];
+            seen[from as usize] = true;
+            let mut count = 0u128;
+            while let Some(p) = stack.pop() {
+                count += 1;
+                for &q in &shape.rolls[p as usize] {
+                    if q != NONE && !std::mem::replace(&mut seen[q as usize], true) {
+                        stack.push(q);
+                    }
+                }
+            }
+            n.saturating_mul(count)
+        })
+        .min(base)
+}
+
+/// The most moves from one state: four rolls of each block, or of each split cube.
+fn moves_per_state(maze: &RollingBlockMaze, roll: &RollSet) -> u128 {
+    let blocks = if roll.splits {
+        2
+    } else {
+        maze.rules.dims().len()
+    };
+    4 * blocks as u128
+}
+
+impl RollingBlockMaze {
+    /// An upper bound on the moves of the maze's graph, computed without building it: the
+    /// placements the blocks reach, times the registers' settings, times the rolls from a
+    /// state.
+    pub(crate) fn move_bound(&self) -> u128 {
+        match self.compile() {
+            Ok(roll) => reachable_placements(self, &roll)
+                .saturating_mul(register_values(&roll))
+                .saturating_mul(moves_per_state(self, &roll)),
+            Err(_) => 0,
+        }
     }
 }
 
