@@ -1696,3 +1696,43 @@ fn rolling_block_effects_refuse_arithmetic() {
         "{message}"
     );
 }
+
+/// Teleport names that do not pair up are located at the token at fault: a name on one
+/// cell, a name on three (a cell in two pairs), a teleport on the goal, a bad name, and a
+/// landing value of a teleport.
+#[test]
+fn teleports_must_pair_up() {
+    let cells = ["cells: [Number, Teleport],"];
+    check(
+        &with_rules(&cells, "1:a 1:- G"),
+        (5, 14),
+        "teleport `a` has no partner",
+    );
+    check(
+        &with_rules(&cells, "1:a 1:a 1:a G"),
+        (5, 22),
+        "teleport `a` is on 3 cells ((0, 0), (0, 1), (0, 2))",
+    );
+    check(
+        &with_rules(&cells, "1:- 1:a G:-:a"),
+        (5, 22),
+        "teleport `a` is on the goal",
+    );
+    check(
+        &with_rules(&cells, "1:a 1:a? G"),
+        (5, 18),
+        "`a?` is no teleport name",
+    );
+    check(
+        &with_rules(
+            &[
+                "cells: [Number, Teleport],",
+                "registers: [(name: \"n\", kind: Counter(min: 0, max: 3))],",
+                "effects: [(on: Land, do: [Set(\"n\", Landing(Teleport))])],",
+            ],
+            "1:a 1:a G",
+        ),
+        (5, 19),
+        "`Landing(Teleport)`",
+    );
+}

@@ -152,10 +152,16 @@ fn jumping(r: &JumpRules) -> Vec<String> {
             lines.extend(kinds.iter().map(|k| format!("· {}", kind(r, k))));
         }
     }
+    if r.cells.contains(&Attr::Teleport) {
+        lines.push(TELEPORT.into());
+    }
     lines.extend(r.registers.iter().map(register));
     lines.extend(r.effects.iter().map(effect));
     lines
 }
+
+/// How a teleport pair acts, for jumping mazes and rolling blocks alike.
+const TELEPORT: &str = "Teleports: a move landing on a teleport ends, within the same move, on the other cell of its name";
 
 fn tiling_name(tiling: Tiling) -> String {
     format!("{tiling:?}").to_lowercase()
@@ -441,6 +447,19 @@ mod tests {
             let src = format!(r#"Maze(rules: {rules}, board: ["{board}"], start: (0, 0))"#);
             assert_eq!(caption_of(&src), [expected]);
         }
+    }
+
+    #[test]
+    fn teleports_are_stated() {
+        let lines = caption_of(include_str!("../../../tests/fixtures/rules/teleport.ron"));
+        assert_eq!(
+            lines,
+            [
+                "Jumping maze: square",
+                "Move: in a rook direction (N E S W), exactly the cell's number",
+                TELEPORT,
+            ]
+        );
     }
 
     #[test]

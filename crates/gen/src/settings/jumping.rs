@@ -556,6 +556,7 @@ fn genes_help(schema: &[Attr]) -> String {
             Attr::Colour => "`Colour([\"r\", \"b\"])`",
             Attr::Symbol => "`Symbol([\"A\", \"B\"])`",
             Attr::Piece => "`Piece([King, Rook])`",
+            Attr::Teleport => "`Teleports(2)`",
         })
         .collect();
     genes.extend(["`Circled`", "`Wildcard`"]);
