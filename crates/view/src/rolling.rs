@@ -175,6 +175,10 @@ fn cell_view(
     } else {
         CellView::labelled(kind, labels.join("/"))
     };
+    // A board has one pair of teleport tiles: its name is the tile's character.
+    if look.teleport {
+        view.glyphs.teleport = Some(tile.to_char().to_string());
+    }
     for (switch, &number) in maze.rules.switches.iter().zip(numbers) {
         if switch.at == at
             && let Some(button) = look.button

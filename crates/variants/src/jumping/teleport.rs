@@ -102,6 +102,13 @@ impl JumpGraph {
             .is_some_and(|&p| p != NO_PARTNER)
     }
 
+    /// [`crate::CompiledMaze::teleport_entry`] of a jumping maze.
+    pub(crate) fn teleport_entry(&self, state: StateId) -> Option<Coord> {
+        let cell = self.sup_cell[self.sup(state) as usize];
+        let p = *self.tele.get(cell as usize)?;
+        (p != NO_PARTNER).then(|| (p as usize / self.cols, p as usize % self.cols))
+    }
+
     /// Whether the board has a teleport pair.
     pub(super) fn has_teleports(&self) -> bool {
         !self.tele.is_empty()

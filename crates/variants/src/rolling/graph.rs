@@ -13,6 +13,7 @@
 //! bridge whatever the maze.
 
 mod mechanic;
+mod teleport;
 
 use std::collections::HashMap;
 
@@ -241,6 +242,8 @@ pub struct RollGraph {
     moves: Vec<Move>,
     start: StateId,
     goal: StateId,
+    /// Per cell its teleport partner, or `NONE`; empty without teleports.
+    tele: Vec<u32>,
 }
 
 impl RollGraph {
@@ -335,8 +338,13 @@ impl RollGraph {
             moves: Vec::new(),
             start: 0,
             goal: 0,
+            tele: teleport::partners(board),
         };
-        if g.outcomes.is_empty() && g.blocks.len() == 1 && g.bridge_cells.is_empty() {
+        if g.outcomes.is_empty()
+            && g.blocks.len() == 1
+            && g.bridge_cells.is_empty()
+            && g.tele.is_empty()
+        {
             g.plain(maze);
             return Ok(g);
         }
@@ -607,6 +615,9 @@ impl RollGraph {
                     .cells()
                     .all(|(r, col)| self.press(r * self.cols + col, how, &mut n))
                 {
+                    continue;
+                }
+                if !self.teleport(&mut n, k, f) {
                     continue;
                 }
                 out.push(((4 * k + d) as Dir, n));
