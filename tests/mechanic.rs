@@ -158,9 +158,13 @@ fn the_teleport_variants_generate_puzzles_that_use_a_teleport() {
                 f.mechanic_moves.is_some_and(|m| m >= 1),
                 "{name} seed {seed}"
             );
+            // The pairs stayed whole: the maze reads back (a lone teleport is refused).
+            let text = maze::variants::write(&o.maze, &[]);
+            maze::file::parse("generated.ron", &text)
+                .unwrap_or_else(|e| panic!("{name} seed {seed}: {}", e.one_line()));
         }
     }
 }
 
 /// The bundled variants whose puzzles must use a teleport.
-const TELEPORT_VARIANTS: &[&str] = &["teleport.ron"];
+const TELEPORT_VARIANTS: &[&str] = &["teleport.ron", "rolling_teleport.ron"];
