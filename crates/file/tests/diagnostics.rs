@@ -1423,6 +1423,30 @@ mod rolling {
         maze_file::parse("good.ron", &src).unwrap_or_else(|e| panic!("{}", e.one_line()));
     }
 
+    /// Teleport tiles pair up: one `t`, or a third, is an error at a `t`; a rolling-block
+    /// generator places one pair.
+    #[test]
+    fn teleports_are_a_pair() {
+        check(
+            &file("", &["S.t", "..G"]),
+            (4, 12),
+            "the board has 1 teleport `t`: teleports are a pair, two `t` or none",
+        );
+        check(
+            &file("", &["S.t", "tGt"]),
+            (5, 12),
+            "the board has 3 teleport `t`",
+        );
+        let src = "Maze(\n    rules: RollingBlock(),\n    board: [\"S...G\"],\n    generate: (genes: [Floor, Teleports(2)]),\n)\n";
+        check(
+            src,
+            (4, 31),
+            "a rolling-block board holds one teleport pair",
+        );
+        maze_file::parse_file("good.ron", &src.replace("Teleports(2)", "Teleports(1)"))
+            .unwrap_or_else(|e| panic!("{}", e.one_line()));
+    }
+
     /// `genes` are for jumping mazes: a rolling-block file that sets them is told so, not
     /// silently ignored.
     #[test]
@@ -1703,26 +1727,18 @@ fn rolling_block_effects_refuse_arithmetic() {
 #[test]
 fn teleports_must_pair_up() {
     let cells = ["cells: [Number, Teleport],"];
-    check(
-        &with_rules(&cells, "1:a 1:- G"),
-        (5, 14),
-        "teleport `a` has no partner",
-    );
-    check(
-        &with_rules(&cells, "1:a 1:a 1:a G"),
-        (5, 22),
-        "teleport `a` is on 3 cells ((0, 0), (0, 1), (0, 2))",
-    );
-    check(
-        &with_rules(&cells, "1:- 1:a G:-:a"),
-        (5, 22),
-        "teleport `a` is on the goal",
-    );
-    check(
-        &with_rules(&cells, "1:a 1:a? G"),
-        (5, 18),
-        "`a?` is no teleport name",
-    );
+    for (row, column, says) in [
+        ("1:a 1:- G", 14, "teleport `a` has no partner"),
+        (
+            "1:a 1:a 1:a G",
+            22,
+            "teleport `a` is on 3 cells ((0, 0), (0, 1), (0, 2))",
+        ),
+        ("1:- 1:a G:-:a", 22, "teleport `a` is on the goal"),
+        ("1:a 1:a? G", 18, "`a?` is no teleport name"),
+    ] {
+        check(&with_rules(&cells, row), (5, column), says);
+    }
     check(
         &with_rules(
             &[

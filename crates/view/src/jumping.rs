@@ -509,23 +509,22 @@ fn attribute_legend(maze: &JumpingMaze, texts: &[TextCell], colours: &[String]) 
         }
         out.push(item);
     }
-    let mut symbols: Vec<String> = cells
-        .iter()
-        .filter_map(|c| c.symbol)
-        .map(|t| t.to_string())
-        .collect();
-    symbols.sort();
-    symbols.dedup();
+    // The names some cell has in one of its name fields, sorted, each once.
+    let names = |field: fn(&Cell) -> Option<maze_variants::Tag>| {
+        let mut names: Vec<String> = cells
+            .iter()
+            .filter_map(field)
+            .map(|t| t.to_string())
+            .collect();
+        names.sort();
+        names.dedup();
+        names
+    };
+    let symbols = names(|c| c.symbol);
     if !symbols.is_empty() {
         out.push(entry(format!("symbols {}", symbols.join(" "))));
     }
-    let mut teleports: Vec<String> = cells
-        .iter()
-        .filter_map(|c| c.teleport)
-        .map(|t| t.to_string())
-        .collect();
-    teleports.sort();
-    teleports.dedup();
+    let teleports = names(|c| c.teleport);
     if !teleports.is_empty() {
         out.push(entry(format!(
             "teleports {}: landing on one ends the move on the other of its name",

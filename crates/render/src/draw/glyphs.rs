@@ -289,16 +289,7 @@ pub(super) fn glyphs(scene: &Scene, max_depth: u32, paints: &[Paint]) -> Option<
             }
         }
         if g.ring {
-            group = group.add(
-                Circle::new()
-                    .set("class", "ring")
-                    .set("cx", num(c.x))
-                    .set("cy", num(c.y))
-                    .set("r", num(0.78 * rho))
-                    .set("fill", "none")
-                    .set("stroke", ink)
-                    .set("stroke-width", num((0.07 * rho).max(1.5))),
-            );
+            group = group.add(ring("ring", c, 0.78, rho, ink));
         }
         if let Some((button, _)) = g.button {
             // In the centre; beside a label, smaller in the bottom left corner.
@@ -328,15 +319,20 @@ pub(super) fn glyphs(scene: &Scene, max_depth: u32, paints: &[Paint]) -> Option<
 /// A teleport: a dashed ring close inside the cell's edge, apart from a circled cell's
 /// solid one by its dashes in any colour or greyscale.
 pub(super) fn teleport_glyph(c: Point, rho: f64, ink: &str) -> Circle {
+    ring("teleport", c, 0.9, rho, ink).set("stroke-dasharray", num((0.25 * rho).max(3.0)))
+}
+
+/// A ring of class `class` around `c`, `size` times the inradius `rho` across from the
+/// centre, stroked in `ink`.
+fn ring(class: &str, c: Point, size: f64, rho: f64, ink: &str) -> Circle {
     Circle::new()
-        .set("class", "teleport")
+        .set("class", class)
         .set("cx", num(c.x))
         .set("cy", num(c.y))
-        .set("r", num(0.9 * rho))
+        .set("r", num(size * rho))
         .set("fill", "none")
         .set("stroke", ink)
         .set("stroke-width", num((0.07 * rho).max(1.5)))
-        .set("stroke-dasharray", num((0.25 * rho).max(3.0)))
 }
 
 /// A switch's button around `c` for a cell of inradius `rho`, as the game draws them: a
