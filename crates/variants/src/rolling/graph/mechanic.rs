@@ -26,7 +26,8 @@ impl RollGraph {
         // A roll ending on a teleport alone came through the other one.
         if reached.split
             || reached.regs != c.regs
-            || self.on_teleport(self.shapes[0].footprint(reached.at[0], self.cols))
+            || (!self.tele.is_empty()
+                && self.on_teleport(self.shapes[0].footprint(reached.at[0], self.cols)))
         {
             return true;
         }

@@ -58,8 +58,12 @@ impl RollGraph {
     /// [`crate::CompiledMaze::teleport_entry`] of a rolling-block maze: the first block's.
     pub(crate) fn teleport_entry(&self, state: StateId) -> Option<Coord> {
         let c = self.config(state);
+        // While split the first slot holds a cube's cell, no placement.
+        if self.tele.is_empty() || c.split {
+            return None;
+        }
         let f = self.shapes[0].footprint(c.at[0], self.cols);
-        if c.split || !self.on_teleport(f) {
+        if !self.on_teleport(f) {
             return None;
         }
         let p = self.tele[f.row * self.cols + f.col] as usize;
