@@ -334,7 +334,7 @@ fn engine_walk(maze: &RollingBlockMaze) -> Walked {
 }
 
 /// A random board with every Bloxorz mechanic: bridges on and off, soft and heavy switches
-/// acting on random bridges, a split switch or a second block, fragile floor.
+/// acting on random bridges, a split switch or a second block, fragile floor, a teleport pair.
 fn bloxorz_board() -> impl Strategy<Value = RollingBlockMaze> {
     (2usize..=5, 3usize..=7, any::<bool>(), any::<u64>())
         .prop_flat_map(|(rows, cols, split, seed)| {
@@ -448,6 +448,21 @@ fn build(
             }
             Tile::Switch(_) => *tile = Tile::Floor,
             _ => {}
+        }
+    }
+    // Teleports: a pair on two floor cells half the time (start, goal and the other block's
+    // cells among those it may take: a block may stand on a teleport).
+    if rng.below(2) == 0 {
+        let free: Vec<usize> = (0..tiles.len())
+            .filter(|&i| tiles[i] == Tile::Floor && i != s && i != g)
+            .collect();
+        if free.len() >= 2 {
+            let a = free[rng.below(free.len())];
+            let b = free[rng.below(free.len())];
+            if a != b {
+                tiles[a] = Tile::Teleport;
+                tiles[b] = Tile::Teleport;
+            }
         }
     }
     let mut others = Vec::new();

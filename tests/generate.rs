@@ -1130,3 +1130,39 @@ proptest! {
         );
     }
 }
+
+/// The `Teleports` gene keeps pairs whole: from fresh boards of the bundled teleporter,
+/// every step and every undo leaves a valid maze (a broken pair is refused by validation),
+/// with one or two pairs, and an undo gives back the board before the step.
+#[test]
+fn teleport_steps_keep_pairs_whole() {
+    use maze::generate::{JumpSpace, Space};
+    let file = variant("teleport.ron");
+    let Maze::Jumping(maze) = &file.maze else {
+        panic!("a jumping maze")
+    };
+    let template = file.generate.clone().unwrap().template(maze).unwrap();
+    for seed in 0..4 {
+        let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(seed);
+        let mut space = JumpSpace::new(template.clone(), &mut rng);
+        for _ in 0..200 {
+            let before = space.maze();
+            let change = space.step(&mut rng);
+            let Maze::Jumping(after) = space.maze() else {
+                unreachable!()
+            };
+            after.validate().unwrap_or_else(|p| panic!("{}", p.message));
+            let names: std::collections::BTreeSet<_> = after
+                .board
+                .cells
+                .iter()
+                .filter_map(|c| c.teleport)
+                .collect();
+            assert!((1..=2).contains(&names.len()), "{names:?}");
+            if seed % 2 == 0 {
+                space.revert(std::iter::once(change));
+                assert_eq!(space.maze(), before);
+            }
+        }
+    }
+}

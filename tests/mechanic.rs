@@ -131,3 +131,40 @@ fn the_generator_honours_min_mechanic_moves() {
     }
     assert!(passed > 0, "no maze of three passed its gates");
 }
+
+/// The bundled teleporters generate publishable puzzles (solvable, one shortest solution, no
+/// black holes: what `maze check` asks) whose solutions go through a teleport, with their
+/// own settings, for several seeds.
+#[test]
+fn the_teleport_variants_generate_puzzles_that_use_a_teleport() {
+    for name in TELEPORT_VARIANTS {
+        let path = crate::common::root().join("variants").join(name);
+        let src = std::fs::read_to_string(path).unwrap();
+        let file = maze::file::parse_file(name, &src).unwrap();
+        let settings = file.settings().unwrap();
+        for seed in 0..3 {
+            let o = maze::generate::generate(&settings, None, seed, &mut |_| {}).unwrap();
+            let f = &o.features;
+            assert!(
+                o.failed_gates.is_empty(),
+                "{name} seed {seed}: {}",
+                maze::generate::reasons(&o.failed_gates)
+            );
+            assert!(
+                f.unique_shortest && f.black_holes.count == 0,
+                "{name} seed {seed}"
+            );
+            assert!(
+                f.mechanic_moves.is_some_and(|m| m >= 1),
+                "{name} seed {seed}"
+            );
+            // The pairs stayed whole: the maze reads back (a lone teleport is refused).
+            let text = maze::variants::write(&o.maze, &[]);
+            maze::file::parse("generated.ron", &text)
+                .unwrap_or_else(|e| panic!("{name} seed {seed}: {}", e.one_line()));
+        }
+    }
+}
+
+/// The bundled variants whose puzzles must use a teleport.
+const TELEPORT_VARIANTS: &[&str] = &["teleport.ron", "rolling_teleport.ron"];

@@ -472,7 +472,9 @@ fn check_rolling_cells(
                         assert!(spread(fill) <= 10 && fill != WHITE, "{at}: hatch {fill:?}");
                     }
                 }
-                Tile::Floor | Tile::Switch(_) => assert!(near(fill, FLOOR), "{at}: {fill:?}"),
+                Tile::Floor | Tile::Switch(_) | Tile::Teleport => {
+                    assert!(near(fill, FLOOR), "{at}: {fill:?}")
+                }
                 Tile::Fragile => assert!(near(fill, FRAGILE), "{at}: {fill:?}"),
                 Tile::Bridge { on: true } => assert!(near(fill, BRIDGE), "{at}: {fill:?}"),
                 Tile::Bridge { on: false } => assert!(near(fill, BRIDGE_OFF), "{at}: {fill:?}"),

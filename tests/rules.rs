@@ -184,6 +184,8 @@ const RULE_FIXTURES: &[(&str, Option<u32>, u64)] = &[
     ("chess_flipflop_pairs", Some(4), 1),
     ("ice_slide", Some(2), 1),
     ("length_minus_last", Some(3), 1),
+    ("rolling_teleport", Some(4), 1),
+    ("teleport", Some(2), 1),
 ];
 
 #[test]
@@ -341,4 +343,55 @@ fn slides_stop_before_obstacles() {
     assert_eq!(edges(src, "(0,7)"), pairs(&[("E", "(0,8)")]));
     let torus = r#"Maze(rules: Jumping(torus: true, cells: [], jumps: [(dirs: List(["E", "W"]), length: Slide)]), board: ["- - G"], start: (0, 0))"#;
     assert_eq!(edges(torus, "(0,0)"), pairs(&[]));
+}
+
+/// Teleports, edge by edge on the hand-checked fixture `teleport.ron`: a landing on either
+/// cell of the pair ends on the other (one move, the jump's direction); a move whose
+/// teleport would bring it back to its origin is none (1 x 3: from (0,0) E lands on the
+/// teleport (0,1), whose partner is (0,0) itself).
+#[test]
+fn teleports_end_moves_on_the_partner() {
+    let path = crate::common::root().join("tests/fixtures/rules/teleport.ron");
+    let src = std::fs::read_to_string(path).unwrap();
+    assert_eq!(
+        edges(&src, "(0,0)"),
+        pairs(&[("E", "(2,1)"), ("S", "(1,0)")])
+    );
+    assert_eq!(
+        edges(&src, "(2,0)"),
+        pairs(&[("N", "(1,0)"), ("E", "(0,1)")])
+    );
+    assert_eq!(
+        edges(&src, "(0,2)"),
+        pairs(&[("S", "(1,2)"), ("W", "(2,1)")])
+    );
+    let a = analyze(&src);
+    assert_eq!(a.features.reachable, 8);
+    assert_eq!(a.features.mechanic_moves, Some(1));
+    let back =
+        r#"Maze(rules: Jumping(cells: [Number, Teleport]), board: ["1:a 1:a G"], start: (0, 0))"#;
+    assert_eq!(edges(back, "(0,0)"), pairs(&[]));
+}
+
+/// The rolling-block teleporter of `rolling_teleport.ron`: the answer goes through the
+/// teleport once, 6 states are reached, and a block lying across a teleport stays where it
+/// lies (from (0,0) on `S..t / #### / t..G` the first `E` does not reach the tile; on the
+/// strip `S.t.G` a lying block covering the `t` is not moved).
+#[test]
+fn a_block_standing_on_a_teleport_goes_on_to_the_other() {
+    let path = crate::common::root().join("tests/fixtures/rules/rolling_teleport.ron");
+    let a = analyze(&std::fs::read_to_string(path).unwrap());
+    assert_eq!(a.features.reachable, 6);
+    assert_eq!(a.features.mechanic_moves, Some(1));
+    assert_eq!(a.features.solution.clone().unwrap(), ["E", "E", "E", "E"]);
+    let lying = analyze(
+        "Maze(rules: RollingBlock(block: (1, 1, 2)), board: [\"S.t..t\", \"######\", \"....G.\"])",
+    );
+    // Standing on (0,0), `E` lies on (0,1)-(0,2) over the first `t`: no teleport, and no
+    // roll reaches the second row.
+    assert_eq!(
+        lying.edges("(0,0) 1x1x2"),
+        [(vec!["E".to_string()], "(0,1) 1x2x1".to_string())]
+    );
+    assert_eq!(lying.features.shortest_length, None);
 }

@@ -1372,6 +1372,8 @@ fn ordinary(d: &mut Dice, p: &Palette, schema: &[Attr], tiling: Tiling) -> Cell 
                 cell.symbol = Tag::new(d.pick(names));
             }
             Attr::Piece => cell.piece = Some(d.pick(&Piece::ALL)),
+            // Pairs are placed on the finished board (`teleports`).
+            Attr::Teleport => {}
         }
     }
     cell.circled = d.chance(p.circled);
@@ -1476,11 +1478,32 @@ fn random_maze(family: Family, shape: (u8, usize, usize, u8, u8), bytes: &[u8]) 
     } else {
         Vec::new()
     };
+    if d.chance(25) {
+        teleports(d, &mut rules, &mut cells);
+    }
     JumpingMaze {
         rules,
         board: Board { rows, cols, cells },
         start: (start / cols, start % cols),
         walls,
+    }
+}
+
+/// Any family with teleports: `Teleport` joins the token schema and one or two pairs go on
+/// ordinary cells (the start's among them), each pair whole, as RULES.md 7.1 requires.
+fn teleports(d: &mut Dice, rules: &mut JumpRules, cells: &mut [Cell]) {
+    rules.cells.push(Attr::Teleport);
+    let mut free: Vec<usize> = (0..cells.len())
+        .filter(|&i| cells[i].is_ordinary())
+        .collect();
+    for name in ["a", "b"].iter().take(1 + d.below(2)) {
+        if free.len() < 2 {
+            break;
+        }
+        for _ in 0..2 {
+            let i = free.remove(d.below(free.len()));
+            cells[i].teleport = Tag::new(name);
+        }
     }
 }
 

@@ -1423,6 +1423,30 @@ mod rolling {
         maze_file::parse("good.ron", &src).unwrap_or_else(|e| panic!("{}", e.one_line()));
     }
 
+    /// Teleport tiles pair up: one `t`, or a third, is an error at a `t`; a rolling-block
+    /// generator places one pair.
+    #[test]
+    fn teleports_are_a_pair() {
+        check(
+            &file("", &["S.t", "..G"]),
+            (4, 12),
+            "the board has 1 teleport `t`: teleports are a pair, two `t` or none",
+        );
+        check(
+            &file("", &["S.t", "tGt"]),
+            (5, 12),
+            "the board has 3 teleport `t`",
+        );
+        let src = "Maze(\n    rules: RollingBlock(),\n    board: [\"S...G\"],\n    generate: (genes: [Floor, Teleports(2)]),\n)\n";
+        check(
+            src,
+            (4, 31),
+            "a rolling-block board holds one teleport pair",
+        );
+        maze_file::parse_file("good.ron", &src.replace("Teleports(2)", "Teleports(1)"))
+            .unwrap_or_else(|e| panic!("{}", e.one_line()));
+    }
+
     /// `genes` are for jumping mazes: a rolling-block file that sets them is told so, not
     /// silently ignored.
     #[test]
@@ -1694,5 +1718,37 @@ fn rolling_block_effects_refuse_arithmetic() {
     assert!(
         message.contains("reads a jumping maze's cell or move"),
         "{message}"
+    );
+}
+
+/// Teleport names that do not pair up are located at the token at fault: a name on one
+/// cell, a name on three (a cell in two pairs), a teleport on the goal, a bad name, and a
+/// landing value of a teleport.
+#[test]
+fn teleports_must_pair_up() {
+    let cells = ["cells: [Number, Teleport],"];
+    for (row, column, says) in [
+        ("1:a 1:- G", 14, "teleport `a` has no partner"),
+        (
+            "1:a 1:a 1:a G",
+            22,
+            "teleport `a` is on 3 cells ((0, 0), (0, 1), (0, 2))",
+        ),
+        ("1:- 1:a G:-:a", 22, "teleport `a` is on the goal"),
+        ("1:a 1:a? G", 18, "`a?` is no teleport name"),
+    ] {
+        check(&with_rules(&cells, row), (5, column), says);
+    }
+    check(
+        &with_rules(
+            &[
+                "cells: [Number, Teleport],",
+                "registers: [(name: \"n\", kind: Counter(min: 0, max: 3))],",
+                "effects: [(on: Land, do: [Set(\"n\", Landing(Teleport))])],",
+            ],
+            "1:a 1:a G",
+        ),
+        (5, 19),
+        "`Landing(Teleport)`",
     );
 }

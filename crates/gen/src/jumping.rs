@@ -53,6 +53,8 @@ pub struct JumpSpace {
     stale: bool,
     /// Steps on the word engine that changed the superset's shape, and all its steps.
     reshapes: (u32, u32),
+    /// The most teleport pairs the generator places (the `Teleports` gene), 0 without.
+    teleports: u8,
 }
 
 /// Which form of the state graph the search keeps current.
@@ -92,6 +94,8 @@ pub enum JumpChange {
     Number(u32, i16),
     /// A wall slot was toggled.
     Wall(u32),
+    /// A teleport moved from the first cell to the second.
+    Teleport(u32, u32),
     /// Nothing changed (no alternative was left).
     Nothing,
 }
@@ -137,7 +141,16 @@ impl JumpSpace {
                 _ => Vec::new(),
             })
             .collect();
-        let structural = template.change.blocked || template.change.holes || template.change.walls;
+        let teleports = (template.genes.iter())
+            .find_map(|g| match g {
+                JumpGene::Teleports(n) => Some(*n),
+                _ => None,
+            })
+            .unwrap_or(0);
+        let structural = template.change.blocked
+            || template.change.holes
+            || template.change.walls
+            || teleports > 0;
         let wall_slots = if template.change.walls {
             wall_slots(&template.maze)
         } else {
@@ -164,6 +177,7 @@ impl JumpSpace {
             engine: Engine::Undecided,
             stale: false,
             reshapes: (0, 0),
+            teleports,
         };
         space.randomize(rng);
         space
@@ -243,6 +257,11 @@ impl JumpSpace {
     fn choose_engine(&mut self, scorer: &Scorer) {
         self.engine = Engine::Graph;
         if !scorer.is_fast() || self.structural {
+            return;
+        }
+        // A landing on a teleport reads its partner, which no row of the landing cell's own
+        // can say: such boards stay on the compiled graph, which reads every move again.
+        if self.maze.board.cells.iter().any(|c| c.teleport.is_some()) {
             return;
         }
         // A landing effect reads numbers (`Landing(Number)`): a number step is not local to
@@ -428,6 +447,8 @@ impl JumpSpace {
                 piece: Some(p),
                 ..c
             })),
+            // Placed by pairs, never drawn for a cell alone.
+            JumpGene::Teleports(_) => out.push(c),
         }
         (out.len() <= MAX_OPTIONS).then_some(())
     }
@@ -557,7 +578,8 @@ impl JumpSpace {
         if current.is_ordinary() {
             kinds.push(None);
         }
-        if cell != self.start {
+        // A teleport stays an ordinary cell, so that its pair stays whole.
+        if cell != self.start && current.teleport.is_none() {
             for (ok, kind) in [
                 (self.template.change.blocked, Kind::Blocked),
                 (self.template.change.holes, Kind::Hole),
@@ -574,15 +596,19 @@ impl JumpSpace {
             });
         }
         // Without genes (cells that hold nothing) only the structure changes, if it may here.
-        let choices = self.template.genes.len() + kinds.len() - 1;
+        // Teleports move by pairs (`JumpSpace::move_teleport`), not as a cell's gene.
+        let genes =
+            || (self.template.genes.iter()).filter(|g| !matches!(g, JumpGene::Teleports(_)));
+        let n_genes = genes().count();
+        let choices = n_genes + kinds.len() - 1;
         if choices == 0 {
             return None;
         }
         let pick = rng.random_range(0..choices as u32) as usize;
-        if pick >= self.template.genes.len() {
-            return Some(Cell::of(kinds[pick - self.template.genes.len() + 1]?));
+        if pick >= n_genes {
+            return Some(Cell::of(kinds[pick - n_genes + 1]?));
         }
-        let gene = &self.template.genes[pick];
+        let gene = genes().nth(pick)?;
         let mut next = current;
         for _ in 0..8 {
             self.draw_gene(cell, gene, &mut next, rng);
@@ -626,7 +652,65 @@ impl JumpSpace {
             JumpGene::Colour(names) => c.colour = Tag::new(&names[pick(names.len(), rng)]),
             JumpGene::Symbol(names) => c.symbol = Tag::new(&names[pick(names.len(), rng)]),
             JumpGene::Piece(pieces) => c.piece = Some(pieces[pick(pieces.len(), rng)]),
+            JumpGene::Teleports(_) => {}
         }
+    }
+
+    /// Cells a teleport may go to: editable, ordinary, neither start nor goal, no teleport.
+    fn teleport_free(&self) -> Vec<usize> {
+        (self.cells.iter())
+            .map(|&i| i as usize)
+            .filter(|&i| {
+                let c = &self.maze.board.cells[i];
+                i != self.start && c.is_ordinary() && c.teleport.is_none()
+            })
+            .collect()
+    }
+
+    /// Places 1 to `teleports` pairs, named `a`, `b`, ..., on free cells of a fresh board
+    /// (the editable cells' own teleports cleared first: the gene places them all).
+    fn place_teleports<R: Rng + ?Sized>(&mut self, rng: &mut R) {
+        for &i in &self.cells {
+            self.maze.board.cells[i as usize].teleport = None;
+        }
+        let pairs = 1 + rng.random_range(0..u32::from(self.teleports));
+        let mut free = self.teleport_free();
+        for name in TELEPORT_NAMES.iter().take(pairs as usize) {
+            if free.len() < 2 {
+                break;
+            }
+            for _ in 0..2 {
+                let i = free.swap_remove(rng.random_range(0..free.len() as u32) as usize);
+                self.maze.board.cells[i].teleport = Tag::new(name);
+            }
+        }
+    }
+
+    /// Moves one cell of a random pair to a random free cell: the pair stays whole.
+    fn move_teleport<R: Rng + ?Sized>(&mut self, rng: &mut R) -> JumpChange {
+        let ends: Vec<usize> = (self.cells.iter())
+            .map(|&i| i as usize)
+            .filter(|&i| self.maze.board.cells[i].teleport.is_some())
+            .collect();
+        let free = self.teleport_free();
+        if ends.is_empty() || free.is_empty() {
+            return JumpChange::Nothing;
+        }
+        let from = ends[rng.random_range(0..ends.len() as u32) as usize];
+        let to = free[rng.random_range(0..free.len() as u32) as usize];
+        self.shift_teleport(from, to);
+        JumpChange::Teleport(from as u32, to as u32)
+    }
+
+    /// Moves the teleport of `from` to `to`, keeping the rest of both cells.
+    fn shift_teleport(&mut self, from: usize, to: usize) {
+        let name = self.maze.board.cells[from].teleport;
+        let mut a = self.maze.board.cells[from];
+        a.teleport = None;
+        self.set_cell(from, a);
+        let mut b = self.maze.board.cells[to];
+        b.teleport = name;
+        self.set_cell(to, b);
     }
 
     /// An ordinary cell with every gene drawn.
@@ -715,6 +799,10 @@ impl JumpSpace {
         self.set_number(cell, old);
     }
 }
+
+/// The names of the pairs the `Teleports` gene places, one per pair.
+const TELEPORT_NAMES: [&str; crate::settings::MAX_TELEPORT_PAIRS as usize] =
+    ["a", "b", "c", "d", "e", "f", "g", "h"];
 
 /// Keeps the first of equal cells of `cells`, in order.
 fn dedup_in_order(cells: &mut Vec<Cell>) {
@@ -864,6 +952,10 @@ impl Space for JumpSpace {
             self.maze.board.cells[g] = goal;
         }
         self.maze.start = self.coord(self.start);
+        if self.teleports > 0 {
+            self.index_cells();
+            self.place_teleports(rng);
+        }
         self.recompile();
         self.index_cells();
         self.reload_words();
@@ -877,13 +969,17 @@ impl Space for JumpSpace {
             let cell = self.mutable[rng.random_range(0..self.mutable.len() as u32) as usize];
             return self.change_cell(cell as usize, rng);
         }
-        let n = self.cells.len() + self.wall_slots.len();
+        // A teleport move weighs as much as a cell per teleport cell there may be.
+        let tele = 2 * usize::from(self.teleports);
+        let n = self.cells.len() + self.wall_slots.len() + tele;
         if n == 0 {
             return JumpChange::Nothing;
         }
         let pick = rng.random_range(0..n as u32) as usize;
         if pick < self.cells.len() {
             self.change_cell(self.cells[pick] as usize, rng)
+        } else if pick >= self.cells.len() + self.wall_slots.len() {
+            self.move_teleport(rng)
         } else {
             let slot = pick - self.cells.len();
             self.toggle_wall(slot);
@@ -913,6 +1009,11 @@ impl Space for JumpSpace {
                 changes.push(JumpChange::Wall(slot as u32));
             }
         }
+        for _ in 0..2 * self.teleports {
+            if rng.random_bool(rate) {
+                changes.push(self.move_teleport(rng));
+            }
+        }
     }
 
     fn revert(&mut self, changes: impl DoubleEndedIterator<Item = JumpChange>) {
@@ -921,6 +1022,7 @@ impl Space for JumpSpace {
                 JumpChange::Cell(cell, old) => self.unset_cell(cell as usize, old),
                 JumpChange::Number(cell, old) => self.unset_number(cell as usize, old),
                 JumpChange::Wall(slot) => self.toggle_wall(slot as usize),
+                JumpChange::Teleport(from, to) => self.shift_teleport(to as usize, from as usize),
                 JumpChange::Nothing => {}
             }
         }
@@ -980,9 +1082,16 @@ impl Space for JumpSpace {
                 continue;
             }
             let from_b = rng.random_bool(0.5);
-            // The start keeps a jump number whatever the other parent has there.
-            if from_b && (i != a.start || (b.cells[i].is_ordinary() && !b.cells[i].wildcard)) {
-                child.cells[i] = b.cells[i];
+            // The start keeps a jump number whatever the other parent has there; the teleport
+            // pairs are the first parent's, whole.
+            if from_b
+                && a.cells[i].teleport.is_none()
+                && (i != a.start || (b.cells[i].is_ordinary() && !b.cells[i].wildcard))
+            {
+                child.cells[i] = Cell {
+                    teleport: None,
+                    ..b.cells[i]
+                };
             }
         }
         for &slot in &self.wall_slots {

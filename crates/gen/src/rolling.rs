@@ -106,7 +106,8 @@ impl RollSpace {
                 TileGene::Fragile => template.fragile,
                 TileGene::Switches => template.switches,
                 TileGene::SwitchesStanding => template.switches && template.can_stand(),
-                TileGene::Never => false,
+                // Placed by pairs (`RollSpace::place_teleports`), never one cell alone.
+                TileGene::Never | TileGene::Teleports => false,
             })
             .map(|t| t.tile)
             .collect();
@@ -225,6 +226,9 @@ impl RollSpace {
 
     fn change_cell<R: Rng + ?Sized>(&mut self, cell: usize, rng: &mut R) -> RollChange {
         let old = self.maze.board.tiles[cell];
+        if old == Tile::Teleport {
+            return self.move_teleport(cell, rng);
+        }
         if !self.template.switches {
             let others: Vec<Tile> = self.tiles.iter().copied().filter(|&t| t != old).collect();
             self.maze.board.tiles[cell] = others[pick(others.len(), rng)];
@@ -317,6 +321,57 @@ impl RollSpace {
         RollChange {
             cell: cell as u32,
             old,
+            more: Some(Box::new(undo)),
+        }
+    }
+
+    /// Editable cells holding floor, no floor or fragile floor: where a teleport may go
+    /// without taking a bridge's or switch's place.
+    fn plain_cells(&self) -> Vec<usize> {
+        (self.cells.iter())
+            .map(|&c| c as usize)
+            .filter(|&c| {
+                matches!(
+                    self.maze.board.tiles[c],
+                    Tile::Floor | Tile::NoFloor | Tile::Fragile
+                )
+            })
+            .collect()
+    }
+
+    /// With the `Teleports` gene, a fresh configuration's pair on two plain cells.
+    fn place_teleports<R: Rng + ?Sized>(&mut self, rng: &mut R) {
+        let mut free = self.plain_cells();
+        if free.len() < 2 {
+            return;
+        }
+        for _ in 0..2 {
+            let cell = free.swap_remove(pick(free.len(), rng));
+            self.maze.board.tiles[cell] = Tile::Teleport;
+        }
+    }
+
+    /// Moves the teleport on `cell` to a random plain cell, `cell` becoming floor: the pair
+    /// stays whole.
+    fn move_teleport<R: Rng + ?Sized>(&mut self, cell: usize, rng: &mut R) -> RollChange {
+        let free = self.plain_cells();
+        if free.is_empty() {
+            return RollChange {
+                cell: NOTHING,
+                old: Tile::Floor,
+                more: None,
+            };
+        }
+        let to = free[pick(free.len(), rng)];
+        let undo = Undo {
+            switches: self.maze.rules.switches.clone(),
+            cells: vec![(to as u32, self.maze.board.tiles[to])],
+        };
+        self.maze.board.tiles[to] = Tile::Teleport;
+        self.maze.board.tiles[cell] = Tile::Floor;
+        RollChange {
+            cell: cell as u32,
+            old: Tile::Teleport,
             more: Some(Box::new(undo)),
         }
     }
@@ -431,6 +486,9 @@ impl Space for RollSpace {
         }
         if self.template.switches {
             self.place_switches(rng);
+        }
+        if self.template.teleports > 0 {
+            self.place_teleports(rng);
         }
         self.recompile();
     }

@@ -345,6 +345,11 @@ impl Game {
     /// the bridges a switch changed.
     fn news(&self, label: &str, from: StateId, to: StateId) -> String {
         let to_name = self.compiled.state_name(to);
+        // The jump and the teleport: where it landed, and where the teleport took it.
+        let label = &match self.compiled.teleport_entry(to) {
+            Some(t) => format!("{label} onto the teleport at {}, on", coord(t)),
+            None => label.to_string(),
+        };
         let (Some(before), Some(after)) = (self.view_of(from), self.view_of(to)) else {
             return format!("{label} to {to_name}");
         };

@@ -778,3 +778,31 @@ fn every_family_and_variant_is_playable_with_the_keys() {
         screen_on(&g, 80, 40);
     }
 }
+
+/// A move through a teleport says the jump and the teleport: on the hand-checked teleporter
+/// `E` lands on the teleport (0,1) and ends on (2,1); a rolling block standing on a `t` goes
+/// on to the other.
+#[test]
+fn a_move_through_a_teleport_says_so() {
+    let src = include_str!("../../../tests/fixtures/rules/teleport.ron");
+    let mut g = game("teleport", src);
+    let east = g.compiled().directions().parse("E").unwrap();
+    g.apply(maze_play::Command::Move(east));
+    assert_eq!(g.cell(), Some((2, 1)));
+    assert_eq!(
+        g.message().text,
+        "E onto the teleport at (0,1), on to (2,1)"
+    );
+    let src = include_str!("../../../tests/fixtures/rules/rolling_teleport.ron");
+    let mut g = game("rolling teleport", src);
+    g.apply(maze_play::Command::Roll(1));
+    g.apply(maze_play::Command::Roll(1));
+    assert_eq!(g.cell(), Some((2, 0)));
+    assert!(
+        g.message()
+            .text
+            .starts_with("E onto the teleport at (0,3), on to (2,0)"),
+        "{}",
+        g.message().text
+    );
+}

@@ -146,6 +146,9 @@ pub enum Attr {
     Symbol,
     /// A chess piece `K Q R B N P`.
     Piece,
+    /// A teleport: 1 to 8 letters or digits naming its pair. The two cells of a board that
+    /// carry the same name are partners: a move landing on one ends on the other.
+    Teleport,
 }
 
 impl Attr {
@@ -157,6 +160,7 @@ impl Attr {
             Attr::Colour => "Colour",
             Attr::Symbol => "Symbol",
             Attr::Piece => "Piece",
+            Attr::Teleport => "Teleport",
         }
     }
 }
@@ -178,6 +182,8 @@ pub struct Cell {
     pub symbol: Option<Tag>,
     /// Chess piece.
     pub piece: Option<Piece>,
+    /// The name of the teleport pair the cell belongs to.
+    pub teleport: Option<Tag>,
     /// Circled (`@`).
     pub circled: bool,
     /// A wildcard `*`: it takes the attributes a register inherits (see the rules).
@@ -208,6 +214,7 @@ impl Cell {
             colour: None,
             symbol: None,
             piece: None,
+            teleport: None,
             circled: false,
             wildcard: false,
         }
@@ -284,6 +291,7 @@ impl Cell {
             || self.colour.is_some()
             || self.symbol.is_some()
             || self.piece.is_some()
+            || self.teleport.is_some()
     }
 
     /// Parses one board token under the token `schema`, with arrows named in `dirs`.
@@ -475,6 +483,11 @@ fn set_field(cell: &mut Cell, attr: Attr, text: &str, dirs: &Directions) -> Resu
                 )
             })?);
         }
+        Attr::Teleport => {
+            cell.teleport = Some(Tag::new(text).ok_or_else(|| {
+                format!("`{text}` is no teleport name: 1 to 8 letters or digits")
+            })?);
+        }
     }
     Ok(())
 }
@@ -495,6 +508,7 @@ fn field(cell: &Cell, attr: Attr, dirs: &Directions) -> String {
         Attr::Colour => cell.colour.map_or("-".into(), |t| t.to_string()),
         Attr::Symbol => cell.symbol.map_or("-".into(), |t| t.to_string()),
         Attr::Piece => cell.piece.map_or("-".into(), |p| p.letter().to_string()),
+        Attr::Teleport => cell.teleport.map_or("-".into(), |t| t.to_string()),
     }
 }
 
@@ -592,6 +606,9 @@ mod tests {
         round_trip("N", &[Attr::Piece]);
         round_trip("-", &[]);
         round_trip("-@", &[Attr::Number]);
+        for t in ["3:a", "2:-", "G", "1:T2@"] {
+            round_trip(t, &[Attr::Number, Attr::Teleport]);
+        }
     }
 
     #[test]

@@ -82,6 +82,16 @@ impl CompiledMaze {
         }
     }
 
+    /// The teleport a move ending on `state` came through, when it did: the partner of the
+    /// teleport the mover stands on (a move lands on a teleport only to end on its partner,
+    /// so a move ending on one came through the other).
+    pub fn teleport_entry(&self, state: StateId) -> Option<Coord> {
+        match self {
+            CompiledMaze::Jumping(g) => g.teleport_entry(state),
+            CompiledMaze::RollingBlock(g) => g.teleport_entry(state),
+        }
+    }
+
     /// Cells from which no move is possible although they are not the goal (none for rolling
     /// blocks, whose moves depend on the orientation, not on a cell).
     pub fn dead_end_cells(&self) -> Vec<Coord> {

@@ -20,8 +20,8 @@ use crate::tiling::Coord;
 /// Where a move ends.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 enum Landing {
-    /// On a cell, with the registers on arrival.
-    At(Coord, Key),
+    /// On a cell, with the registers on arrival, and whether a teleport sent it there.
+    At(Coord, Key, bool),
     /// Off the board (exit goal).
     Outside,
 }
@@ -134,7 +134,7 @@ pub fn walk(maze: &JumpingMaze) -> Result<Walked, Problem> {
             }
             for key in w.keys((r, c)) {
                 for (_, landing) in w.moves((r, c), &key) {
-                    if let Landing::At(t, k) = landing {
+                    if let Landing::At(t, k, _) = landing {
                         states.insert((t, k));
                     }
                 }
@@ -162,7 +162,7 @@ pub fn walk(maze: &JumpingMaze) -> Result<Walked, Problem> {
         for (d, landing) in w.moves(state.0, &state.1) {
             let to = match landing {
                 Landing::Outside => "Outside".to_string(),
-                Landing::At(t, k) => name(&(t, k)),
+                Landing::At(t, k, _) => name(&(t, k)),
             };
             if to == from {
                 continue;
@@ -178,9 +178,10 @@ pub fn walk(maze: &JumpingMaze) -> Result<Walked, Problem> {
 }
 
 /// The mechanic moves of `maze` (RULES.md section 3) as (from, to, direction) names, found
-/// step by step: a move is one when it changes a register (landing anywhere but a goal or
-/// outside) or when its state holds a register off its start value and the same cell with
-/// every register at its start value has no move of that direction to the same cell.
+/// step by step: a move is one when a teleport sends it on, when it changes a register
+/// (landing anywhere but a goal or outside) or when its state holds a register off its start
+/// value and the same cell with every register at its start value has no move of that
+/// direction to the same cell.
 pub fn mechanic_moves(maze: &JumpingMaze) -> Result<BTreeSet<(String, String, String)>, Problem> {
     let w = Walker::new(maze)?;
     let board = &maze.board;
@@ -204,16 +205,18 @@ pub fn mechanic_moves(maze: &JumpingMaze) -> Result<BTreeSet<(String, String, St
                 for (d, landing) in w.moves(at, &key) {
                     let (to, cell, changed) = match landing {
                         Landing::Outside => ("Outside".to_string(), None, false),
-                        Landing::At(t, k) => {
-                            (name(t, &k), Some(t), !board.get(t).is_goal() && k != key)
-                        }
+                        Landing::At(t, k, through) => (
+                            name(t, &k),
+                            Some(t),
+                            through || !board.get(t).is_goal() && k != key,
+                        ),
                     };
                     if to == from {
                         continue;
                     }
                     let same = |l: &Landing| match (l, cell) {
                         (Landing::Outside, None) => true,
-                        (Landing::At(t, _), Some(c)) => *t == c,
+                        (Landing::At(t, _, _), Some(c)) => *t == c,
                         _ => false,
                     };
                     let read = key != plain && !unchanged.iter().any(|(e, l)| *e == d && same(l));
@@ -537,8 +540,21 @@ impl Walker<'_> {
         if !self.meets_land(&x, here, key, kind, d, i, p, note) {
             return;
         }
+        // A teleport sends the mover on to its partner within the move; from there on the
+        // partner is the cell landed on.
+        let (p, x, through) = match self.partner(p) {
+            Some(q) if q == at => {
+                note(format!(
+                    "lands on the teleport at {}, whose partner is where it started",
+                    coord(p)
+                ));
+                return;
+            }
+            Some(q) => (q, self.maze.board.get(q), true),
+            None => (p, x, false),
+        };
         if x.is_goal() {
-            out.push((d, Landing::At(p, self.set.start_key())));
+            out.push((d, Landing::At(p, self.set.start_key(), through)));
             return;
         }
         let mut k2 = *key;
@@ -576,7 +592,27 @@ impl Walker<'_> {
             ));
             return;
         }
-        out.push((d, Landing::At(p, k2)));
+        out.push((d, Landing::At(p, k2, through)));
+    }
+
+    /// The other cell of the teleport pair `p` belongs to: the one other ordinary cell with
+    /// its teleport name, if there is exactly one.
+    fn partner(&self, p: Coord) -> Option<Coord> {
+        let board = &self.maze.board;
+        let name = board.get(p).teleport?;
+        let mut same = Vec::new();
+        for r in 0..board.rows {
+            for c in 0..board.cols {
+                let x = board.get((r, c));
+                if x.teleport == Some(name) {
+                    same.push(((r, c), x.is_ordinary()));
+                }
+            }
+        }
+        match same[..] {
+            [(a, true), (b, true)] => Some(if a == p { b } else { a }),
+            _ => None,
+        }
     }
 
     fn describe_failure(&self, c: &C, key: &Key, p: Coord) -> String {

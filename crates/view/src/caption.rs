@@ -55,6 +55,9 @@ fn rolling(m: &RollingBlockMaze, pick_keys: &dyn Fn(usize) -> String) -> Vec<Str
             ),
         });
     }
+    if m.board.tiles.contains(&Tile::Teleport) {
+        lines.push(ROLLING_TELEPORT.into());
+    }
     if m.rules.switches.iter().any(|s| s.split.is_some()) {
         lines.push(format!(
             "Split: the cubes roll one at a time, {} picks which (free, not a move); side by side they join into the block",
@@ -152,10 +155,19 @@ fn jumping(r: &JumpRules) -> Vec<String> {
             lines.extend(kinds.iter().map(|k| format!("· {}", kind(r, k))));
         }
     }
+    if r.cells.contains(&Attr::Teleport) {
+        lines.push(TELEPORT.into());
+    }
     lines.extend(r.registers.iter().map(register));
     lines.extend(r.effects.iter().map(effect));
     lines
 }
+
+/// How a teleport pair acts in a jumping maze.
+const TELEPORT: &str = "Teleports: a move landing on a teleport ends, within the same move, on the other cell of its name";
+
+/// How the teleport tiles act on a rolling block.
+const ROLLING_TELEPORT: &str = "t: a block coming to rest standing on one teleport goes on, in the same roll, to stand on the other";
 
 fn tiling_name(tiling: Tiling) -> String {
     format!("{tiling:?}").to_lowercase()
@@ -441,6 +453,33 @@ mod tests {
             let src = format!(r#"Maze(rules: {rules}, board: ["{board}"], start: (0, 0))"#);
             assert_eq!(caption_of(&src), [expected]);
         }
+    }
+
+    #[test]
+    fn teleports_are_stated() {
+        let lines = caption_of(include_str!("../../../tests/fixtures/rules/teleport.ron"));
+        assert_eq!(
+            lines,
+            [
+                "Jumping maze: square",
+                "Move: rook moves (N E S W), exactly the cell's number",
+                TELEPORT,
+            ]
+        );
+    }
+
+    #[test]
+    fn rolling_teleports_are_stated() {
+        let lines = caption_of(include_str!(
+            "../../../tests/fixtures/rules/rolling_teleport.ron"
+        ));
+        assert_eq!(
+            lines,
+            [
+                "rolling block 1×1×2: roll it so it ends exactly on the goal",
+                ROLLING_TELEPORT,
+            ]
+        );
     }
 
     #[test]

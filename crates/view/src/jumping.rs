@@ -104,6 +104,7 @@ fn view(cell: &Cell, at: Plane, tiling: Tiling, signed: bool) -> CellView {
         colour: cell.colour.map(|t| t.to_string()),
         symbol: cell.symbol.map(|t| t.to_string()),
         piece: cell.piece,
+        teleport: cell.teleport.map(|t| t.to_string()),
         ..Glyphs::default()
     };
     let label = match cell.kind {
@@ -208,9 +209,13 @@ fn steps(maze: &JumpingMaze, graph: &JumpGraph, features: &Features) -> Vec<Step
         .zip(dirs)
         .filter_map(|((&s, &next), &dir)| {
             let from = plane(graph.state_cell(s)?);
-            let landing = graph.state_cell(next).map(plane);
+            let end = graph.state_cell(next).map(plane);
+            // A move ending on a teleport came through its partner: the jump lands there and
+            // the teleport carries it on, drawn as a second piece.
+            let through = end.and_then(|e| partner(maze, e));
+            let landing = through.or(end);
             let to = tiling.walk(from, dir, length(maze, graph, s, from, dir, landing)?);
-            let pieces = match on_board(maze, to) {
+            let mut pieces = match on_board(maze, to) {
                 // A wrapped landing: off one edge, and in again from the opposite one. Tori
                 // have even sizes where parity matters, so the shift is a translation.
                 Some(landing) if landing != to => {
@@ -223,9 +228,22 @@ fn steps(maze: &JumpingMaze, graph: &JumpGraph, features: &Features) -> Vec<Step
                 }
                 _ => vec![(Anchor::cell(from), Anchor::cell(to))],
             };
+            if let (Some(t), Some(e)) = (through, end) {
+                pieces.push((Anchor::cell(t), Anchor::cell(e)));
+            }
             Some(Step { pieces })
         })
         .collect()
+}
+
+/// The other cell with the teleport name of the cell at `p`, if it has one.
+fn partner(maze: &JumpingMaze, p: Plane) -> Option<Plane> {
+    let board = &maze.board;
+    let name = board.get((p.0 as usize, p.1 as usize)).teleport?;
+    (0..board.cells.len())
+        .map(|i| (i / board.cols, i % board.cols))
+        .find(|&at| plane(at) != p && board.get(at).teleport == Some(name))
+        .map(plane)
 }
 
 /// How many unit steps a solution move from `from` in `dir` takes, landing on `landing`
@@ -413,6 +431,7 @@ fn field(cell: &Cell, attr: Attr, dirs: &Directions, signed: bool) -> Option<Str
         Attr::Colour => cell.colour.map(|t| t.to_string()),
         Attr::Symbol => cell.symbol.map(|t| t.to_string()),
         Attr::Piece => cell.piece.map(|p| p.letter().to_string()),
+        Attr::Teleport => cell.teleport.map(|t| t.to_string()),
     }
 }
 
@@ -490,15 +509,27 @@ fn attribute_legend(maze: &JumpingMaze, texts: &[TextCell], colours: &[String]) 
         }
         out.push(item);
     }
-    let mut symbols: Vec<String> = cells
-        .iter()
-        .filter_map(|c| c.symbol)
-        .map(|t| t.to_string())
-        .collect();
-    symbols.sort();
-    symbols.dedup();
+    // The names some cell has in one of its name fields, sorted, each once.
+    let names = |field: fn(&Cell) -> Option<maze_variants::Tag>| {
+        let mut names: Vec<String> = cells
+            .iter()
+            .filter_map(field)
+            .map(|t| t.to_string())
+            .collect();
+        names.sort();
+        names.dedup();
+        names
+    };
+    let symbols = names(|c| c.symbol);
     if !symbols.is_empty() {
         out.push(entry(format!("symbols {}", symbols.join(" "))));
+    }
+    let teleports = names(|c| c.teleport);
+    if !teleports.is_empty() {
+        out.push(entry(format!(
+            "teleports {}: landing on one ends the move on the other of its name",
+            teleports.join(" ")
+        )));
     }
     out
 }

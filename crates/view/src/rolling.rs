@@ -175,6 +175,10 @@ fn cell_view(
     } else {
         CellView::labelled(kind, labels.join("/"))
     };
+    // A board has one pair of teleport tiles: its name is the tile's character.
+    if look.teleport {
+        view.glyphs.teleport = Some(tile.to_char().to_string());
+    }
     for (switch, &number) in maze.rules.switches.iter().zip(numbers) {
         if switch.at == at
             && let Some(button) = look.button
@@ -354,13 +358,36 @@ fn answer_move(
             (f, graph.placement(to).0, false, name.to_string())
         }
     };
+    // A block at rest on a teleport alone goes on to the other one: the roll's arrow ends on
+    // the teleport, a second piece goes on to where the block stands.
+    let through = match who {
+        Mover::Block(_) if landing.rows == 1 && landing.cols == 1 => {
+            teleport_partner(maze, (landing.row, landing.col)).map(|(row, col)| Footprint {
+                row,
+                col,
+                ..landing
+            })
+        }
+        _ => None,
+    };
     // Every state on the goal is one state, with the bridges as at the start and blocks
     // without a goal where they started: nothing about it but the goal is news.
     let goal = graph.is_goal(to);
     if let (Mover::Block(k), false, false) = (who, after.blocks.is_empty(), goal) {
-        debug_assert_eq!(after.blocks.get(k).map(|b| b.0), Some(landing), "{name}");
+        debug_assert_eq!(
+            after.blocks.get(k).map(|b| b.0),
+            Some(through.unwrap_or(landing)),
+            "{name}"
+        );
     }
     let mut notes = Vec::new();
+    if let Some(t) = through {
+        notes.push(format!(
+            "teleports from {} to {}",
+            cell_text((landing.row, landing.col)),
+            cell_text((t.row, t.col))
+        ));
+    }
     let turned: Vec<(Coord, bool)> = if goal {
         Vec::new()
     } else {
@@ -438,16 +465,29 @@ fn answer_move(
     if goal {
         notes.push("reaches the goal".to_string());
     }
+    let mut pieces = vec![(span(origin), span(landing))];
+    if let Some(t) = through {
+        pieces.push((span(landing), span(t)));
+    }
     Move {
-        step: Step {
-            pieces: vec![(span(origin), span(landing))],
-        },
+        step: Step { pieces },
         text,
         // A merge needs no new picture: the cubes' arrows end where the block lies.
         changes: !goal && (!turned.is_empty() || (before.cubes.is_none() && after.cubes.is_some())),
         notes,
         before: position(maze, &before),
     }
+}
+
+/// The board's other teleport tile than `at`, when `at` is one of its pair.
+fn teleport_partner(maze: &RollingBlockMaze, at: Coord) -> Option<Coord> {
+    let board = &maze.board;
+    if board.get(at) != Tile::Teleport {
+        return None;
+    }
+    (0..board.rows * board.cols)
+        .map(|i| (i / board.cols, i % board.cols))
+        .find(|&c| c != at && board.get(c) == Tile::Teleport)
 }
 
 /// The text board of a rolling-block maze at the state of `now` (at the start without one).

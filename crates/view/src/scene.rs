@@ -140,6 +140,9 @@ pub struct Glyphs {
     pub switched: Vec<(usize, Act)>,
     /// The split switches, by number, that send a cube to this cell.
     pub target: Vec<usize>,
+    /// A teleport, by the name it shares with its partner: a dashed ring, and the name in a
+    /// corner.
+    pub teleport: Option<String>,
 }
 
 impl Glyphs {
@@ -156,6 +159,7 @@ impl Glyphs {
             && self.button.is_none()
             && self.switched.is_empty()
             && self.target.is_empty()
+            && self.teleport.is_none()
     }
 }
 

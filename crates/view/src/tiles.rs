@@ -15,6 +15,8 @@ pub(crate) struct Look {
     pub(crate) kind: CellKind,
     /// The button a picture draws on it, if it is a switch.
     pub(crate) button: Option<Button>,
+    /// Whether a picture draws a teleport's ring on it.
+    pub(crate) teleport: bool,
     /// Its two characters on a text board, and their tone.
     pub(crate) text: (String, Tone),
     /// Its text instead while it is off, for a tile a switch turns off (a bridge).
@@ -77,6 +79,7 @@ pub(crate) fn look(tile: Tile) -> Look {
         TileGlyph::Void => (CellKind::Void, Tone::Dim),
         TileGlyph::Fragile => (CellKind::Fragile, Tone::Warn),
         TileGlyph::Bridge { on } => (CellKind::Bridge { on }, Tone::Strong),
+        TileGlyph::Teleport => (CellKind::Floor, Tone::Strong),
     };
     let tone = if button.is_some() { Tone::Switch } else { tone };
     // A bridge shows its on character while on and its off one while off, whichever the
@@ -100,6 +103,7 @@ pub(crate) fn look(tile: Tile) -> Look {
     Look {
         kind,
         button,
+        teleport: info.glyph == TileGlyph::Teleport,
         text,
         off,
         legend,

@@ -37,6 +37,8 @@ pub enum Gene {
     Bridges(u8),
     /// [`RollGene::Switches`].
     Switches(u8),
+    /// [`JumpGene::Teleports`] or [`RollGene::Teleports`]: either family's.
+    Teleports(u8),
 }
 
 /// A cell attribute a jumping maze's generator may change, with its values. Every editable
@@ -57,6 +59,9 @@ pub enum JumpGene {
     Symbol(Vec<String>),
     /// One of these pieces.
     Piece(Vec<Piece>),
+    /// Up to this many teleport pairs (1 to 8), a structure gene: a fresh board gets 1 to
+    /// `n` pairs on ordinary cells, and a step moves one cell of a pair, so pairs stay whole.
+    Teleports(u8),
 }
 
 /// A tile a rolling-block generator places on its editable cells.
@@ -71,12 +76,16 @@ pub enum RollGene {
     Bridges(u8),
     /// Up to this many soft or heavy switches acting on the bridges.
     Switches(u8),
+    /// Up to this many pairs of teleport tiles `t` (1 to 8).
+    Teleports(u8),
 }
 
 /// A [`Gene`] sorted into its family.
 pub(super) enum Family {
     Jump(JumpGene),
     Roll(RollGene),
+    /// A gene of both families: teleport pairs, of cells or of tiles.
+    Both(JumpGene, RollGene),
 }
 
 impl Gene {
@@ -94,6 +103,7 @@ impl Gene {
             Gene::Fragile => "Fragile",
             Gene::Bridges(_) => "Bridges",
             Gene::Switches(_) => "Switches",
+            Gene::Teleports(_) => "Teleports",
         }
     }
 
@@ -111,6 +121,7 @@ impl Gene {
             Gene::Fragile => Family::Roll(RollGene::Fragile),
             Gene::Bridges(n) => Family::Roll(RollGene::Bridges(*n)),
             Gene::Switches(n) => Family::Roll(RollGene::Switches(*n)),
+            Gene::Teleports(n) => Family::Both(JumpGene::Teleports(*n), RollGene::Teleports(*n)),
         }
     }
 }
@@ -124,9 +135,24 @@ impl JumpGene {
             JumpGene::Colour(_) => Some(Attr::Colour),
             JumpGene::Symbol(_) => Some(Attr::Symbol),
             JumpGene::Piece(_) => Some(Attr::Piece),
+            JumpGene::Teleports(_) => Some(Attr::Teleport),
             JumpGene::Circled | JumpGene::Wildcard => None,
         }
     }
+}
+
+/// The most teleport pairs a generator places: their names are `a` to `h`.
+pub(crate) const MAX_TELEPORT_PAIRS: u8 = 8;
+
+/// Refuses a `Teleports(n)` gene at `i` whose `n` is not 1 to [`MAX_TELEPORT_PAIRS`].
+pub(super) fn teleport_pairs(n: u8, i: usize) -> Result<(), SettingsError> {
+    if (1..=MAX_TELEPORT_PAIRS).contains(&n) {
+        return Ok(());
+    }
+    Err(SettingsError::invalid(
+        At::Setting(Setting::Gene(i)),
+        format!("Teleports({n}): a generator places 1 to {MAX_TELEPORT_PAIRS} teleport pairs"),
+    ))
 }
 
 /// Refuses gene `i` when an earlier one has its name, for jumping and rolling genes alike.

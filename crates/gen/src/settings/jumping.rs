@@ -433,7 +433,7 @@ impl Generate {
             let at = || At::Setting(Setting::Gene(i));
             not_listed_before(genes, i)?;
             let g = match gene.family() {
-                Family::Jump(g) => g,
+                Family::Jump(g) | Family::Both(g, _) => g,
                 Family::Roll(_) => {
                     return Err(SettingsError::invalid(
                         at(),
@@ -442,7 +442,7 @@ impl Generate {
                             gene.name()
                         ),
                     )
-                    .with_help("Number, Arrows, Circled, Wildcard, Colour, Symbol or Piece"));
+                    .with_help("Number, Arrows, Circled, Wildcard, Colour, Symbol, Piece or Teleports"));
                 }
             };
             if let Some(a) = g.attr()
@@ -501,6 +501,7 @@ impl Generate {
                         ),
                     ))
                 }
+                JumpGene::Teleports(n) => super::genes::teleport_pairs(*n, i).err(),
                 JumpGene::Arrows(_) | JumpGene::Circled | JumpGene::Wildcard => None,
             };
             if let Some(p) = problem {
@@ -556,6 +557,7 @@ fn genes_help(schema: &[Attr]) -> String {
             Attr::Colour => "`Colour([\"r\", \"b\"])`",
             Attr::Symbol => "`Symbol([\"A\", \"B\"])`",
             Attr::Piece => "`Piece([King, Rook])`",
+            Attr::Teleport => "`Teleports(2)`",
         })
         .collect();
     genes.extend(["`Circled`", "`Wildcard`"]);

@@ -18,6 +18,7 @@ use maze_variants::{Maze, StateLimit};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+pub(crate) use genes::MAX_TELEPORT_PAIRS;
 pub use genes::{Gene, JumpGene, RollGene};
 pub use jumping::{GoalSpot, LegalJumps, Template};
 pub use rolling::RollingTemplate;

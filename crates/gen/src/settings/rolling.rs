@@ -39,6 +39,9 @@ pub struct RollingTemplate {
     pub max_bridges: usize,
     /// The most switches the generator places (0 without `switches`).
     pub max_switches: usize,
+    /// The most pairs of teleport tiles the generator places (0 without the `Teleports`
+    /// gene).
+    pub teleports: usize,
 }
 
 impl RollingTemplate {
@@ -129,9 +132,9 @@ impl Generate {
     /// the file declares them (`Floor`, `Fragile`, `Bridges(n)`, `Switches(n)`, what the
     /// shorthand `change: (fragile: true, switches: true, max_bridges: n, max_switches: m)`
     /// stands for), else `change` itself.
-    fn rolling_change(&self) -> Result<Change, SettingsError> {
+    fn rolling_change(&self) -> Result<(Change, u8), SettingsError> {
         let Some(genes) = &self.genes else {
-            return Ok(self.change);
+            return Ok((self.change, 0));
         };
         let c = self.change;
         if c.fragile || c.switches || c.max_bridges.is_some() || c.max_switches.is_some() {
@@ -142,7 +145,7 @@ impl Generate {
             .with_help("say it once: genes: [Floor, Fragile, Bridges(4), Switches(2)] is change: (fragile: true, switches: true, max_bridges: 4, max_switches: 2)"));
         }
         let mut change = Change { ..c };
-        let (mut bridges, mut switches) = (None, None);
+        let (mut bridges, mut switches, mut teleports) = (None, None, None);
         for (i, g) in genes.iter().enumerate() {
             let at = || At::Setting(Setting::Gene(i));
             not_listed_before(genes, i)?;
@@ -151,6 +154,17 @@ impl Generate {
                 Family::Roll(RollGene::Fragile) => change.fragile = true,
                 Family::Roll(RollGene::Bridges(n)) => bridges = Some((i, n)),
                 Family::Roll(RollGene::Switches(n)) => switches = Some((i, n)),
+                Family::Both(_, RollGene::Teleports(n)) | Family::Roll(RollGene::Teleports(n)) => {
+                    if n != 1 {
+                        return Err(SettingsError::invalid(
+                            at(),
+                            format!("Teleports({n}): a rolling-block board holds one teleport pair, its two `t`"),
+                        )
+                        .with_help("write Teleports(1)"));
+                    }
+                    teleports = Some(n);
+                }
+                Family::Both(..) => {}
                 Family::Jump(_) => {
                     return Err(SettingsError::invalid(
                         at(),
@@ -184,7 +198,7 @@ impl Generate {
             }
             (None, None) => {}
         }
-        Ok(change)
+        Ok((change, teleports.unwrap_or(0)))
     }
 
     /// Checks the settings against a rolling-block maze and builds the template to fill.
@@ -193,7 +207,7 @@ impl Generate {
         maze: &RollingBlockMaze,
     ) -> Result<RollingTemplate, SettingsError> {
         let at = At::Setting;
-        let change = self.rolling_change()?;
+        let (change, teleports) = self.rolling_change()?;
         if self.max_jump.is_some() {
             return Err(SettingsError::invalid(
                 at(Setting::MaxJump),
@@ -211,7 +225,7 @@ impl Generate {
         let switches = change.switches;
         let mut m = self.rolling_board(maze, switches)?;
         let (start, goal) = self.footprints(maze, m.board.rows, m.board.cols)?;
-        let editable = editable_cells(&mut m, switches, start, goal)?;
+        let editable = editable_cells(&mut m, (switches, teleports > 0), start, goal)?;
         let mut template = RollingTemplate {
             maze: m,
             editable,
@@ -221,6 +235,7 @@ impl Generate {
             switches,
             max_bridges,
             max_switches,
+            teleports: usize::from(teleports),
         };
         place_placeholders(&mut template, maze, start, goal)?;
         self.check_rolling(&template, switches)?;
@@ -424,14 +439,14 @@ fn placed_counts(change: Change) -> Result<(usize, usize), SettingsError> {
 /// become floor, and so do the cells under fixed footprints.
 fn editable_cells(
     m: &mut RollingBlockMaze,
-    switches: bool,
+    (switches, teleports): (bool, bool),
     start: Option<Footprint>,
     goal: Option<Footprint>,
 ) -> Result<Vec<bool>, SettingsError> {
     let (rows, cols) = (m.board.rows, m.board.cols);
     // Fixed cells: split switches and their targets, the other blocks' footprints, the
-    // cells the rules' general form names and, unless the generator places them, bridges
-    // and soft and heavy switches.
+    // cells the rules' general form names and, unless the generator places them, bridges,
+    // soft and heavy switches and teleports.
     let mut editable = vec![true; rows * cols];
     let named = m.rules.named_cells();
     for (i, tile) in m.board.tiles.iter_mut().enumerate() {
@@ -447,6 +462,13 @@ fn editable_cells(
                 }
             }
             Tile::Switch(SwitchKind::Split) => editable[i] = false,
+            // The file's pair stays where it is unless the generator places teleports.
+            Tile::Teleport => {
+                editable[i] = teleports;
+                if teleports {
+                    *tile = Tile::Floor;
+                }
+            }
             _ => {}
         }
     }

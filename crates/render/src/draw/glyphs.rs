@@ -165,6 +165,7 @@ fn attribute_texts(
         .cloned()
         .chain(items.map(|item| item.text()))
         .chain(g.button.map(|(_, n)| scene::switch_name(n)))
+        .chain(g.teleport.clone())
         .chain((!g.switched.is_empty()).then(|| scene::switch_tags(&g.switched)))
         .collect();
     if !corner.is_empty() {
@@ -231,6 +232,7 @@ pub(super) fn glyphs(scene: &Scene, max_depth: u32, paints: &[Paint]) -> Option<
             || v.glyphs.ring
             || v.glyphs.button.is_some()
             || !v.glyphs.target.is_empty()
+            || v.glyphs.teleport.is_some()
     };
     if !scene.cells.iter().any(shapes) {
         return None;
@@ -287,16 +289,7 @@ pub(super) fn glyphs(scene: &Scene, max_depth: u32, paints: &[Paint]) -> Option<
             }
         }
         if g.ring {
-            group = group.add(
-                Circle::new()
-                    .set("class", "ring")
-                    .set("cx", num(c.x))
-                    .set("cy", num(c.y))
-                    .set("r", num(0.78 * rho))
-                    .set("fill", "none")
-                    .set("stroke", ink)
-                    .set("stroke-width", num((0.07 * rho).max(1.5))),
-            );
+            group = group.add(ring("ring", c, 0.78, rho, ink));
         }
         if let Some((button, _)) = g.button {
             // In the centre; beside a label, smaller in the bottom left corner.
@@ -316,8 +309,30 @@ pub(super) fn glyphs(scene: &Scene, max_depth: u32, paints: &[Paint]) -> Option<
         if !g.target.is_empty() {
             group = group.add(target_glyph(c, rho, ink));
         }
+        if g.teleport.is_some() {
+            group = group.add(teleport_glyph(c, rho, ink));
+        }
     }
     Some(group)
+}
+
+/// A teleport: a dashed ring close inside the cell's edge, apart from a circled cell's
+/// solid one by its dashes in any colour or greyscale.
+pub(super) fn teleport_glyph(c: Point, rho: f64, ink: &str) -> Circle {
+    ring("teleport", c, 0.9, rho, ink).set("stroke-dasharray", num((0.25 * rho).max(3.0)))
+}
+
+/// A ring of class `class` around `c`, `size` times the inradius `rho` across from the
+/// centre, stroked in `ink`.
+fn ring(class: &str, c: Point, size: f64, rho: f64, ink: &str) -> Circle {
+    Circle::new()
+        .set("class", class)
+        .set("cx", num(c.x))
+        .set("cy", num(c.y))
+        .set("r", num(size * rho))
+        .set("fill", "none")
+        .set("stroke", ink)
+        .set("stroke-width", num((0.07 * rho).max(1.5)))
 }
 
 /// A switch's button around `c` for a cell of inradius `rho`, as the game draws them: a

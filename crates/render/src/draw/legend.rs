@@ -27,6 +27,8 @@ enum Swatch {
     Fill(&'static str),
     /// A cell of a kind, as the board draws it.
     Cell(CellKind),
+    /// A teleport's dashed ring.
+    Teleport,
     Wall,
     Frame(&'static str, &'static str),
     Arrow,
@@ -238,6 +240,12 @@ fn attribute_key(scene: &Scene, paints: &[Paint]) -> Vec<(Swatch, String)> {
     if any(&|v| v.glyphs.ring) {
         key.push((Swatch::Ring, "circled".into()));
     }
+    if any(&|v| v.glyphs.teleport.is_some()) {
+        key.push((
+            Swatch::Teleport,
+            "teleport: landing on it ends the move on the other cell of its name".into(),
+        ));
+    }
     if any(&|v| v.glyphs.wildcard) {
         key.push((Swatch::Letter("*".into(), false), "wildcard".into()));
     }
@@ -447,6 +455,18 @@ fn swatch_element(swatch: &Swatch, x: f64, y: f64) -> Group {
             );
             g.add(line).add(head)
         }
+        Swatch::Teleport => g.add(
+            super::glyphs::teleport_glyph(
+                Point {
+                    x: x + 7.0,
+                    y: y + 7.0,
+                },
+                7.0,
+                INK,
+            )
+            .set("stroke-width", 1.5)
+            .set("stroke-dasharray", 3),
+        ),
         Swatch::Ring => g.add(
             Circle::new()
                 .set("cx", num(x + 7.0))

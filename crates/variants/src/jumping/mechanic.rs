@@ -6,16 +6,21 @@ use maze_graph::{Move, Rules, StateId};
 use super::{JumpGraph, OUTSIDE};
 
 impl JumpGraph {
-    /// Whether the move `mv` out of `from` depends on the rule's registers: it changes a
-    /// register the landing keeps, or no move of the same direction lands on the same cell
+    /// Whether the move `mv` out of `from` depends on the rule's mechanics: it goes through a
+    /// teleport, it changes a register the landing keeps, or no move of the same direction lands on the same cell
     /// from the same cell with every register at its start value.
     pub(crate) fn mechanic_move(&self, from: StateId, mv: Move) -> bool {
+        let sup_to = self.sup(mv.to);
+        let to_cell = self.sup_cell[sup_to as usize];
+        // A move through a teleport depends on the pair.
+        if to_cell != OUTSIDE && self.teleported_to(to_cell) {
+            return true;
+        }
         if self.identity {
             return false;
         }
-        let (sup_from, sup_to) = (self.sup(from), self.sup(mv.to));
+        let sup_from = self.sup(from);
         let key = self.sup_key(sup_from);
-        let to_cell = self.sup_cell[sup_to as usize];
         // Goal states and `Outside` merge every key, so what their key says is no change.
         let merged = to_cell == OUTSIDE || self.is_goal(mv.to);
         if !merged && self.sup_key(sup_to) != key {

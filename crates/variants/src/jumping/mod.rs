@@ -6,6 +6,7 @@
 //! - `moves`: move generation (runs, candidates, landing checks).
 //! - `superset`: the superset layout, its moves and the dense numbering of its states.
 //! - `update`: incremental updates of one cell, and what they changed ([`Change`]).
+//! - `teleport`: the teleport pairs of a board and their check.
 //!
 //! This file holds [`JumpGraph`] itself, its construction and what any consumer reads.
 
@@ -13,6 +14,7 @@ mod landings;
 mod mechanic;
 mod moves;
 mod superset;
+mod teleport;
 mod update;
 mod validate;
 
@@ -96,6 +98,9 @@ pub struct JumpGraph {
     most_moves: usize,
     /// What incremental updates keep between changes.
     updates: Updates,
+    /// Per cell its teleport partner ([`teleport::NO_PARTNER`] for none); empty without
+    /// teleports.
+    tele: Vec<u32>,
 }
 
 const NO_STATE: u32 = u32::MAX;
@@ -199,6 +204,7 @@ impl JumpGraph {
             sup_of: Vec::new(),
             most_moves: 0,
             updates: Updates::default(),
+            tele: teleport::partners(&board.cells),
         };
         graph.compute_all_runs();
         graph

@@ -403,7 +403,7 @@ impl JumpGraph {
             }
             return;
         }
-        if let Some(dirs) = self.plain {
+        if let Some(dirs) = self.plain.filter(|_| !self.has_teleports()) {
             moves.clear();
             self.plain_moves(cell, dirs, moves);
             each(lo, moves);
@@ -445,7 +445,12 @@ impl JumpGraph {
                         None => continue,
                     }
                 } else {
-                    self.sup_base[t as usize]
+                    // A teleport's partner is ordinary: only a move back to its origin fails.
+                    let end = self.teleport(t);
+                    if end as usize == cell {
+                        continue;
+                    }
+                    self.sup_base[end as usize]
                 };
                 moves.push(Move { dir, to });
             }
@@ -505,6 +510,18 @@ impl JumpGraph {
         if !kind.land.iter().all(|c| c.eval(&ctx)) {
             return;
         }
+        // Landing on a teleport ends the move on its partner (the landing conditions read
+        // the cell landed on, everything after them the partner): a move back to its origin
+        // is none.
+        let (t, there) = if t != OUTSIDE && self.has_teleports() {
+            let end = self.teleport(t);
+            if end as usize == cell {
+                return;
+            }
+            (end, &self.cells[end as usize])
+        } else {
+            (t, there)
+        };
         if t == OUTSIDE || there.is_goal() {
             acc.push((d, t, set.start_key()));
             return;

@@ -419,7 +419,7 @@ impl Superset for JumpGraph {
         each: impl FnMut(u32, &mut dyn Iterator<Item = u32>),
     ) -> bool {
         let old = self.cells[cell];
-        if !self.set.local_change(&old, &content) {
+        if !self.set.local_change(&old, &content) || self.has_teleports() {
             return false;
         }
         self.cells[cell] = content;
@@ -460,7 +460,7 @@ impl Superset for JumpGraph {
 
     fn put_cell(&mut self, cell: usize, content: Cell) -> bool {
         let old = self.cells[cell];
-        if old.kind != content.kind {
+        if old.kind != content.kind || self.has_teleports() || content.teleport.is_some() {
             return false;
         }
         self.cells[cell] = content;

@@ -174,6 +174,15 @@ impl JumpGraph {
     /// states and moves are rebuilt (the runs too when the kind changed).
     pub fn set_cell(&mut self, cell: usize, content: Cell) -> Change {
         let old = std::mem::replace(&mut self.cells[cell], content);
+        if self.has_teleports() || content.teleport.is_some() {
+            // A landing on one cell of a pair reads the other: every move is read again.
+            self.tele = super::teleport::partners(&self.cells);
+            if old.kind != content.kind {
+                self.compute_all_runs();
+            }
+            self.build_states();
+            return Change::Renumbered;
+        }
         if old.kind != content.kind {
             self.compute_all_runs();
             self.build_states();

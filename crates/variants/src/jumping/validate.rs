@@ -131,6 +131,7 @@ impl JumpingMaze {
                 ),
             ));
         }
+        super::teleport::check_pairs(board)?;
         for (i, &(a, b)) in self.walls.iter().enumerate() {
             for cell in [a, b] {
                 if cell.0 >= board.rows || cell.1 >= board.cols {

@@ -13,6 +13,7 @@
 //! bridge whatever the maze.
 
 mod mechanic;
+mod teleport;
 
 use std::collections::HashMap;
 
@@ -241,6 +242,8 @@ pub struct RollGraph {
     moves: Vec<Move>,
     start: StateId,
     goal: StateId,
+    /// Per cell its teleport partner, or `NONE`; empty without teleports.
+    tele: Vec<u32>,
 }
 
 impl RollGraph {
@@ -349,8 +352,13 @@ impl RollGraph {
             moves: Vec::new(),
             start: 0,
             goal: 0,
+            tele: teleport::partners(board),
         };
-        if g.outcomes.is_empty() && g.blocks.len() == 1 && g.bridge_cells.is_empty() {
+        if g.outcomes.is_empty()
+            && g.blocks.len() == 1
+            && g.bridge_cells.is_empty()
+            && g.tele.is_empty()
+        {
             // At most four rolls per placement: counted once built.
             g.plain(maze);
             if g.n_states() > limit || g.moves.len() > most_moves {
@@ -627,6 +635,9 @@ impl RollGraph {
                 {
                     continue;
                 }
+                if !self.teleport(&mut n, k, f) {
+                    continue;
+                }
                 out.push(((4 * k + d) as Dir, n));
             }
         }
@@ -849,11 +860,12 @@ pub(crate) fn check_state_count(maze: &RollingBlockMaze, limit: StateLimit) -> R
 /// The configurations the engine may number, bounded without exploring: every placement of
 /// the first block (the engine seeds each one), times the placements each other block
 /// reaches by rolling alone from its start (other blocks only stand in its way); or
-/// [`bound_with`]'s placements when a split puts cubes anywhere. Blocks shut in rows or
-/// rooms of their own are counted in them, not on the whole board.
+/// [`bound_with`]'s placements when a split puts cubes anywhere or a teleport carries a
+/// block out of its room. Blocks shut in rows or rooms of their own are counted in them,
+/// not on the whole board.
 fn reachable_placements(maze: &RollingBlockMaze, roll: &RollSet) -> u128 {
     let (base, _) = bound_with(maze, roll);
-    if roll.splits {
+    if roll.splits || !teleport::partners(&maze.board).is_empty() {
         return base;
     }
     let board = &maze.board;

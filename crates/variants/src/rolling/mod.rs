@@ -651,6 +651,20 @@ impl RollingBlockMaze {
                 ),
             ));
         }
+        // Teleports pair up: a board has none or two.
+        let ts: Vec<usize> = (0..board.tiles.len())
+            .filter(|&i| board.tiles[i] == Tile::Teleport)
+            .collect();
+        if let [first] | [_, _, first, ..] = ts[..] {
+            return Err(Problem::new(
+                Where::Char(first / board.cols, first % board.cols),
+                format!(
+                    "the board has {} teleport `t`: teleports are a pair, two `t` or none",
+                    ts.len()
+                ),
+            )
+            .help("a block standing on one `t` moves to the other, so a board holds exactly two"));
+        }
         Ok(())
     }
 

@@ -26,6 +26,9 @@ pub enum Tile {
     },
     /// A switch: floor that acts when the block lands on it (docs/FAMILIES.md section 6).
     Switch(SwitchKind),
+    /// A teleport `t`: floor; a block coming to rest on it alone (standing) moves, in the
+    /// same roll, to stand on the board's other `t`.
+    Teleport,
 }
 
 /// What presses a switch, and what it does.
@@ -66,6 +69,8 @@ pub enum TileGlyph {
         /// Its state at the start.
         on: bool,
     },
+    /// A teleport: floor with the dashed ring of a teleport.
+    Teleport,
 }
 
 /// Which generator setting (the `generate` section of a rolling-block maze file) lets
@@ -82,6 +87,8 @@ pub enum TileGene {
     SwitchesStanding,
     /// No generator places it; only a file does.
     Never,
+    /// The `Teleports` gene places it, a pair at a time, never on one cell alone.
+    Teleports,
 }
 
 /// A tile, described once.
@@ -113,7 +120,7 @@ const FLOOR: Bears = Bears {
 };
 
 /// Every tile, in the order of [`Tile`]'s variants.
-pub const TILES: [TileInfo; 8] = [
+pub const TILES: [TileInfo; 9] = [
     TileInfo {
         tile: Tile::Floor,
         ch: '.',
@@ -202,6 +209,16 @@ pub const TILES: [TileInfo; 8] = [
         gene: TileGene::Never,
         bears: FLOOR,
     },
+    TileInfo {
+        tile: Tile::Teleport,
+        ch: 't',
+        name: "a teleport `t`",
+        legend: "t teleport (a block standing on it moves to the other t)",
+        glyph: TileGlyph::Teleport,
+        key: None,
+        gene: TileGene::Teleports,
+        bears: FLOOR,
+    },
 ];
 
 impl Tile {
@@ -217,6 +234,7 @@ impl Tile {
             Tile::Switch(SwitchKind::Soft) => 5,
             Tile::Switch(SwitchKind::Heavy) => 6,
             Tile::Switch(SwitchKind::Split) => 7,
+            Tile::Teleport => 8,
         }]
     }
 

@@ -241,8 +241,45 @@ impl<'a> Walker<'a> {
                         },
                     )?;
                 }
+                // Resting on a teleport alone, the block goes on to stand on the other one.
+                if let [cell] = cells[..]
+                    && self.tile(cell) == Some(Tile::Teleport)
+                {
+                    let Some(to) = self.other_teleport(cell) else {
+                        return Ok(next);
+                    };
+                    if let Some(j) = (0..pos.blocks.len())
+                        .find(|&j| j != k && Self::cells(pos.blocks[j]).contains(&to))
+                    {
+                        return Err(format!(
+                            "{subject} would go through the teleport at {} to {}, where block {} is",
+                            coord((cell.0 as usize, cell.1 as usize)),
+                            coord((to.0 as usize, to.1 as usize)),
+                            j + 1
+                        ));
+                    }
+                    next.blocks[k] = (to.0, to.1, rolled.2);
+                }
                 Ok(next)
             }
+        }
+    }
+
+    /// The board's other teleport tile than `cell`, when the board has exactly two.
+    fn other_teleport(&self, cell: (i64, i64)) -> Option<(i64, i64)> {
+        let board = &self.maze.board;
+        let mut ts = Vec::new();
+        for r in 0..board.rows {
+            for c in 0..board.cols {
+                if board.get((r, c)) == Tile::Teleport {
+                    ts.push((r as i64, c as i64));
+                }
+            }
+        }
+        match ts[..] {
+            [a, b] if a == cell => Some(b),
+            [a, b] if b == cell => Some(a),
+            _ => None,
         }
     }
 
@@ -382,7 +419,19 @@ pub fn mechanic_moves(maze: &RollingBlockMaze) -> BTreeSet<(String, String, Stri
                 && !unchanged
                     .iter()
                     .any(|(d, n)| *d == dir && n.cubes.is_none() && n.blocks == next.blocks);
-            if pos.cubes.is_some() || other || next.cubes.is_some() || next.regs != pos.regs || read
+            // A roll ending standing on a teleport came through the other one.
+            let through = next.cubes.is_none()
+                && matches!(Mover::parse(&dir), Some((Mover::Block(0), _)))
+                && next.blocks.first().is_some_and(|&b| {
+                    let cells = Walker::cells(b);
+                    cells.len() == 1 && w.tile(cells[0]) == Some(Tile::Teleport)
+                });
+            if pos.cubes.is_some()
+                || other
+                || next.cubes.is_some()
+                || next.regs != pos.regs
+                || read
+                || through
             {
                 out.insert((from.clone(), w.name(&next), dir.clone()));
             }

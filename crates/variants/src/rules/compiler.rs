@@ -381,6 +381,12 @@ impl<'a> Compiler<'a> {
                             "`Landing(Arrows)`: arrows are directions of moves, no value a register holds",
                         ));
                     }
+                    Attr::Teleport => {
+                        return Err(problem(
+                            part,
+                            "`Landing(Teleport)`: a teleport names its pair, no value a register holds",
+                        ));
+                    }
                 };
                 fits(ok, &format!("the landing cell's {}", attr.name()))?;
                 self.needs_attr(part, *attr, &format!("`Landing({})`", attr.name()))?;

@@ -503,7 +503,7 @@ impl RuleSet {
                 }
                 Attr::Colour => c.colour = value_tag(v),
                 Attr::Symbol => c.symbol = value_tag(v),
-                Attr::Arrows => {}
+                Attr::Arrows | Attr::Teleport => {}
             }
         }
         c
@@ -528,7 +528,7 @@ impl RuleSet {
                     Attr::Piece => piece_value(here.piece),
                     Attr::Colour => here.colour.map_or(NONE, tag_value),
                     Attr::Symbol => here.symbol.map_or(NONE, tag_value),
-                    Attr::Arrows => return None,
+                    Attr::Arrows | Attr::Teleport => return None,
                 }
             }
         })
@@ -800,7 +800,8 @@ impl RuleSet {
 
     /// Whether changing a cell from `old` to `new` (same kind) changes only the moves out of
     /// it: no attribute that differs is read of a landing cell. Arrows never are, numbers
-    /// only by a landing effect's `Landing(Number)`.
+    /// only by a landing effect's `Landing(Number)`; a teleport always is (it sends the
+    /// moves landing on its partner on).
     pub fn local_change(&self, old: &Cell, new: &Cell) -> bool {
         let r = &self.landing_reads;
         old.kind == new.kind
@@ -808,6 +809,7 @@ impl RuleSet {
             && (old.colour == new.colour || !r.colour)
             && (old.symbol == new.symbol || !r.symbol)
             && (old.piece == new.piece || !r.piece)
+            && old.teleport == new.teleport
             && (old.circled == new.circled || !r.circled)
             && (old.wildcard == new.wildcard || !r.wildcard)
             && (old.number == new.number || !r.number)

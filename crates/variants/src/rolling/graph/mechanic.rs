@@ -7,7 +7,8 @@ use super::{Config, RollGraph};
 
 impl RollGraph {
     /// Whether the move `mv` out of `from` depends on the mechanics: a move while the block is
-    /// split or of another block than the first, a press that changes a register or a bridge,
+    /// split or of another block than the first, a roll through a teleport, a press that
+    /// changes a register or a bridge,
     /// a split or a merge, or a roll that would not be legal with every register and bridge as
     /// at the start.
     pub(crate) fn mechanic_move(&self, from: StateId, mv: Move) -> bool {
@@ -22,7 +23,12 @@ impl RollGraph {
         let Some(&(_, reached)) = out.iter().find(|(d, _)| *d == mv.dir) else {
             return false;
         };
-        if reached.split || reached.regs != c.regs {
+        // A roll ending on a teleport alone came through the other one.
+        if reached.split
+            || reached.regs != c.regs
+            || (!self.tele.is_empty()
+                && self.on_teleport(self.shapes[0].footprint(reached.at[0], self.cols)))
+        {
             return true;
         }
         if c.regs == self.initial.regs {
