@@ -241,6 +241,7 @@ fn maze_between(sides: std::ops::RangeInclusive<usize>) -> impl Strategy<Value =
                     board: Board { rows, cols, cells },
                     start: (0, 0),
                     walls: Vec::new(),
+                    gates: Vec::new(),
                 }
             },
         )
