@@ -53,6 +53,7 @@ mod score;
 pub mod search;
 pub mod settings;
 mod space;
+mod walls;
 
 use std::time::Instant;
 

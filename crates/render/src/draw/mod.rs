@@ -73,7 +73,9 @@ pub fn draw(scene: &Scene) -> String {
     board = board.add(cells(view, max_depth, &paints));
     board = board.add(marks(view));
     board = board.add(walls(view));
-    board = board.add(gates::gates(view));
+    if !view.gates.is_empty() {
+        board = board.add(gates::gates(view));
+    }
     if let Some(frame) = frame(view, layout.board) {
         board = board.add(frame);
     }
