@@ -174,6 +174,64 @@ fn walls_must_join_edge_adjacent_cells() {
     assert!(maze_file::parse("torus.ron", torus).is_ok());
 }
 
+/// A maze with a key register and `doors` in its rules and `walls` as given.
+fn with_doors(doors: &str, walls: &str) -> String {
+    format!(
+        "Maze(\n    rules: Jumping(\n        cells: [Symbol],\n        registers: [(name: \"key\", kind: Choice([\"no\", \"yes\"]))],\n        jumps: [(dirs: Orthogonal, length: Exactly(1))],\n        effects: [(on: Land, when: [Symbol(\"K\")], do: [Set(\"key\", Name(\"yes\"))])],\n        doors: [{doors}],\n    ),\n    board: [\"K - G\"],\n    start: (0, 1),\n    walls: [{walls}],\n)"
+    )
+}
+
+#[test]
+fn one_way_walls_and_doors_point_at_their_wall_or_door() {
+    let door = "(name: \"door\", open: [Is(\"key\", \"yes\")])";
+    assert!(
+        maze_file::parse(
+            "ok.ron",
+            &with_doors(door, "((0, 1), (0, 2), Door(\"door\"))")
+        )
+        .is_ok()
+    );
+    // The third element is read, not the "Expected closing `)`" of a pair.
+    check(
+        &with_doors(door, "((0, 1), (0, 2), Sideways)"),
+        (11, 30),
+        "`Sideways`",
+    );
+    check(
+        &with_doors(door, "((0, 0), (0, 1)), ((0, 1), (0, 2), Door(\"gate\"))"),
+        (11, 31),
+        "no door is called `gate`",
+    );
+    check(
+        &with_doors(
+            door,
+            "((0, 1), (0, 2), OneWay), ((0, 2), (0, 1), Door(\"door\"))",
+        ),
+        (11, 39),
+        "another wall already stands",
+    );
+    check(
+        &with_doors(door, "((0, 0), (0, 2), OneWay)"),
+        (11, 13),
+        "do not share an edge",
+    );
+    check(
+        &with_doors("(name: \"door\", open: [])", ""),
+        (7, 17),
+        "has no condition",
+    );
+    check(
+        &with_doors(&format!("{door}, {door}"), ""),
+        (7, 59),
+        "declared twice",
+    );
+    check(
+        &with_doors("(name: \"door\", open: [Is(\"key\", \"maybe\")])", ""),
+        (7, 17),
+        "maybe",
+    );
+}
+
 #[test]
 fn the_rendered_diagnostic_names_file_line_and_column() {
     let e = maze_file::parse(
