@@ -22,7 +22,7 @@ pub fn caption(maze: &Maze, pick_keys: &dyn Fn(usize) -> String) -> Vec<String> 
         Maze::Jumping(m) => {
             let mut lines = jumping(&m.rules);
             if m.gates.iter().any(|g| g.passage.one_way()) {
-                lines.push("One-way walls are crossed only the way their arrow points".into());
+                lines.push("One-way walls are crossed only the way they point".into());
             }
             lines
         }
@@ -451,7 +451,7 @@ mod tests {
             lines,
             [
                 "Jumping maze: square, rook moves",
-                "One-way walls are crossed only the way their arrow points"
+                "One-way walls are crossed only the way they point"
             ]
         );
     }

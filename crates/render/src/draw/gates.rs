@@ -95,9 +95,9 @@ pub(super) fn looks(scene: &Scene) -> Vec<Look> {
 /// A look's words in the legend.
 pub(super) fn words(look: Look) -> &'static str {
     match (look.one_way, look.door) {
-        (true, false) => "one-way wall: crossed the arrow's way",
+        (true, false) => "one-way wall: crossed the way it points",
         (false, true) => "door: open as the rules say",
-        (true, true) => "one-way door: the arrow's way, when open",
+        (true, true) => "one-way door: crossed the way it points, when open",
         (false, false) => "wall",
     }
 }

@@ -201,24 +201,18 @@ impl JumpingMaze {
                     ));
                 }
             }
+            let cells = format!("({}, {}) and ({}, {})", g.from.0, g.from.1, g.to.0, g.to.1);
             if !self.edge_adjacent(g.from, g.to) {
-                return Err(Problem::new(
-                    at,
-                    format!(
-                        "cells ({}, {}) and ({}, {}) do not share an edge",
-                        g.from.0, g.from.1, g.to.0, g.to.1
-                    ),
-                )
-                .help("a wall stands between two edge-adjacent cells"));
+                return Err(
+                    Problem::new(at, format!("cells {cells} do not share an edge"))
+                        .help("a wall stands between two edge-adjacent cells"),
+                );
             }
             let same = |h: &Gate| pair(h.from, h.to) == pair(g.from, g.to);
             if walls.contains(&pair(g.from, g.to)) || self.gates[..i].iter().any(same) {
                 return Err(Problem::new(
                     at,
-                    format!(
-                        "another wall already stands between ({}, {}) and ({}, {})",
-                        g.from.0, g.from.1, g.to.0, g.to.1
-                    ),
+                    format!("another wall already stands between {cells}"),
                 )
                 .help("one wall per pair of cells: a plain wall, a one-way wall or a door"));
             }
