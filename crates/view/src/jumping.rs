@@ -565,6 +565,34 @@ pub(crate) fn jump_grid(maze: &JumpingMaze) -> Vec<Vec<String>> {
         .collect()
 }
 
+/// The text board's words for one-way walls and doors, which it draws as walls: which way each
+/// one-way wall is crossed, and where each door stands.
+fn gate_legend(maze: &JumpingMaze) -> Vec<String> {
+    let at = |(r, c): Coord| format!("({r},{c})");
+    let one_way: Vec<String> = maze
+        .gates
+        .iter()
+        .filter(|g| g.passage.one_way())
+        .map(|g| format!("{}→{}", at(g.from), at(g.to)))
+        .collect();
+    let mut out = Vec::new();
+    if !one_way.is_empty() {
+        out.push(format!("one-way {}", one_way.join(" ")));
+    }
+    for door in &maze.rules.doors {
+        let on: Vec<String> = maze
+            .gates
+            .iter()
+            .filter(|g| g.passage.door() == Some(door.name.as_str()))
+            .map(|g| format!("{}|{}", at(g.from), at(g.to)))
+            .collect();
+        if !on.is_empty() {
+            out.push(format!("door {} {}", door.name, on.join(" ")));
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -799,32 +827,4 @@ mod tests {
             .shortest_length
             .unwrap_or(0)
     }
-}
-
-/// The text board's words for one-way walls and doors, which it draws as walls: which way each
-/// one-way wall is crossed, and where each door stands.
-fn gate_legend(maze: &JumpingMaze) -> Vec<String> {
-    let at = |(r, c): Coord| format!("({r},{c})");
-    let one_way: Vec<String> = maze
-        .gates
-        .iter()
-        .filter(|g| g.passage.one_way())
-        .map(|g| format!("{}→{}", at(g.from), at(g.to)))
-        .collect();
-    let mut out = Vec::new();
-    if !one_way.is_empty() {
-        out.push(format!("one-way {}", one_way.join(" ")));
-    }
-    for door in &maze.rules.doors {
-        let on: Vec<String> = maze
-            .gates
-            .iter()
-            .filter(|g| g.passage.door() == Some(door.name.as_str()))
-            .map(|g| format!("{}|{}", at(g.from), at(g.to)))
-            .collect();
-        if !on.is_empty() {
-            out.push(format!("door {} {}", door.name, on.join(" ")));
-        }
-    }
-    out
 }
