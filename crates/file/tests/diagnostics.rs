@@ -410,7 +410,13 @@ fn rolling_block_settings_refuse_jumping_settings() {
     let src = "Maze(\n    rules: RollingBlock(),\n    board: [\"S..\", \"..G\"],\n    generate: (\n        max_jump: 3,\n    ),\n)";
     check(src, (5, 19), "a rolling-block maze has no jump numbers");
     let src = "Maze(\n    rules: RollingBlock(),\n    board: [\"S..\", \"..G\"],\n    generate: (\n        change: (walls: true),\n    ),\n)";
-    check(src, (5, 17), "`walls` are for jumping mazes");
+    check(
+        src,
+        (5, 17),
+        "`walls` and `one_way_walls` are for jumping mazes",
+    );
+    let src = src.replace("walls: true", "one_way_walls: true");
+    check(&src, (5, 17), "`one_way_walls` are for jumping mazes");
 }
 
 const VALID_SETTINGS: &str = "Maze(\n    rules: Jumping(),\n    board: [\"1 2 1\", \"1 1 G\"],\n    start: (0, 0),\n    generate: (\n        size: (3, 4),\n        start: Fixed(0, 1),\n        goal: Random,\n        max_jump: 3,\n        gates: (unique_shortest: true, min_length: 4),\n        search: UphillSteps(iterations: 100, p: 0.01),\n    ),\n)\n";
