@@ -163,6 +163,7 @@ pub(crate) fn any_maze() -> impl Strategy<Value = JumpingMaze> {
                         board,
                         start: (0, 0),
                         walls,
+                        gates: Vec::new(),
                     }
                 })
         })

@@ -241,6 +241,7 @@ fn maze_between(sides: std::ops::RangeInclusive<usize>) -> impl Strategy<Value =
                     board: Board { rows, cols, cells },
                     start: (0, 0),
                     walls: Vec::new(),
+                    gates: Vec::new(),
                 }
             },
         )
@@ -477,6 +478,40 @@ fn impossible_gates_end_in_a_bounded_search_that_says_what_it_reached() {
         generator::reasons(&o.failed_gates),
         "min_length 3: the shortest solution has 2"
     );
+}
+
+/// The one-way walls gene and a key-and-door rule generate puzzles that pass their gates, on
+/// several seeds, and the one-way walls the generator puts down are on the maze it returns.
+#[test]
+fn one_way_walls_and_doors_generate_puzzles_that_pass_their_gates() {
+    for name in ["one_way.ron", "doors.ron"] {
+        let mut file = variant(name);
+        let settings = file.generate.clone().unwrap();
+        if name == "one_way.ron" {
+            // From no walls at all, so every one-way wall is the generator's.
+            let Maze::Jumping(m) = &mut file.maze else {
+                panic!("{name} is a jumping maze");
+            };
+            m.gates.clear();
+        }
+        for seed in 1..=3 {
+            let o = run(&file, &settings, 2000, generator::item_seed(seed, name, 0));
+            assert!(
+                o.passed(),
+                "{name} seed {seed}: {}",
+                generator::reasons(&o.failed_gates)
+            );
+            let Maze::Jumping(m) = &o.maze else {
+                panic!("{name} is a jumping maze");
+            };
+            match name {
+                "one_way.ron" => {
+                    assert!(!m.gates.is_empty(), "{name} seed {seed}: no one-way wall")
+                }
+                _ => assert_eq!(m.gates.len(), 2, "{name} seed {seed}: the doors stay"),
+            }
+        }
+    }
 }
 
 #[test]

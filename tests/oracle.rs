@@ -46,6 +46,7 @@ fn board(moves: MoveSet) -> impl Strategy<Value = JumpingMaze> {
                     board: Board { rows, cols, cells },
                     start: (start / cols, start % cols),
                     walls: Vec::new(),
+                    gates: Vec::new(),
                 })
             })
     })

@@ -183,9 +183,12 @@ const RULE_FIXTURES: &[(&str, Option<u32>, u64)] = &[
     ("alice_counter_bound", None, 0),
     ("chess_flipflop_pairs", Some(4), 1),
     ("ice_slide", Some(2), 1),
+    ("keys_and_door_cells", Some(6), 4),
+    ("keys_and_doors", Some(5), 4),
     ("length_minus_last", Some(3), 1),
     ("rolling_teleport", Some(4), 1),
     ("teleport", Some(2), 1),
+    ("one_way_walls", Some(3), 1),
 ];
 
 #[test]

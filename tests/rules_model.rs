@@ -15,12 +15,13 @@ use maze::features;
 use maze::generate::Evaluator;
 use maze::graph::{Adjacency, Move, Rules, StateId, state_graph};
 use maze::variants::rules::{
-    Cond, Dirs, Effect, JumpKind, Keep, Length, Op, Over, Phase, Register, RegisterKind, Value,
+    Cond, Dirs, Door, Effect, JumpKind, Keep, Length, Op, Over, Phase, Register, RegisterKind,
+    Value,
 };
 use maze::variants::walker::{self, Walked};
 use maze::variants::{
-    Attr, Board, Cell, GoalKind, JumpGraph, JumpRules, JumpingMaze, Kind, Maze, MoveSet, Piece,
-    Tag, Tiling, Turn,
+    Attr, Board, Cell, Coord, Gate, GoalKind, JumpGraph, JumpRules, JumpingMaze, Kind, Maze,
+    MoveSet, Passage, Piece, Tag, Tiling, Turn,
 };
 use proptest::prelude::*;
 
@@ -1481,11 +1482,13 @@ fn random_maze(family: Family, shape: (u8, usize, usize, u8, u8), bytes: &[u8]) 
     if d.chance(25) {
         teleports(d, &mut rules, &mut cells);
     }
+    let (walls, gates) = gates_among(&mut rules, walls, d);
     JumpingMaze {
         rules,
         board: Board { rows, cols, cells },
         start: (start / cols, start % cols),
         walls,
+        gates,
     }
 }
 
@@ -1505,6 +1508,67 @@ fn teleports(d: &mut Dice, rules: &mut JumpRules, cells: &mut [Cell]) {
             cells[i].teleport = Tag::new(name);
         }
     }
+}
+
+/// Some of `walls` made one-way walls or doors (one wall per pair of cells). A door opens on
+/// a choice register of its own that every landing on a circled cell (or, where no cell is
+/// circled, every landing) flips, when the rules have room for one more register.
+fn gates_among(
+    rules: &mut JumpRules,
+    walls: Vec<(Coord, Coord)>,
+    d: &mut Dice,
+) -> (Vec<(Coord, Coord)>, Vec<Gate>) {
+    if walls.is_empty() || !d.chance(60) {
+        return (walls, Vec::new());
+    }
+    let mut seen = BTreeSet::new();
+    let walls: Vec<(Coord, Coord)> = walls
+        .into_iter()
+        .filter(|&(a, b)| seen.insert((a.min(b), a.max(b))))
+        .collect();
+    let room = rules.registers.len() + usize::from(rules.no_u_turn) < 6;
+    let door = room && d.chance(50);
+    if door {
+        rules.registers.push(Register {
+            name: "door".into(),
+            kind: RegisterKind::Choice(vec!["shut".into(), "open".into()]),
+            keep: Keep::Everywhere,
+            stands_for: None,
+        });
+        let when = if d.chance(50) {
+            vec![Cond::Circled]
+        } else {
+            Vec::new()
+        };
+        rules.effects.push(Effect {
+            on: Phase::Land,
+            when,
+            ops: vec![Op::Next("door".into())],
+        });
+        rules.doors.push(Door {
+            name: "door".into(),
+            open: vec![Cond::Is("door".into(), "open".into())],
+        });
+    }
+    let (mut plain, mut gates) = (Vec::new(), Vec::new());
+    for (a, b) in walls {
+        let passage = match d.below(4) {
+            0 => None,
+            1 => Some(Passage::OneWay),
+            2 if door => Some(Passage::Door("door".into())),
+            3 if door => Some(Passage::OneWayDoor("door".into())),
+            _ => Some(Passage::OneWay),
+        };
+        match passage {
+            None => plain.push((a, b)),
+            Some(passage) => gates.push(Gate {
+                from: a,
+                to: b,
+                passage,
+            }),
+        }
+    }
+    (plain, gates)
 }
 
 fn shape() -> impl Strategy<Value = (u8, usize, usize, u8, u8)> {

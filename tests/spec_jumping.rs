@@ -1,4 +1,4 @@
-//! RULES.md section 1 (tilings, torus, walls, holes, void, exit, no-U-turn) implemented a
+//! RULES.md section 1 (tilings, torus, walls and one-way walls, holes, void, exit, no-U-turn) implemented a
 //! second time, straight from the text and sharing no code with the rule model, and checked
 //! against the engine on thousands of random boards of every combination.
 //!
@@ -68,7 +68,9 @@ struct Spec {
     cols: i64,
     tokens: Vec<Token>,
     start: Cell,
-    walls: Vec<(Cell, Cell)>,
+    /// Walls: two cells, and whether the wall is one-way (crossed from the first cell into
+    /// the second only).
+    walls: Vec<(Cell, Cell, bool)>,
 }
 
 const SQUARE: [&str; 8] = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"];
@@ -167,10 +169,12 @@ impl Spec {
         }
     }
 
+    /// Whether a unit step from `a` into `b` crosses a wall: any wall between them, unless it
+    /// is one-way and the step goes its way.
     fn walled(&self, a: Cell, b: Cell) -> bool {
         self.walls
             .iter()
-            .any(|&(x, y)| (x, y) == (a, b) || (x, y) == (b, a))
+            .any(|&(x, y, one_way)| ((x, y) == (a, b) && !one_way) || (x, y) == (b, a))
     }
 
     /// Rule 2 for one unit step from `a` to `b` (both on the board): a diagonal square step
@@ -331,7 +335,10 @@ impl Spec {
         let walls: Vec<String> = self
             .walls
             .iter()
-            .map(|((a, b), (c, d))| format!("(({a},{b}),({c},{d}))"))
+            .map(|&((a, b), (c, d), one_way)| {
+                let way = if one_way { ", OneWay" } else { "" };
+                format!("(({a},{b}),({c},{d}){way})")
+            })
             .collect();
         format!(
             "Maze(rules: Jumping(tiling: {tiling}{moves}, torus: {}, no_u_turn: {}{goal}), board: [{}], start: ({}, {}), walls: [{}])",
@@ -419,8 +426,13 @@ fn random_spec(rng: &mut StdRng, tiling: Tiling, queen: bool, torus: bool, exit:
     }
     let walls = rng.random_range(0..=pairs.len().min(4));
     for _ in 0..walls {
-        let pair = pairs.swap_remove(rng.random_range(0..pairs.len()));
-        spec.walls.push(pair);
+        let (a, b) = pairs.swap_remove(rng.random_range(0..pairs.len()));
+        // One wall in three is one-way, either way.
+        spec.walls.push(match rng.random_range(0..6) {
+            0 => (a, b, true),
+            1 => (b, a, true),
+            _ => (a, b, false),
+        });
     }
     spec
 }
@@ -542,7 +554,7 @@ fn a_no_u_turn_exit_opposite_to_the_last_jump_is_refused() {
             Token::Jump(3),
         ],
         start: (0, 0),
-        walls: vec![((1, 2), (0, 2)), ((1, 1), (1, 0))],
+        walls: vec![((1, 2), (0, 2), false), ((1, 1), (1, 0), false)],
     };
     let (_, moves) = spec.graph();
     let key = ("(0,0)/W".to_string(), "Outside".to_string());
@@ -574,7 +586,7 @@ fn the_specification_counts_a_small_board_by_hand() {
             Token::Goal,
         ],
         start: (0, 0),
-        walls: vec![((0, 1), (0, 2))],
+        walls: vec![((0, 1), (0, 2), false)],
     };
     let (states, moves) = spec.graph();
     assert_eq!(states.len(), 8);

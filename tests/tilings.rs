@@ -139,6 +139,7 @@ fn plain_tori_treat_every_cell_alike() {
                 board: Board { rows, cols, cells },
                 start: (0, 0),
                 walls: Vec::new(),
+                gates: Vec::new(),
             };
             let graph = JumpGraph::new(&maze);
             for k in 1..=10 {

@@ -21,6 +21,7 @@ pub fn maze(rules: JumpRules, rows: usize, cols: usize, max_jump: u8, seed: u64)
         board: Board { rows, cols, cells },
         start: (0, 0),
         walls: Vec::new(),
+        gates: Vec::new(),
     };
     // Legal jump numbers depend only on the board's shape, not on other cells' numbers.
     let graph = JumpGraph::new(&maze);

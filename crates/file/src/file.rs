@@ -4,11 +4,11 @@ use std::ops::Range;
 
 use maze_gen::settings::{self as generate, At, Generate, Provenance, Setting, Settings};
 use maze_variants::RulePart;
-use maze_variants::board::{Attr, Board, Cell, NUMBER_SCHEMA};
+use maze_variants::board::{Attr, Board, Cell, Gate, NUMBER_SCHEMA, Passage};
 use maze_variants::rolling::{
     self, Bridge, OtherBlock, ParsedBoard, RollingBlockMaze, RollingBlockRules, Switch,
 };
-use maze_variants::rules::{Effect, JumpKind, Register};
+use maze_variants::rules::{Door, Effect, JumpKind, Register};
 use maze_variants::tiling::{MoveSet, Tiling};
 use maze_variants::{Coord, GoalKind, JumpRules, JumpingMaze, Problem, Where};
 use maze_variants::{Maze, StateLimit, check_cells, one_line};
@@ -104,8 +104,40 @@ impl ReadLimits {
     }
 }
 
-/// A wall as written: two cells, coordinates signed so negative ones get a clear error.
-type RawWall = ((i64, i64), (i64, i64));
+/// A wall as written: two cells, coordinates signed so negative ones get a clear error, and
+/// optionally a third element saying how it lets moves through (`OneWay`, `Door("gate")`).
+struct RawWall {
+    a: (i64, i64),
+    b: (i64, i64),
+    passage: Option<Passage>,
+}
+
+impl<'de> Deserialize<'de> for RawWall {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Visit;
+        impl<'de> serde::de::Visitor<'de> for Visit {
+            type Value = RawWall;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a wall `((r1, c1), (r2, c2))`, optionally with `OneWay`, `Door(\"name\")` or `OneWayDoor(\"name\")` third")
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> Result<RawWall, A::Error> {
+                use serde::de::Error;
+                let a = seq
+                    .next_element()?
+                    .ok_or_else(|| A::Error::invalid_length(0, &self))?;
+                let b = seq
+                    .next_element()?
+                    .ok_or_else(|| A::Error::invalid_length(1, &self))?;
+                let passage = seq.next_element()?;
+                Ok(RawWall { a, b, passage })
+            }
+        }
+        deserializer.deserialize_tuple(3, Visit)
+    }
+}
 
 #[derive(Deserialize)]
 #[serde(rename = "Maze", deny_unknown_fields)]
@@ -292,7 +324,7 @@ impl RawRollingRules {
             RulePart::Register(i) => self.registers.get(i).map(|l| l.ordinal),
             RulePart::Bridge(i) => self.bridges.get(i).map(|l| l.ordinal),
             RulePart::Effect(i) => self.effects.get(i).map(|l| l.ordinal),
-            RulePart::Whole | RulePart::Jump(_) => None,
+            RulePart::Whole | RulePart::Jump(_) | RulePart::Door(_) => None,
         }
     }
 }
@@ -311,6 +343,7 @@ struct RawJumpRules {
     registers: Vec<Located<Register>>,
     jumps: Vec<Located<JumpKind>>,
     effects: Vec<Located<Effect>>,
+    doors: Vec<Located<Door>>,
 }
 
 impl Default for RawJumpRules {
@@ -326,6 +359,7 @@ impl Default for RawJumpRules {
             registers: Vec::new(),
             jumps: Vec::new(),
             effects: Vec::new(),
+            doors: Vec::new(),
         }
     }
 }
@@ -342,6 +376,7 @@ impl RawJumpRules {
             registers: self.registers.iter().map(|l| l.value.clone()).collect(),
             jumps: self.jumps.iter().map(|l| l.value.clone()).collect(),
             effects: self.effects.iter().map(|l| l.value.clone()).collect(),
+            doors: self.doors.iter().map(|l| l.value.clone()).collect(),
         }
     }
 
@@ -351,6 +386,7 @@ impl RawJumpRules {
             RulePart::Register(i) => self.registers.get(i).map(|l| l.ordinal),
             RulePart::Jump(i) => self.jumps.get(i).map(|l| l.ordinal),
             RulePart::Effect(i) => self.effects.get(i).map(|l| l.ordinal),
+            RulePart::Door(i) => self.doors.get(i).map(|l| l.ordinal),
             RulePart::Switch(_) | RulePart::Block(_) | RulePart::Bridge(_) => None,
         }
     }
@@ -568,17 +604,21 @@ fn jumping_maze(
         )),
     };
     let start = to_coord(start, Where::Start)?;
-    let walls = raw
-        .walls
-        .iter()
-        .enumerate()
-        .map(|(i, w)| {
-            Ok((
-                to_coord(w.value.0, Where::Wall(i))?,
-                to_coord(w.value.1, Where::Wall(i))?,
-            ))
-        })
-        .collect::<Result<Vec<_>, Box<SpecError>>>()?;
+    let (mut walls, mut gates) = (Vec::new(), Vec::new());
+    for (i, w) in raw.walls.iter().enumerate() {
+        let (a, b) = (
+            to_coord(w.value.a, Where::Wall(i))?,
+            to_coord(w.value.b, Where::Wall(i))?,
+        );
+        match &w.value.passage {
+            None => walls.push((a, b)),
+            Some(passage) => gates.push(Gate {
+                from: a,
+                to: b,
+                passage: passage.clone(),
+            }),
+        }
+    }
     Ok(JumpingMaze {
         rules,
         board: Board {
@@ -588,6 +628,7 @@ fn jumping_maze(
         },
         start,
         walls,
+        gates,
     })
 }
 
@@ -736,6 +777,15 @@ impl Context<'_> {
                 None => (0..0, "here"),
             },
             Where::Wall(i) => (self.span_of(raw.walls[i].ordinal), "this wall"),
+            Where::Gate(i) => match raw
+                .walls
+                .iter()
+                .filter(|w| w.value.passage.is_some())
+                .nth(i)
+            {
+                Some(w) => (self.span_of(w.ordinal), "this wall"),
+                None => (0..0, "here"),
+            },
         };
         self.error(message, span, label, help)
     }

@@ -174,6 +174,64 @@ fn walls_must_join_edge_adjacent_cells() {
     assert!(maze_file::parse("torus.ron", torus).is_ok());
 }
 
+/// A maze with a key register and `doors` in its rules and `walls` as given.
+fn with_doors(doors: &str, walls: &str) -> String {
+    format!(
+        "Maze(\n    rules: Jumping(\n        cells: [Symbol],\n        registers: [(name: \"key\", kind: Choice([\"no\", \"yes\"]))],\n        jumps: [(dirs: Orthogonal, length: Exactly(1))],\n        effects: [(on: Land, when: [Symbol(\"K\")], do: [Set(\"key\", Name(\"yes\"))])],\n        doors: [{doors}],\n    ),\n    board: [\"K - G\"],\n    start: (0, 1),\n    walls: [{walls}],\n)"
+    )
+}
+
+#[test]
+fn one_way_walls_and_doors_point_at_their_wall_or_door() {
+    let door = "(name: \"door\", open: [Is(\"key\", \"yes\")])";
+    assert!(
+        maze_file::parse(
+            "ok.ron",
+            &with_doors(door, "((0, 1), (0, 2), Door(\"door\"))")
+        )
+        .is_ok()
+    );
+    // The third element is read, not the "Expected closing `)`" of a pair.
+    check(
+        &with_doors(door, "((0, 1), (0, 2), Sideways)"),
+        (11, 30),
+        "`Sideways`",
+    );
+    check(
+        &with_doors(door, "((0, 0), (0, 1)), ((0, 1), (0, 2), Door(\"gate\"))"),
+        (11, 31),
+        "no door is called `gate`",
+    );
+    check(
+        &with_doors(
+            door,
+            "((0, 1), (0, 2), OneWay), ((0, 2), (0, 1), Door(\"door\"))",
+        ),
+        (11, 39),
+        "another wall already stands",
+    );
+    check(
+        &with_doors(door, "((0, 0), (0, 2), OneWay)"),
+        (11, 13),
+        "do not share an edge",
+    );
+    check(
+        &with_doors("(name: \"door\", open: [])", ""),
+        (7, 17),
+        "has no condition",
+    );
+    check(
+        &with_doors(&format!("{door}, {door}"), ""),
+        (7, 59),
+        "declared twice",
+    );
+    check(
+        &with_doors("(name: \"door\", open: [Is(\"key\", \"maybe\")])", ""),
+        (7, 17),
+        "maybe",
+    );
+}
+
 #[test]
 fn the_rendered_diagnostic_names_file_line_and_column() {
     let e = maze_file::parse(
@@ -352,7 +410,13 @@ fn rolling_block_settings_refuse_jumping_settings() {
     let src = "Maze(\n    rules: RollingBlock(),\n    board: [\"S..\", \"..G\"],\n    generate: (\n        max_jump: 3,\n    ),\n)";
     check(src, (5, 19), "a rolling-block maze has no jump numbers");
     let src = "Maze(\n    rules: RollingBlock(),\n    board: [\"S..\", \"..G\"],\n    generate: (\n        change: (walls: true),\n    ),\n)";
-    check(src, (5, 17), "`walls` are for jumping mazes");
+    check(
+        src,
+        (5, 17),
+        "`walls` and `one_way_walls` are for jumping mazes",
+    );
+    let src = src.replace("walls: true", "one_way_walls: true");
+    check(&src, (5, 17), "`one_way_walls` are for jumping mazes");
 }
 
 const VALID_SETTINGS: &str = "Maze(\n    rules: Jumping(),\n    board: [\"1 2 1\", \"1 1 G\"],\n    start: (0, 0),\n    generate: (\n        size: (3, 4),\n        start: Fixed(0, 1),\n        goal: Random,\n        max_jump: 3,\n        gates: (unique_shortest: true, min_length: 4),\n        search: UphillSteps(iterations: 100, p: 0.01),\n    ),\n)\n";

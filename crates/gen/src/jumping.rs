@@ -13,12 +13,13 @@ use std::sync::Arc;
 use crate::settings::{GoalSpot, JumpGene, Template};
 use maze_graph::StrideAdjacency;
 use maze_variants::board::MAX_JUMP;
-use maze_variants::{Cell, Coord, JumpGraph, JumpingMaze, Kind, Maze, RuleSet, Tag};
+use maze_variants::{Cell, Coord, Gate, JumpGraph, JumpingMaze, Kind, Maze, RuleSet, Tag};
 use rand::{Rng, RngExt};
 
 use crate::engine::{Contents, MAX_OPTIONS, WordEngine};
 use crate::score::{Score, Scorer};
 use crate::space::Space;
+use crate::walls;
 
 /// A jumping maze being generated.
 #[derive(Clone, Debug)]
@@ -92,8 +93,8 @@ pub enum JumpChange {
     Cell(u32, Cell),
     /// A cell had this jump number, the rest of it as it is.
     Number(u32, i16),
-    /// A wall slot was toggled.
-    Wall(u32),
+    /// A wall slot held this (`crate::walls`' states).
+    Wall(u32, u8),
     /// A teleport moved from the first cell to the second.
     Teleport(u32, u32),
     /// Nothing changed (no alternative was left).
@@ -105,6 +106,7 @@ pub enum JumpChange {
 pub struct JumpSnapshot {
     cells: Vec<Cell>,
     walls: Vec<(Coord, Coord)>,
+    gates: Vec<Gate>,
     start: usize,
     goal: Option<usize>,
 }
@@ -147,12 +149,9 @@ impl JumpSpace {
                 _ => None,
             })
             .unwrap_or(0);
-        let structural = template.change.blocked
-            || template.change.holes
-            || template.change.walls
-            || teleports > 0;
-        let wall_slots = if template.change.walls {
-            wall_slots(&template.maze)
+        let structural = template.change.structural() || teleports > 0;
+        let wall_slots = if template.change.walls || template.change.one_way_walls {
+            walls::wall_slots(&template.maze)
         } else {
             Vec::new()
         };
@@ -520,19 +519,30 @@ impl JumpSpace {
         self.set_cell(cell, old);
     }
 
-    fn toggle_wall(&mut self, slot: usize) {
-        let (a, b) = self.wall_slots[slot];
-        match self
-            .maze
-            .walls
-            .iter()
-            .position(|&(x, y)| (x, y) == (a, b) || (x, y) == (b, a))
-        {
-            Some(i) => {
-                self.maze.walls.remove(i);
-            }
-            None => self.maze.walls.push((a, b)),
-        }
+    /// Puts another of the slot's states on wall slot `slot` (with two states, the other one
+    /// with no draw), returning how to undo it.
+    fn change_wall<R: Rng + ?Sized>(&mut self, slot: usize, rng: &mut R) -> JumpChange {
+        let states = walls::states(
+            self.template.change.walls,
+            self.template.change.one_way_walls,
+        );
+        let old = walls::state(&self.maze.walls, &self.maze.gates, self.wall_slots[slot]);
+        let others: Vec<u8> = states.iter().copied().filter(|&s| s != old).collect();
+        let new = match others.as_slice() {
+            [one] => *one,
+            _ => others[rng.random_range(0..others.len() as u32) as usize],
+        };
+        self.set_wall(slot, new);
+        JumpChange::Wall(slot as u32, old)
+    }
+
+    fn set_wall(&mut self, slot: usize, state: u8) {
+        walls::set(
+            &mut self.maze.walls,
+            &mut self.maze.gates,
+            self.wall_slots[slot],
+            state,
+        );
         self.recompile();
     }
 
@@ -842,34 +852,6 @@ fn pick_other<R: Rng + ?Sized>(legal: &[i16], current: i16, rng: &mut R) -> Opti
 }
 
 /// Every pair of edge-adjacent board (non-void) cells, each once, in cell order.
-fn wall_slots(maze: &JumpingMaze) -> Vec<(Coord, Coord)> {
-    let (rows, cols) = (maze.board.rows as i64, maze.board.cols as i64);
-    let mut slots = Vec::new();
-    for r in 0..rows {
-        for c in 0..cols {
-            if maze.board.get((r as usize, c as usize)).kind == Kind::Void {
-                continue;
-            }
-            for (nr, nc) in maze.rules.tiling.edge_neighbours((r, c)) {
-                let (nr, nc) = if maze.rules.torus {
-                    (nr.rem_euclid(rows), nc.rem_euclid(cols))
-                } else {
-                    (nr, nc)
-                };
-                if nr < 0 || nc < 0 || nr >= rows || nc >= cols {
-                    continue;
-                }
-                let a = (r as usize, c as usize);
-                let b = (nr as usize, nc as usize);
-                if a < b && maze.board.get(b).kind != Kind::Void && !slots.contains(&(a, b)) {
-                    slots.push((a, b));
-                }
-            }
-        }
-    }
-    slots
-}
-
 impl Space for JumpSpace {
     type Snapshot = JumpSnapshot;
     type Change = JumpChange;
@@ -878,6 +860,7 @@ impl Space for JumpSpace {
         let t = &self.template;
         self.maze.board.cells.clone_from(&t.maze.board.cells);
         self.maze.walls.clone_from(&t.maze.walls);
+        self.maze.gates.clone_from(&t.maze.gates);
         let n = t.editable.len();
         for i in 0..n {
             if t.editable[i] && self.numbers_only {
@@ -981,9 +964,7 @@ impl Space for JumpSpace {
         } else if pick >= self.cells.len() + self.wall_slots.len() {
             self.move_teleport(rng)
         } else {
-            let slot = pick - self.cells.len();
-            self.toggle_wall(slot);
-            JumpChange::Wall(slot as u32)
+            self.change_wall(pick - self.cells.len(), rng)
         }
     }
 
@@ -1005,8 +986,8 @@ impl Space for JumpSpace {
         }
         for slot in 0..self.wall_slots.len() {
             if rng.random_bool(rate) {
-                self.toggle_wall(slot);
-                changes.push(JumpChange::Wall(slot as u32));
+                let change = self.change_wall(slot, rng);
+                changes.push(change);
             }
         }
         for _ in 0..2 * self.teleports {
@@ -1021,7 +1002,7 @@ impl Space for JumpSpace {
             match change {
                 JumpChange::Cell(cell, old) => self.unset_cell(cell as usize, old),
                 JumpChange::Number(cell, old) => self.unset_number(cell as usize, old),
-                JumpChange::Wall(slot) => self.toggle_wall(slot as usize),
+                JumpChange::Wall(slot, old) => self.set_wall(slot as usize, old),
                 JumpChange::Teleport(from, to) => self.shift_teleport(to as usize, from as usize),
                 JumpChange::Nothing => {}
             }
@@ -1051,6 +1032,7 @@ impl Space for JumpSpace {
         JumpSnapshot {
             cells: self.maze.board.cells.clone(),
             walls: self.maze.walls.clone(),
+            gates: self.maze.gates.clone(),
             start: self.start,
             goal: self.goal,
         }
@@ -1059,6 +1041,7 @@ impl Space for JumpSpace {
     fn restore(&mut self, s: &JumpSnapshot) {
         self.maze.board.cells.clone_from(&s.cells);
         self.maze.walls.clone_from(&s.walls);
+        self.maze.gates.clone_from(&s.gates);
         self.start = s.start;
         self.goal = s.goal;
         self.maze.start = self.coord(s.start);
@@ -1071,6 +1054,7 @@ impl Space for JumpSpace {
         let mut m = self.maze.clone();
         m.board.cells.clone_from(&s.cells);
         m.walls.clone_from(&s.walls);
+        m.gates.clone_from(&s.gates);
         m.start = self.coord(s.start);
         Maze::Jumping(m)
     }
@@ -1096,16 +1080,9 @@ impl Space for JumpSpace {
         }
         for &slot in &self.wall_slots {
             if rng.random_bool(0.5) {
-                let has =
-                    |w: &[(Coord, Coord)]| w.iter().any(|&(x, y)| (x, y) == slot || (y, x) == slot);
-                let in_b = has(&b.walls);
-                let in_child = has(&child.walls);
-                if in_b && !in_child {
-                    child.walls.push(slot);
-                } else if !in_b && in_child {
-                    child
-                        .walls
-                        .retain(|&(x, y)| (x, y) != slot && (y, x) != slot);
+                let in_b = walls::state(&b.walls, &b.gates, slot);
+                if in_b != walls::state(&child.walls, &child.gates, slot) {
+                    walls::set(&mut child.walls, &mut child.gates, slot, in_b);
                 }
             }
         }

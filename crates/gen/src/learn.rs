@@ -31,6 +31,7 @@ pub fn exercise_template(size: usize) -> Result<Template, String> {
         },
         start: (0, 0),
         walls: Vec::new(),
+        gates: Vec::new(),
     };
     let settings = Generate {
         start: Placement::Board,

@@ -24,7 +24,8 @@
 //!     .map(|t| Cell::parse(t, &rules.cells, rules.directions()))
 //!     .collect::<Result<Vec<_>, _>>()?;
 //! let board = Board { rows: 3, cols: 3, cells };
-//! let maze = Maze::Jumping(JumpingMaze { rules, board, start: (0, 0), walls: Vec::new() });
+//! let (walls, gates) = (Vec::new(), Vec::new());
+//! let maze = Maze::Jumping(JumpingMaze { rules, board, start: (0, 0), walls, gates });
 //! let generate = Generate {
 //!     search: Search::HillDescent { iterations: 200 },
 //!     ..Generate::default()
@@ -52,6 +53,7 @@ mod score;
 pub mod search;
 pub mod settings;
 mod space;
+mod walls;
 
 use std::time::Instant;
 

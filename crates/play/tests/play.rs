@@ -806,3 +806,35 @@ fn a_move_through_a_teleport_says_so() {
         g.message().text
     );
 }
+
+/// A door refuses a move until the key is held, and says why; one-way walls are listed.
+#[test]
+fn a_door_opens_once_the_key_is_held() {
+    let mut g = game(
+        "keys_and_doors.ron",
+        include_str!("../../../tests/fixtures/rules/keys_and_doors.ron"),
+    );
+    press_all(&mut g, &chars("d"));
+    assert!(
+        g.message()
+            .text
+            .contains("meets the closed door `door` between (1,1) and (1,2)"),
+        "{}",
+        g.message().text
+    );
+    assert_eq!(g.state_name(), "(1,1)/key=no");
+    // To the key and back, and through the open door.
+    press_all(&mut g, &chars("awsdd"));
+    assert_eq!(g.state_name(), "Goal");
+    let one_way = game(
+        "one_way_walls.ron",
+        include_str!("../../../tests/fixtures/rules/one_way_walls.ron"),
+    );
+    let mut terminal = Terminal::new(TestBackend::new(64, 30)).unwrap();
+    terminal.draw(|frame| draw(frame, &one_way)).unwrap();
+    let screen = terminal.backend().to_string();
+    assert!(
+        screen.contains("one-way (0,0)→(0,1) (2,2)→(2,1)"),
+        "{screen}"
+    );
+}

@@ -11,6 +11,8 @@ use std::fmt;
 use maze_graph::{DirSet, Directions};
 use serde::{Deserialize, Serialize};
 
+use crate::tiling::Coord;
+
 /// The largest jump number a board may hold (RULES.md tokens `1`..`99`).
 pub const MAX_JUMP: u8 = 99;
 
@@ -163,6 +165,45 @@ impl Attr {
             Attr::Teleport => "Teleport",
         }
     }
+}
+
+/// How a wall lets moves through, when it does: the third element of a wall in a maze file,
+/// `((r1, c1), (r2, c2), OneWay)`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Passage {
+    /// Crossed from the first cell to the second only (a one-way wall).
+    OneWay,
+    /// Crossed either way while the rules' door of this name is open.
+    Door(String),
+    /// Crossed from the first cell to the second only, while the door of this name is open.
+    OneWayDoor(String),
+}
+
+impl Passage {
+    /// Whether it is crossed from the first cell to the second only.
+    pub fn one_way(&self) -> bool {
+        matches!(self, Passage::OneWay | Passage::OneWayDoor(_))
+    }
+
+    /// The door it opens with, if any.
+    pub fn door(&self) -> Option<&str> {
+        match self {
+            Passage::OneWay => None,
+            Passage::Door(name) | Passage::OneWayDoor(name) => Some(name),
+        }
+    }
+}
+
+/// A wall with a passage (a one-way wall or a door), between two edge-adjacent cells: the
+/// passage's way is from `from` to `to`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Gate {
+    /// The cell a one-way passage is crossed from.
+    pub from: Coord,
+    /// The cell a one-way passage is crossed into.
+    pub to: Coord,
+    /// How it lets moves through.
+    pub passage: Passage,
 }
 
 /// One cell of a jumping-maze board: its kind and the attributes rules may read.

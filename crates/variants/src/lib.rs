@@ -32,7 +32,7 @@ pub mod tiling;
 pub mod walker;
 
 pub use asked::Movers;
-pub use board::{Attr, Board, Cell, Kind, Piece, Tag, Turn};
+pub use board::{Attr, Board, Cell, Gate, Kind, Passage, Piece, Tag, Turn};
 pub use compiled::CompiledMaze;
 pub use jumping::{Change, JumpGraph, JumpingMaze, Landings, Superset, SupersetShape};
 pub use limit::{MOVES_PER_STATE, StateLimit, check_cells};

@@ -41,11 +41,21 @@ pub fn write_with(maze: &Maze, header: &[String], fields: &str) -> String {
             }
             out.push_str("    ],\n");
             out.push_str(&format!("    start: ({}, {}),\n", m.start.0, m.start.1));
-            if !m.walls.is_empty() {
+            if !m.walls.is_empty() || !m.gates.is_empty() {
                 let walls: Vec<String> = m
                     .walls
                     .iter()
                     .map(|(a, b)| format!("(({}, {}), ({}, {}))", a.0, a.1, b.0, b.1))
+                    .chain(m.gates.iter().map(|g| {
+                        format!(
+                            "(({}, {}), ({}, {}), {})",
+                            g.from.0,
+                            g.from.1,
+                            g.to.0,
+                            g.to.1,
+                            crate::text::one_line(&g.passage)
+                        )
+                    }))
                     .collect();
                 out.push_str(&format!("    walls: [{}],\n", walls.join(", ")));
             }

@@ -24,6 +24,8 @@ pub enum Where {
     Start,
     /// The i-th wall.
     Wall(usize),
+    /// The i-th gate (a one-way wall or a door), counted among the walls that have a passage.
+    Gate(usize),
 }
 
 /// Why a maze is invalid, and where.
@@ -85,6 +87,8 @@ pub enum RulePart {
     Block(usize),
     /// The i-th bridge of a rolling-block maze's `bridges`.
     Bridge(usize),
+    /// The i-th door of a jumping maze's `doors`.
+    Door(usize),
 }
 
 /// A problem with the rules: where, and what.
@@ -123,6 +127,7 @@ impl fmt::Display for RulePart {
             RulePart::Switch(i) => write!(f, "switch {i}"),
             RulePart::Block(i) => write!(f, "other block {i}"),
             RulePart::Bridge(i) => write!(f, "bridge {i}"),
+            RulePart::Door(i) => write!(f, "door {i}"),
         }
     }
 }

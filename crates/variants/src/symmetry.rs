@@ -9,7 +9,7 @@
 //! they are: their symmetries depend on the offset layout or the rules, and an identity is
 //! never wrong, only less strict.
 
-use crate::board::{Board, NUMBER_SCHEMA};
+use crate::board::{Board, Gate, NUMBER_SCHEMA};
 use crate::jumping::JumpingMaze;
 use crate::maze::{Maze, write};
 use crate::rolling::{Action, Bridge, Footprint, OtherBlock, RollingBlockMaze, Switch};
@@ -85,11 +85,22 @@ impl Turn {
             })
             .collect();
         walls.sort_unstable();
+        let mut gates: Vec<Gate> = m
+            .gates
+            .iter()
+            .map(|g| Gate {
+                from: self.cell(size, g.from),
+                to: self.cell(size, g.to),
+                passage: g.passage.clone(),
+            })
+            .collect();
+        gates.sort_unstable();
         JumpingMaze {
             rules: m.rules.clone(),
             board: Board { rows, cols, cells },
             start: self.cell(size, m.start),
             walls,
+            gates,
         }
     }
 
@@ -291,6 +302,7 @@ mod tests {
             rules,
             start,
             walls: Vec::new(),
+            gates: Vec::new(),
         };
         m.validate().unwrap_or_else(|p| panic!("{}", p.message));
         Maze::Jumping(m)

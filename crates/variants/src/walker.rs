@@ -291,23 +291,66 @@ impl Walker<'_> {
         }
     }
 
-    /// Whether a unit step from `a` to `b` in `dir` crosses a wall (a diagonal step only
-    /// when both routes around the corner do; a knight's leap never).
-    fn walled(&self, a: Coord, b: Coord, dir: Dir) -> bool {
-        let walled = |x: Coord, y: Coord| self.walls.contains(&(x, y));
+    /// What stops a unit step across the one edge from `x` to `y`, leaving `here` with
+    /// registers `key`: a wall, a one-way wall crossed against its way, or a closed door.
+    fn barrier(&self, x: Coord, y: Coord, here: &Cell, key: &Key) -> Option<String> {
+        if self.walls.contains(&(x, y)) {
+            return Some(format!(
+                "crosses the wall between {} and {}",
+                coord(x),
+                coord(y)
+            ));
+        }
+        for g in &self.maze.gates {
+            if (g.from, g.to) != (x, y) && (g.to, g.from) != (x, y) {
+                continue;
+            }
+            if let Some(name) = g.passage.door() {
+                let i = self.maze.rules.doors.iter().position(|d| d.name == name)?;
+                if !self.set.doors[i]
+                    .iter()
+                    .all(|c| c.eval(&self.ctx(here, key)))
+                {
+                    return Some(format!(
+                        "meets the closed door `{name}` between {} and {}",
+                        coord(x),
+                        coord(y)
+                    ));
+                }
+            }
+            if g.passage.one_way() && (g.to, g.from) == (x, y) {
+                return Some(format!(
+                    "crosses the one-way wall from {} to {} against its way",
+                    coord(g.from),
+                    coord(g.to)
+                ));
+            }
+        }
+        None
+    }
+
+    /// What stops a unit step from `a` to `b` in `dir` (a diagonal step only when both
+    /// routes around the corner are stopped; a knight's leap never).
+    fn walled(&self, a: Coord, b: Coord, dir: Dir, here: &Cell, key: &Key) -> Option<String> {
         if dir >= 8 && self.set.tiling == crate::tiling::Tiling::Square {
-            return false;
+            return None;
         }
         match self
             .set
             .tiling
             .diagonal_corners((a.0 as i64, a.1 as i64), dir)
         {
-            Some(corners) => corners.iter().all(|&corner| match self.place(corner) {
-                Some(h) => walled(a, h) || walled(h, b),
-                None => true,
-            }),
-            None => walled(a, b),
+            Some(corners) => {
+                let stopped = corners.iter().all(|&corner| match self.place(corner) {
+                    Some(h) => {
+                        self.barrier(a, h, here, key).is_some()
+                            || self.barrier(h, b, here, key).is_some()
+                    }
+                    None => true,
+                });
+                stopped.then(|| format!("crosses the wall between {} and {}", coord(a), coord(b)))
+            }
+            None => self.barrier(a, b, here, key),
         }
     }
 
@@ -394,15 +437,11 @@ impl Walker<'_> {
                 }
                 return;
             };
-            if self.walled(prev, p, d) {
+            if let Some(why) = self.walled(prev, p, d, here, key) {
                 if slide {
                     return self.slide_end(at, here, key, kind, d, i, prev, out, note);
                 }
-                note(format!(
-                    "crosses the wall between {} and {}",
-                    coord(prev),
-                    coord(p)
-                ));
+                note(why);
                 return;
             }
             let x = board.get(p);

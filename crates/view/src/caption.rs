@@ -19,7 +19,13 @@ use maze_variants::{Attr, Coord, GoalKind, JumpRules, Maze, MoveSet, Tiling};
 pub fn caption(maze: &Maze, pick_keys: &dyn Fn(usize) -> String) -> Vec<String> {
     let lines = match maze {
         Maze::RollingBlock(m) => rolling(m, pick_keys),
-        Maze::Jumping(m) => jumping(&m.rules),
+        Maze::Jumping(m) => {
+            let mut lines = jumping(&m.rules);
+            if m.gates.iter().any(|g| g.passage.one_way()) {
+                lines.push("One-way walls are crossed only the way they point".into());
+            }
+            lines
+        }
     };
     // Register values are the file's own words: shown escaped, never acted on.
     lines
@@ -160,6 +166,13 @@ fn jumping(r: &JumpRules) -> Vec<String> {
     }
     lines.extend(r.registers.iter().map(register));
     lines.extend(r.effects.iter().map(effect));
+    lines.extend(r.doors.iter().map(|d| {
+        format!(
+            "Door {}: moves cross it while {}",
+            d.name,
+            join(d.open.iter().map(|c| condition(c, "leaving")), "and")
+        )
+    }));
     lines
 }
 
@@ -432,6 +445,27 @@ mod tests {
             }),
             Err(e) => panic!("{}", e.one_line()),
         }
+    }
+
+    #[test]
+    fn doors_and_one_way_walls_are_described() {
+        let lines = caption_of(include_str!(
+            "../../../tests/fixtures/rules/keys_and_doors.ron"
+        ));
+        assert_eq!(
+            lines.last().map(String::as_str),
+            Some("Door door: moves cross it while key is yes")
+        );
+        let lines = caption_of(include_str!(
+            "../../../tests/fixtures/rules/one_way_walls.ron"
+        ));
+        assert_eq!(
+            lines,
+            [
+                "Jumping maze: square, rook moves",
+                "One-way walls are crossed only the way they point"
+            ]
+        );
     }
 
     #[test]

@@ -11,11 +11,12 @@
 use maze_features::Features;
 use maze_graph::{Adjacency, DirSet, Directions, Rules};
 use maze_variants::{
-    Attr, Cell, CompiledMaze, GoalKind, JumpGraph, JumpingMaze, Kind, MoveSet, Piece, Tiling, Turn,
+    Attr, Cell, CompiledMaze, Coord, GoalKind, JumpGraph, JumpingMaze, Kind, MoveSet, Piece,
+    Tiling, Turn,
 };
 
 use crate::scene::{self, Anchor, CellKind, CellView, Glyphs, Mark, Role, Scene, Step};
-use crate::scene::{Options, Plane};
+use crate::scene::{GateView, Options, Plane};
 use crate::text::{self, Entry, Highlight, Now, TextBoard, TextCell, Tone, entry};
 
 /// The scene of a jumping maze, with the overlays `options` ask for.
@@ -48,6 +49,7 @@ pub(crate) fn scene(maze: &JumpingMaze, options: Options) -> Scene {
         cols: board.cols,
         cells,
         walls: walls(maze),
+        gates: gates(maze),
         marks,
         torus: maze.rules.torus,
         exit: maze.rules.goal == GoalKind::Exit,
@@ -156,6 +158,33 @@ fn walls(maze: &JumpingMaze) -> Vec<(Plane, Plane)> {
                 if on_board(maze, n) == Some(to) {
                     out.push((from, n));
                 }
+            }
+        }
+    }
+    out
+}
+
+/// Each one-way wall and door as the edges it stands on, as [`walls`] finds them, each kept
+/// in its way: seen from `to`'s side, the plane neighbour that is `from` comes first.
+fn gates(maze: &JumpingMaze) -> Vec<GateView> {
+    let tiling = maze.rules.tiling;
+    let mut out = Vec::new();
+    for g in &maze.gates {
+        let (a, b) = (plane(g.from), plane(g.to));
+        let view = |from, to| GateView {
+            from,
+            to,
+            one_way: g.passage.one_way(),
+            door: g.passage.door().map(str::to_string),
+        };
+        for n in tiling.edge_neighbours(a) {
+            if on_board(maze, n) == Some(b) {
+                out.push(view(a, n));
+            }
+        }
+        for n in tiling.edge_neighbours(b) {
+            if on_board(maze, n) == Some(a) && n != a {
+                out.push(view(n, b));
             }
         }
     }
@@ -359,9 +388,10 @@ pub(crate) fn text(maze: &JumpingMaze, compiled: &CompiledMaze, now: Option<Now>
         legend.push(entry("* wildcard"));
     }
     legend.extend(attribute_legend(maze, &cells, &colours));
-    if maze.walls.iter().any(|(a, b)| a.0 == b.0) {
+    if maze.walls.iter().any(|(a, b)| a.0 == b.0) || maze.gates.iter().any(|g| g.from.0 == g.to.0) {
         legend.push(entry("│ wall"));
     }
+    legend.extend(gate_legend(maze).into_iter().map(entry));
     if tiling == Tiling::Triangle {
         legend.push(entry("▲ up ▼ down"));
     }
@@ -371,7 +401,12 @@ pub(crate) fn text(maze: &JumpingMaze, compiled: &CompiledMaze, now: Option<Now>
         cells,
         halves: tiling == Tiling::Hex,
         compact: false,
-        walls: maze.walls.clone(),
+        walls: maze
+            .walls
+            .iter()
+            .copied()
+            .chain(maze.gates.iter().map(|g| (g.from, g.to)))
+            .collect(),
         legend,
         place: None,
         places: Vec::new(),
@@ -559,6 +594,34 @@ pub(crate) fn jump_grid(maze: &JumpingMaze) -> Vec<Vec<String>> {
                 .collect()
         })
         .collect()
+}
+
+/// The text board's words for one-way walls and doors, which it draws as walls: which way each
+/// one-way wall is crossed, and where each door stands.
+fn gate_legend(maze: &JumpingMaze) -> Vec<String> {
+    let at = |(r, c): Coord| format!("({r},{c})");
+    let one_way: Vec<String> = maze
+        .gates
+        .iter()
+        .filter(|g| g.passage.one_way())
+        .map(|g| format!("{}→{}", at(g.from), at(g.to)))
+        .collect();
+    let mut out = Vec::new();
+    if !one_way.is_empty() {
+        out.push(format!("one-way {}", one_way.join(" ")));
+    }
+    for door in &maze.rules.doors {
+        let on: Vec<String> = maze
+            .gates
+            .iter()
+            .filter(|g| g.passage.door() == Some(door.name.as_str()))
+            .map(|g| format!("{}|{}", at(g.from), at(g.to)))
+            .collect();
+        if !on.is_empty() {
+            out.push(format!("door {} {}", door.name, on.join(" ")));
+        }
+    }
+    out
 }
 
 #[cfg(test)]

@@ -31,7 +31,7 @@ use maze_variants::rolling::RollGraph;
 use maze_variants::{CompiledMaze, Maze};
 
 pub use caption::caption;
-pub use scene::{Options, Plane, Scene};
+pub use scene::{GateView, Options, Plane, Scene};
 pub use status::{carried_at, jump_at};
 pub use text::{
     Entry, Glyph, Highlight, Laid, Now, TextBoard, TextCell, Tone, lay_out, position, wall_list,

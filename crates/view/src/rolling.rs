@@ -100,6 +100,7 @@ pub(crate) fn scene(maze: &RollingBlockMaze, options: Options) -> Scene {
         cols: board.cols,
         cells,
         walls: Vec::new(),
+        gates: Vec::new(),
         marks: ends
             .iter()
             .map(|&(role, f, _)| Mark {

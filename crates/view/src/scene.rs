@@ -34,6 +34,20 @@ pub struct Options {
 /// too, for exit jumps and torus wrap-arounds.
 pub type Plane = (i64, i64);
 
+/// A one-way wall or a door on the edge between two plane cells: a one-way passage is crossed
+/// from `from` into `to` only.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GateView {
+    /// The cell a one-way passage is crossed from.
+    pub from: Plane,
+    /// The cell across the edge.
+    pub to: Plane,
+    /// Whether it is crossed one way only.
+    pub one_way: bool,
+    /// The door that opens it, if any.
+    pub door: Option<String>,
+}
+
 /// Everything a picture of one board shows.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Scene {
@@ -48,6 +62,8 @@ pub struct Scene {
     /// Walls, each between a cell and the plane cell across one of its edges; that cell may
     /// be void or off the board, and on a torus it is the wrapped copy the wall faces.
     pub walls: Vec<(Plane, Plane)>,
+    /// One-way walls and doors, as [`Scene::walls`] places walls.
+    pub gates: Vec<GateView>,
     /// Start and goal marks.
     pub marks: Vec<Mark>,
     /// Whether the board wraps around (drawn as a dashed frame).

@@ -13,7 +13,7 @@ fn bundled_names_resolve_to_their_files() {
     let error = files(&["rook".into(), "square".into()]).unwrap_err();
     assert!(error.contains("unknown variant `square`"), "{error}");
     assert!(
-        error.contains("blocked_holes, chess, exit, hex,"),
+        error.contains("blocked_holes, chess, doors, exit, hex,"),
         "{error}"
     );
 }

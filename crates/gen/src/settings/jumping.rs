@@ -195,6 +195,7 @@ impl Generate {
                 cells: vec![placeholder; rows * cols],
             };
             m.walls.clear();
+            m.gates.clear();
         }
         Ok(m)
     }
@@ -400,7 +401,7 @@ impl Generate {
     fn genes(&self, m: &JumpingMaze, max_jump: u8) -> Result<Vec<JumpGene>, SettingsError> {
         let at = || At::Setting(Setting::Genes);
         let schema = &m.rules.cells;
-        let structural = self.change.blocked || self.change.holes || self.change.walls;
+        let structural = self.change.structural();
         let genes = match &self.genes {
             Some(g) => g,
             // RULES.md section 5; whether any cell has a choice is check_changeable's.
@@ -616,7 +617,7 @@ fn check_changeable(t: &Template) -> Result<(), SettingsError> {
             ),
         ));
     }
-    let structural = t.change.blocked || t.change.holes || t.change.walls;
+    let structural = t.change.structural();
     if !structural && choices.iter().all(|&c| c < 2) {
         return Err(SettingsError::invalid(
             At::Setting(Setting::MaxJump),

@@ -205,6 +205,10 @@ pub struct Change {
     /// Walls may appear or disappear between any two edge-adjacent board cells.
     #[serde(skip_serializing_if = "is_false")]
     pub walls: bool,
+    /// One-way walls, either way, may appear or disappear between any two edge-adjacent board
+    /// cells (with `walls`, plain walls too).
+    #[serde(skip_serializing_if = "is_false")]
+    pub one_way_walls: bool,
     /// Rolling blocks: editable cells may also become fragile floor `w` (floor and no-floor
     /// cells always change).
     #[serde(skip_serializing_if = "is_false")]
@@ -225,6 +229,14 @@ pub struct Change {
     /// [`DEFAULT_MAX_SWITCHES`]).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub max_switches: Option<u8>,
+}
+
+impl Change {
+    /// Whether the board's structure changes (blocked cells, holes, walls or one-way walls),
+    /// which jumping rules allow whatever their cells hold.
+    pub fn structural(&self) -> bool {
+        self.blocked || self.holes || self.walls || self.one_way_walls
+    }
 }
 
 /// Default of [`Change::max_bridges`].

@@ -215,10 +215,10 @@ impl Generate {
             )
             .with_help("remove `max_jump`"));
         }
-        if change.blocked || change.holes || change.walls {
+        if change.structural() {
             return Err(SettingsError::invalid(
                 at(Setting::Change),
-                "rolling blocks change floor and no-floor cells (and `fragile` floor, bridges and switches if asked); `blocked`, `holes` and `walls` are for jumping mazes",
+                "rolling blocks change floor and no-floor cells (and `fragile` floor, bridges and switches if asked); `blocked`, `holes`, `walls` and `one_way_walls` are for jumping mazes",
             ));
         }
         let (max_bridges, max_switches) = placed_counts(change)?;

@@ -116,6 +116,7 @@ fn frame_scene(scene: &Scene, before: &Position, steps: &[maze_view::scene::Step
         cols: scene.cols,
         cells,
         walls: scene.walls.clone(),
+        gates: scene.gates.clone(),
         marks: scene
             .marks
             .iter()

@@ -5,6 +5,7 @@ use std::collections::BTreeSet;
 
 use svg::node::element::{Circle, Group, Line, Path, Rectangle, Text};
 
+use super::gates;
 use super::glyphs::{arrow_path, button_glyph, target_glyph, turn_glyph};
 use super::layout::PAD;
 use super::style::{
@@ -30,6 +31,8 @@ enum Swatch {
     /// A teleport's dashed ring.
     Teleport,
     Wall,
+    /// A one-way wall or a door.
+    Gate(gates::Look),
     Frame(&'static str, &'static str),
     Arrow,
     Text,
@@ -90,6 +93,9 @@ pub(super) fn legend(
     }
     if !scene.walls.is_empty() {
         key.push((Swatch::Wall, "wall".into()));
+    }
+    for look in gates::looks(scene) {
+        key.push((Swatch::Gate(look), gates::words(look).into()));
     }
     for kind in KEY_ORDER {
         let look = look(kind);
@@ -416,6 +422,15 @@ fn swatch_element(swatch: &Swatch, x: f64, y: f64) -> Group {
                 .set("stroke-width", 5)
                 .set("stroke-linecap", "round"),
         ),
+        Swatch::Gate(look) => g.add(gates::gate(
+            look,
+            Point { x: x + 7.0, y },
+            Point {
+                x: x + 7.0,
+                y: y + 14.0,
+            },
+            (1.0, 0.0),
+        )),
         Swatch::Frame(color, dash) => g.add(
             square()
                 .set("fill", "none")

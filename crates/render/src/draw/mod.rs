@@ -9,6 +9,7 @@
 //! every number written by [`style::num`] (two decimals at most), no timestamps.
 
 mod answer;
+mod gates;
 mod glyphs;
 mod layout;
 mod legend;
@@ -72,6 +73,9 @@ pub fn draw(scene: &Scene) -> String {
     board = board.add(cells(view, max_depth, &paints));
     board = board.add(marks(view));
     board = board.add(walls(view));
+    if !view.gates.is_empty() {
+        board = board.add(gates::gates(view));
+    }
     if let Some(frame) = frame(view, layout.board) {
         board = board.add(frame);
     }

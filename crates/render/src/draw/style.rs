@@ -24,6 +24,8 @@ pub(super) const BODY: &str = "#37474f";
 /// Row and column numbers along the board.
 pub(super) const RULER: &str = "#616161";
 pub(super) const WALL: &str = "#1b1b1b";
+/// Doors: a wall that opens, in a brown apart from the walls and the arrows.
+pub(super) const DOOR: &str = "#795548";
 pub(super) const ARROW: &str = "#d81b60";
 pub(super) const START_FILL: &str = "#66bb6a";
 pub(super) const START_EDGE: &str = "#2e7d32";

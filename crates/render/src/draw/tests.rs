@@ -31,6 +31,7 @@ fn block_scene() -> Scene {
         cols: 3,
         cells,
         walls: Vec::new(),
+        gates: Vec::new(),
         marks: vec![
             Mark {
                 role: Role::Start,

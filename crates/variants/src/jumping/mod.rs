@@ -68,6 +68,8 @@ pub struct JumpGraph {
     cols: usize,
     cells: Vec<Cell>,
     walls: Vec<(Coord, Coord)>,
+    /// One-way walls and doors: `(from, to)` cells, whether one-way, and the door's index.
+    gates: Vec<(usize, usize, bool, Option<usize>)>,
     start_cell: u32,
     /// The runs of passable unit steps, per kind of flying, cell and direction.
     runs: RunTable,
@@ -162,6 +164,7 @@ impl JumpGraph {
             exit: set.goal == GoalKind::Exit,
             plain: match set.kinds.as_slice() {
                 [k] if set.regs.is_empty()
+                    && set.doors.is_empty()
                     && set.leave.is_empty()
                     && set.land.is_empty()
                     && k.when.is_empty()
@@ -182,11 +185,27 @@ impl JumpGraph {
             cols: board.cols,
             cells: board.cells.clone(),
             walls: maze.walls.clone(),
+            gates: maze
+                .gates
+                .iter()
+                .map(|g| {
+                    let door = g
+                        .passage
+                        .door()
+                        .and_then(|name| maze.rules.doors.iter().position(|d| d.name == name));
+                    (
+                        g.from.0 * board.cols + g.from.1,
+                        g.to.0 * board.cols + g.to.1,
+                        g.passage.one_way(),
+                        door,
+                    )
+                })
+                .collect(),
             start_cell: (maze.start.0 * board.cols + maze.start.1) as u32,
             runs: RunTable {
                 slot_of,
                 n_slots,
-                by_over: Box::new([None, None, None]),
+                by_over: Vec::new(),
             },
             doms: Vec::new(),
             kept: Vec::new(),

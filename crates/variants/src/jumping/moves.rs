@@ -30,8 +30,9 @@ pub(super) struct RunTable {
     /// Directions the runs are kept for, and each direction's slot among them.
     pub(super) slot_of: Vec<u8>,
     pub(super) n_slots: usize,
-    /// Runs per `Over` (`Flyable`, `Empty`, `Occupied`), for the kinds that use them.
-    pub(super) by_over: Box<[Option<Runs>; 3]>,
+    /// Per set of open doors (bit i: door i open; one entry without doors), the runs per
+    /// `Over` (`Flyable`, `Empty`, `Occupied`), for the kinds that use them.
+    pub(super) by_over: Vec<[Option<Runs>; 3]>,
 }
 
 /// What an exit lands on: a cell off the board, with no attributes, so that the landing
@@ -68,11 +69,52 @@ impl JumpGraph {
                 [(a, b), (b, a)]
             })
             .collect();
-        for over in OVERS {
-            if self.set.kinds.iter().any(|k| k.over == over) {
-                self.runs.by_over[over_index(over)] = Some(self.compute_runs(over, &walls));
+        // A door's runs depend on whether it is open: one table per set of open doors.
+        let masks = 1usize << self.set.doors.len();
+        let mut tables = Vec::with_capacity(masks);
+        for mask in 0..masks {
+            let mut blocked = walls.clone();
+            for &(from, to, one_way, door) in &self.gates {
+                if door.is_some_and(|d| mask & (1 << d) == 0) {
+                    blocked.extend([(from, to), (to, from)]);
+                } else if one_way {
+                    blocked.insert((to, from));
+                }
+            }
+            let mut table = [None, None, None];
+            for over in OVERS {
+                if self.set.kinds.iter().any(|k| k.over == over) {
+                    table[over_index(over)] = Some(self.compute_runs(over, &blocked));
+                }
+            }
+            tables.push(table);
+        }
+        self.runs.by_over = tables;
+    }
+
+    /// The runs of flying as `over` from `here` with registers `key`: those of the doors
+    /// open to a move that leaves `here` with them.
+    #[inline]
+    pub(super) fn runs_for(
+        &self,
+        over: crate::rules::Over,
+        here: &Cell,
+        key: &Key,
+    ) -> Option<&Runs> {
+        let mut mask = 0;
+        for (i, door) in self.set.doors.iter().enumerate() {
+            let ctx = Ctx {
+                here,
+                from: None,
+                regs: key,
+                mv: None,
+                dirs: self.set.directions,
+            };
+            if door.iter().all(|c| c.eval(&ctx)) {
+                mask |= 1 << i;
             }
         }
+        self.runs.by_over[mask][over_index(over)].as_ref()
     }
 
     /// For every cell and direction, the longest run of unit steps that stays in the box,
@@ -290,7 +332,7 @@ impl JumpGraph {
             if !kind.when.iter().all(|c| c.eval(&ctx)) {
                 continue;
             }
-            let Some(runs) = &self.runs.by_over[over_index(kind.over)] else {
+            let Some(runs) = self.runs_for(kind.over, here, key) else {
                 continue;
             };
             let exact = set.exact_length(kind, here, key);
@@ -360,7 +402,8 @@ impl JumpGraph {
         let Some(k) = self.cells[cell].number.filter(|&k| k >= 1) else {
             return;
         };
-        let Some(runs) = &self.runs.by_over[0] else {
+        // Plain rules have no doors: one table.
+        let Some(runs) = &self.runs.by_over[0][0] else {
             return;
         };
         for d in dirs.iter() {
@@ -546,11 +589,11 @@ impl JumpGraph {
         let Some(kind) = self.set.kinds.first() else {
             return;
         };
-        let Some(runs) = &self.runs.by_over[over_index(kind.over)] else {
-            return;
-        };
         let key = self.set.start_key();
         let here = self.set.effective(&self.cells[cell], &key);
+        let Some(runs) = self.runs_for(kind.over, &here, &key) else {
+            return;
+        };
         for d in self.set.dirs(kind, &here, &key).iter() {
             if self.runs.slot_of[usize::from(d)] == u8::MAX {
                 continue;

@@ -2,6 +2,7 @@
 //! file format that involves more than one token.
 
 use super::*;
+use crate::board::Gate;
 use crate::limit::{StateLimit, too_many, too_many_moves};
 
 /// A jumping maze: rules, board, start and walls. This is what mutation edits and what a
@@ -16,6 +17,8 @@ pub struct JumpingMaze {
     pub start: Coord,
     /// Walls, each between two edge-adjacent cells.
     pub walls: Vec<(Coord, Coord)>,
+    /// Walls that let some moves through: one-way walls and doors.
+    pub gates: Vec<Gate>,
 }
 
 impl JumpingMaze {
@@ -157,6 +160,7 @@ impl JumpingMaze {
                 .help("a wall stands between two edge-adjacent cells"));
             }
         }
+        self.validate_gates()?;
         // The engine holds every value of the registers a cell keeps: refuse before
         // allocating what no machine could.
         let per_cell = (0..set.regs.len()).fold(1u128, |n, r| {
@@ -180,6 +184,53 @@ impl JumpingMaze {
             .help("narrow the counters' ranges, keep registers only where they matter (`keep: Where(...)`), or use fewer registers"));
         }
         Ok(set)
+    }
+
+    /// One-way walls and doors: between two edge-adjacent cells, not where another wall
+    /// stands, opened by a door the rules declare.
+    fn validate_gates(&self) -> Result<(), Problem> {
+        let (rows, cols) = (self.board.rows, self.board.cols);
+        let pair = |a: Coord, b: Coord| if a <= b { (a, b) } else { (b, a) };
+        let walls: HashSet<(Coord, Coord)> = self.walls.iter().map(|&(a, b)| pair(a, b)).collect();
+        for (i, g) in self.gates.iter().enumerate() {
+            let at = Where::Gate(i);
+            for cell in [g.from, g.to] {
+                if cell.0 >= rows || cell.1 >= cols {
+                    return Err(Problem::new(
+                        at,
+                        format!("wall cell ({}, {}) is outside the board", cell.0, cell.1),
+                    ));
+                }
+            }
+            let cells = format!("({}, {}) and ({}, {})", g.from.0, g.from.1, g.to.0, g.to.1);
+            if !self.edge_adjacent(g.from, g.to) {
+                return Err(
+                    Problem::new(at, format!("cells {cells} do not share an edge"))
+                        .help("a wall stands between two edge-adjacent cells"),
+                );
+            }
+            let same = |h: &Gate| pair(h.from, h.to) == pair(g.from, g.to);
+            if walls.contains(&pair(g.from, g.to)) || self.gates[..i].iter().any(same) {
+                return Err(Problem::new(
+                    at,
+                    format!("another wall already stands between {cells}"),
+                )
+                .help("one wall per pair of cells: a plain wall, a one-way wall or a door"));
+            }
+            if let Some(door) = g.passage.door()
+                && !self.rules.doors.iter().any(|d| d.name == door)
+            {
+                let declared: Vec<&str> =
+                    self.rules.doors.iter().map(|d| d.name.as_str()).collect();
+                return Err(Problem::new(at, format!("no door is called `{door}`"))
+                    .help(if declared.is_empty() {
+                        "declare it in the rules: `doors: [(name: \"gate\", open: [Is(\"key\", \"yes\")])]`".to_string()
+                    } else {
+                        format!("the rules declare {}", declared.join(", "))
+                    }));
+            }
+        }
+        Ok(())
     }
 
     fn edge_adjacent(&self, a: Coord, b: Coord) -> bool {
@@ -214,7 +265,7 @@ impl JumpingMaze {
             .iter()
             .map(|&(a, b)| if a <= b { (a, b) } else { (b, a) })
             .collect();
-        blocked + walls.len()
+        blocked + walls.len() + self.gates.len()
     }
 }
 

@@ -742,6 +742,7 @@ impl JumpRules {
                 Phase::Land => land.push(e),
             }
         }
+        let doors = compile_doors(&c, &self.doors)?;
         if self.no_u_turn {
             let r = c.regs.len() - 1;
             for k in &mut kinds {
@@ -754,7 +755,9 @@ impl JumpRules {
         }
         // A register nobody reads only multiplies states.
         for (i, r) in c.regs.iter().enumerate() {
-            if !reads(&kinds, &leave, &land, &c.regs, i) {
+            if !reads(&kinds, &leave, &land, &c.regs, i)
+                && !doors.iter().flatten().any(|d| in_c(d, i))
+            {
                 return Err(problem(
                     RulePart::Register(i.min(self.registers.len().saturating_sub(1))),
                     format!(
@@ -785,7 +788,8 @@ impl JumpRules {
                 keep_reads.add(k);
             }
         }
-        let geometry_free = leave.is_empty()
+        let geometry_free = doors.is_empty()
+            && leave.is_empty()
             && kinds.iter().all(|k| {
                 !k.when.iter().any(reads_any_register)
                     && matches!(k.dirs, D::Set(_) | D::Arrows | D::ReverseArrows)
@@ -804,8 +808,48 @@ impl JumpRules {
             kinds,
             leave,
             land,
+            doors,
         })
     }
+}
+
+/// The most doors a rule may declare: the engine keeps its runs once per set of open doors.
+pub(crate) const MAX_DOORS: usize = 6;
+
+/// The doors' conditions, compiled as a kind of move's `when` (the cell moved from and the
+/// registers after the leaving effects).
+fn compile_doors(c: &Compiler<'_>, doors: &[Door]) -> Result<Vec<Vec<C>>, RuleProblem> {
+    if doors.len() > MAX_DOORS {
+        return Err(problem(
+            RulePart::Door(MAX_DOORS),
+            format!(
+                "at most {MAX_DOORS} doors: the engine keeps its runs once per set of open doors"
+            ),
+        )
+        .help("let several walls name the same door"));
+    }
+    let mut out = Vec::new();
+    for (i, d) in doors.iter().enumerate() {
+        let part = RulePart::Door(i);
+        if doors[..i].iter().any(|e| e.name == d.name) {
+            return Err(problem(
+                part,
+                format!("door `{}` is declared twice", d.name),
+            ));
+        }
+        if d.open.is_empty() {
+            return Err(problem(
+                part,
+                format!(
+                    "door `{}` has no condition: it would always be open",
+                    d.name
+                ),
+            )
+            .help("write `open: [Is(\"key\", \"yes\")]`, or leave the wall out"));
+        }
+        out.push(c.conds(part, Scope::Origin, &d.open)?);
+    }
+    Ok(out)
 }
 
 /// The registers and effects of a rolling-block maze compiled by the same compiler as a
@@ -835,6 +879,7 @@ pub(crate) fn compile_rolling(
         registers: Vec::new(),
         jumps: Vec::new(),
         effects: Vec::new(),
+        doors: Vec::new(),
     };
     let mut c = Compiler::new(&rules, directions, true);
     for (i, r) in registers.iter().enumerate() {
@@ -889,6 +934,7 @@ pub(crate) fn compile_rolling(
         kinds: Vec::new(),
         leave: Vec::new(),
         land,
+        doors: Vec::new(),
         bare: None,
         geometry_free: false,
         landing_reads: Reads::default(),
@@ -1052,15 +1098,17 @@ fn reads_any_register(c: &C) -> bool {
     }
 }
 
-fn reads(kinds: &[K], leave: &[E], land: &[E], regs: &[Reg], r: usize) -> bool {
-    fn in_c(c: &C, r: usize) -> bool {
-        match c {
-            C::Eq(x, _) | C::Lt(x, _) | C::Gt(x, _) | C::Opposite(x) => *x == r,
-            C::Not(c) => in_c(c, r),
-            C::Any(cs) | C::All(cs) => cs.iter().any(|c| in_c(c, r)),
-            _ => false,
-        }
+/// Whether condition `c` reads register `r`.
+fn in_c(c: &C, r: usize) -> bool {
+    match c {
+        C::Eq(x, _) | C::Lt(x, _) | C::Gt(x, _) | C::Opposite(x) => *x == r,
+        C::Not(c) => in_c(c, r),
+        C::Any(cs) | C::All(cs) => cs.iter().any(|c| in_c(c, r)),
+        _ => false,
     }
+}
+
+fn reads(kinds: &[K], leave: &[E], land: &[E], regs: &[Reg], r: usize) -> bool {
     fn in_v(v: &V, r: usize) -> bool {
         matches!(v, V::Register(x) if *x == r)
     }

@@ -256,6 +256,8 @@ pub struct RuleSet {
     pub(crate) leave: Vec<E>,
     /// Landing effects.
     pub(crate) land: Vec<E>,
+    /// Per door of the rules, in declaration order, the conditions that open it.
+    pub(crate) doors: Vec<Vec<C>>,
     /// The register a state name shows bare (the `no_u_turn` last direction: `(2,3)/NE`).
     pub(crate) bare: Option<usize>,
     /// Whether the landings of a move cannot depend on the registers: no leaving effects, and

@@ -42,6 +42,20 @@ pub struct JumpRules {
     pub jumps: Vec<JumpKind>,
     /// What leaving and landing on cells does to the registers.
     pub effects: Vec<Effect>,
+    /// Doors: named conditions on the registers under which the walls that name them open.
+    pub doors: Vec<Door>,
+}
+
+/// A door: the walls written `Door("name")` (or `OneWayDoor("name")`) let moves through
+/// while every condition holds, and stop them otherwise.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Door {
+    /// Its name, as the walls write it.
+    pub name: String,
+    /// Conditions on the registers (as the move sees them after its leaving effects), all of
+    /// which must hold for the door to be open.
+    pub open: Vec<Cond>,
 }
 
 impl Default for JumpRules {
@@ -56,6 +70,7 @@ impl Default for JumpRules {
             registers: Vec::new(),
             jumps: Vec::new(),
             effects: Vec::new(),
+            doors: Vec::new(),
         }
     }
 }
@@ -336,6 +351,7 @@ impl JumpRules {
             && self.registers.is_empty()
             && self.jumps.is_empty()
             && self.effects.is_empty()
+            && self.doors.is_empty()
     }
 
     /// The rules written as in a maze file, the tiling always and other fields only where
@@ -388,6 +404,10 @@ impl JumpRules {
             (
                 "effects",
                 self.effects.iter().map(crate::text::one_line).collect(),
+            ),
+            (
+                "doors",
+                self.doors.iter().map(crate::text::one_line).collect(),
             ),
         ] {
             let text = list(name, items);
