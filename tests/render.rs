@@ -139,7 +139,8 @@ fn all_mazes() -> Vec<(String, Maze)> {
     mazes
 }
 
-fn files_in(dirs: &[&str]) -> Vec<PathBuf> {
+/// The maze files of the folders `dirs` (from the repository root), sorted.
+pub(crate) fn files_in(dirs: &[&str]) -> Vec<PathBuf> {
     let mut files = Vec::new();
     for dir in dirs {
         for entry in std::fs::read_dir(root().join(dir)).unwrap() {

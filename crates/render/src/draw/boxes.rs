@@ -3,7 +3,7 @@
 //! corners, split targets, colour names and depths.
 
 use super::glyphs::corner_size;
-use super::layout::{Rect, cell_of};
+use super::layout::{RULER_FONT, Rect, cell_of, exit_labels, ruler_texts};
 use super::style::text_width;
 use super::tiles::paint;
 use crate::geometry::{self, Point};
@@ -57,10 +57,24 @@ pub(super) fn cell_texts(scene: &Scene, paints: &[Paint], all: bool) -> Vec<Rect
         let mut items = items.into_iter();
         if all {
             let centre = view.label.clone().or_else(|| items.next());
-            if let Some(text) = centre {
-                // Long symbols shrink to two characters' width.
-                let w = text_width(&text, size).min(text_width("MM", size));
-                boxes.push(text_box(c.x - w / 2.0, c.y + 0.35 * size, w, size));
+            match centre.as_deref() {
+                // A wildcard's star, drawn larger and lowered (see `glyphs`): its font's
+                // whole height, descent included, as a layout engine measures it.
+                Some("*") if view.label.is_none() => {
+                    let (font, baseline) = (1.6 * size, c.y + 0.8 * size);
+                    boxes.push(Rect {
+                        x0: c.x - 0.3 * font,
+                        y0: baseline - 0.8 * font,
+                        x1: c.x + 0.3 * font,
+                        y1: baseline + 0.25 * font,
+                    });
+                }
+                Some(text) => {
+                    // Long symbols shrink to two characters' width.
+                    let w = text_width(text, size).min(text_width("MM", size));
+                    boxes.push(text_box(c.x - w / 2.0, c.y + 0.35 * size, w, size));
+                }
+                None => {}
             }
         }
         let corner: Vec<String> = g
@@ -110,4 +124,31 @@ pub(super) fn cell_texts(scene: &Scene, paints: &[Paint], all: bool) -> Vec<Rect
 /// Whether two boxes share any point.
 pub(super) fn overlap(a: Rect, b: Rect) -> bool {
     a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1
+}
+
+/// The boxes of the rulers' numbers.
+pub(super) fn ruler_boxes(scene: &Scene, board: Rect) -> Vec<Rect> {
+    ruler_texts(scene, board)
+        .iter()
+        .map(|(text, at, anchor)| anchored_box(text, *at, anchor, RULER_FONT))
+        .collect()
+}
+
+/// The boxes of the exit frame's labels (none without an exit frame).
+pub(super) fn exit_boxes(scene: &Scene, board: Rect) -> Vec<Rect> {
+    if !scene.exit {
+        return Vec::new();
+    }
+    exit_labels(board)
+        .iter()
+        .map(|&(at, anchor)| {
+            // Two pixels of letter spacing after each of the four letters.
+            let mut b = anchored_box("EXIT", at, anchor, 11.0);
+            match anchor {
+                "end" => b.x0 -= 8.0,
+                _ => b.x1 += 8.0,
+            }
+            b
+        })
+        .collect()
 }

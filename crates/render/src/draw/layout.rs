@@ -6,7 +6,6 @@ use std::collections::BTreeSet;
 
 use svg::node::element::{Group, Line, Rectangle, Text};
 
-use super::boxes::anchored_box;
 use super::style::{EXIT, INK, RULER, TORUS, WALL, num, text_width};
 use crate::geometry::{self, Lattice, Point};
 use maze_variants::Tiling;
@@ -223,19 +222,11 @@ pub(super) fn rulers(scene: &Scene, board: Rect) -> Group {
 }
 
 /// The rulers' font size.
-const RULER_FONT: f64 = 9.0;
-
-/// The boxes of the rulers' numbers.
-pub(super) fn ruler_boxes(scene: &Scene, board: Rect) -> Vec<Rect> {
-    ruler_texts(scene, board)
-        .iter()
-        .map(|(text, at, anchor)| anchored_box(text, *at, anchor, RULER_FONT))
-        .collect()
-}
+pub(super) const RULER_FONT: f64 = 9.0;
 
 /// The rulers' numbers: text, baseline point and anchor. Outside a torus or exit frame,
 /// and above the exit frame's label.
-fn ruler_texts(scene: &Scene, board: Rect) -> Vec<(String, Point, &'static str)> {
+pub(super) fn ruler_texts(scene: &Scene, board: Rect) -> Vec<(String, Point, &'static str)> {
     let tiling = scene.tiling;
     let gap = match (scene.exit, scene.torus) {
         (true, _) => FRAME_GAP + 20.0,
@@ -334,7 +325,7 @@ pub(super) fn frame(scene: &Scene, board: Rect) -> Option<Group> {
 
 /// Where the exit frame's two labels go (baseline point and anchor): in opposite corners,
 /// where straight exit arrows are least likely to pass.
-fn exit_labels(board: Rect) -> [(Point, &'static str); 2] {
+pub(super) fn exit_labels(board: Rect) -> [(Point, &'static str); 2] {
     let r = board.grow(FRAME_GAP);
     [
         (
@@ -352,25 +343,6 @@ fn exit_labels(board: Rect) -> [(Point, &'static str); 2] {
             "end",
         ),
     ]
-}
-
-/// The boxes of the exit frame's labels (none without an exit frame).
-pub(super) fn exit_boxes(scene: &Scene, board: Rect) -> Vec<Rect> {
-    if !scene.exit {
-        return Vec::new();
-    }
-    exit_labels(board)
-        .iter()
-        .map(|&(at, anchor)| {
-            // Two pixels of letter spacing after each of the four letters.
-            let mut b = anchored_box("EXIT", at, anchor, 11.0);
-            match anchor {
-                "end" => b.x0 -= 8.0,
-                _ => b.x1 += 8.0,
-            }
-            b
-        })
-        .collect()
 }
 
 /// The title, and under it the rules in words.

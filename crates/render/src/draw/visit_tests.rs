@@ -4,8 +4,8 @@
 
 use proptest::prelude::*;
 
-use super::boxes::{cell_texts, overlap};
-use super::layout::{Rect, board_rect, exit_boxes, ruler_boxes};
+use super::boxes::{cell_texts, exit_boxes, overlap, ruler_boxes};
+use super::layout::{Rect, board_rect};
 use super::visits::{self, Visits};
 use crate::palette::{self, Paint};
 use maze_variants::Tiling;

@@ -6,8 +6,8 @@
 
 use svg::node::element::{Group, Rectangle, Text};
 
-use super::boxes::{cell_texts, overlap, text_box};
-use super::layout::{Rect, board_rect, exit_boxes, margin, ruler_boxes};
+use super::boxes::{cell_texts, exit_boxes, overlap, ruler_boxes, text_box};
+use super::layout::{Rect, board_rect, margin};
 use super::style::{ARROW, INK, num, text_width};
 use crate::geometry::{self, Point};
 use crate::palette::Paint;
@@ -204,7 +204,7 @@ impl Visits {
             halo = halo.add(rect(b.rect));
             faces = faces.add(rect(b.rect));
             for (k, line) in b.lines.iter().enumerate() {
-                let baseline = b.rect.y0 + 1.5 + (k + 1) as f64 * (b.size + 1.0) - 0.25 * b.size;
+                let baseline = b.rect.y0 + 0.5 + (k + 1) as f64 * (b.size + 2.0) - 0.3 * b.size;
                 texts = texts.add(
                     Text::new(line.clone())
                         .set("x", num((b.rect.x0 + b.rect.x1) / 2.0))
@@ -365,7 +365,8 @@ fn badge(size: f64, lines: &[String], at: Point) -> Badge {
         .map(|l| text_width(l, size))
         .fold(0.0, f64::max)
         + 5.0;
-    let h = lines.len() as f64 * (size + 1.0) + 2.0;
+    // Lines two pixels apart beyond the font size: digits' ink is taller than the size.
+    let h = lines.len() as f64 * (size + 2.0) + 1.0;
     Badge {
         lines: lines.to_vec(),
         size,
