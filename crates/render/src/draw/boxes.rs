@@ -64,7 +64,7 @@ pub(super) fn cell_texts(scene: &Scene, paints: &[Paint], all: bool) -> Vec<Rect
                     let (font, baseline) = (1.6 * size, c.y + 0.8 * size);
                     boxes.push(Rect {
                         x0: c.x - 0.3 * font,
-                        y0: baseline - 0.8 * font,
+                        y0: baseline - 0.95 * font,
                         x1: c.x + 0.3 * font,
                         y1: baseline + 0.25 * font,
                     });
