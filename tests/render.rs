@@ -139,7 +139,8 @@ fn all_mazes() -> Vec<(String, Maze)> {
     mazes
 }
 
-fn files_in(dirs: &[&str]) -> Vec<PathBuf> {
+/// The maze files of the folders `dirs` (from the repository root), sorted.
+pub(crate) fn files_in(dirs: &[&str]) -> Vec<PathBuf> {
     let mut files = Vec::new();
     for dir in dirs {
         for entry in std::fs::read_dir(root().join(dir)).unwrap() {
@@ -1330,6 +1331,53 @@ fn check_texts_apart(name: &str, svg: &str) {
     }
 }
 
+/// Jumping answers at any length, as usvg lays them out with the machine's fonts: every
+/// bundled jumping maze's answer and the long review fixtures (30 hex moves, 40 rook moves)
+/// list one entry per move, numbered in order, each naming the row and column of the cell the
+/// move lands on (`exit` for a move off the board), and no two texts of the picture overlap:
+/// not a badge and a cell's number, not two badges, not the list and the board.
+#[test]
+fn jumping_answers_list_every_move_and_no_texts_overlap() {
+    let mut long = 0;
+    for path in maze_files() {
+        let name = path.display().to_string();
+        let maze = read(&path);
+        let Maze::Jumping(m) = &maze else {
+            continue;
+        };
+        let a = Analyzed::new(maze.clone());
+        let scene = render::scene(&maze, SOLUTION);
+        let svg = render::svg(&maze, SOLUTION);
+        let listed = move_list(&svg);
+        assert_eq!(
+            listed.len(),
+            scene.steps.len(),
+            "{name}: one entry per move"
+        );
+        assert_eq!(
+            listed.len() as u32,
+            a.features.shortest_length.unwrap(),
+            "{name}"
+        );
+        for (i, (entry, step)) in listed.iter().zip(&scene.steps).enumerate() {
+            assert_eq!(entry.number, i + 1, "{name}");
+            let (r, c) = step.pieces.last().unwrap().1.a;
+            let on_board = (0..m.board.rows as i64).contains(&r)
+                && (0..m.board.cols as i64).contains(&c)
+                && m.board.cells[r as usize * m.board.cols + c as usize] != Cell::VOID;
+            let expected = if on_board {
+                format!("{r},{c}")
+            } else {
+                "exit".to_string()
+            };
+            assert_eq!(entry.text, expected, "{name}: move {}", i + 1);
+        }
+        long += usize::from(listed.len() >= 30);
+        check_texts_apart(&name, &svg);
+    }
+    assert!(long >= 2, "the long review fixtures are among the files");
+}
+
 /// While the block is split, the answer shows both cubes: every move's board has one body
 /// per cube, on the cubes' cells, and in the raster of a fixture's answer every frame that
 /// begins split shows a body's fill on both cubes' cells.
@@ -1630,13 +1678,24 @@ fn gallery_is_current() {
 
 /// The coordinates of every `<line>` in the group that opens with `open`, up to its `</g>`.
 fn lines_in_group(svg: &str, open: &str) -> Vec<String> {
+    elements_in_group(svg, open, "<line", ["x1", "y1", "x2", "y2"])
+}
+
+/// The position and size of every `<rect>` in the group that opens with `open`.
+fn rects_in_group(svg: &str, open: &str) -> Vec<String> {
+    elements_in_group(svg, open, "<rect", ["x", "y", "width", "height"])
+}
+
+/// The four attributes `names` of every element opening with `tag` in the group that opens
+/// with `open`, up to its `</g>`.
+fn elements_in_group(svg: &str, open: &str, tag: &str, names: [&str; 4]) -> Vec<String> {
     let Some(start) = svg.find(open) else {
         return Vec::new();
     };
     let group = &svg[start..];
     let group = &group[..group.find("</g>").unwrap_or(group.len())];
     group
-        .split("<line")
+        .split(tag)
         .skip(1)
         .map(|l| {
             let attr = |name: &str| {
@@ -1645,25 +1704,36 @@ fn lines_in_group(svg: &str, open: &str) -> Vec<String> {
             };
             format!(
                 "{} {} {} {}",
-                attr("x1"),
-                attr("y1"),
-                attr("x2"),
-                attr("y2")
+                attr(names[0]),
+                attr(names[1]),
+                attr(names[2]),
+                attr(names[3])
             )
         })
         .collect()
 }
 
-/// Answer arrows keep their contrast in greyscale: every arrow of every bundled maze's answer
-/// is drawn over a wider white halo of the same line, so it stands apart from dark cells
-/// (blocked, holes, dark colours) whatever the arrow's own colour turns into.
+/// Answer marks keep their contrast in greyscale: every arrow of every bundled maze's answer
+/// is drawn over a wider white halo of the same line, and every badge of a jumping answer
+/// over a white halo of the same box, so they stand apart from dark cells (blocked, holes,
+/// dark colours) whatever their own colour turns into.
 #[test]
-fn every_answer_arrow_has_a_halo() {
+fn every_answer_mark_has_a_halo() {
     for path in maze_files() {
         let svg = render::svg(&read(&path), SOLUTION);
         let arrows = lines_in_group(&svg, "<g stroke=\"#d81b60\"");
-        let halo = lines_in_group(&svg, "<g stroke=\"#ffffff\"");
-        assert!(!arrows.is_empty(), "{}: no answer arrows", path.display());
-        assert_eq!(arrows, halo, "{}", path.display());
+        let badges = rects_in_group(&svg, "<g class=\"visits\"");
+        assert!(
+            arrows.is_empty() != badges.is_empty(),
+            "{}: arrows or badges",
+            path.display()
+        );
+        if arrows.is_empty() {
+            let halo = rects_in_group(&svg, "<g fill=\"#ffffff\" stroke=\"#ffffff\"");
+            assert_eq!(badges, halo, "{}", path.display());
+        } else {
+            let halo = lines_in_group(&svg, "<g stroke=\"#ffffff\"");
+            assert_eq!(arrows, halo, "{}", path.display());
+        }
     }
 }

@@ -8,6 +8,7 @@ mod generate;
 mod house;
 mod mechanic;
 mod oracle;
+mod publishable;
 mod published;
 mod render;
 mod rolling;

@@ -58,7 +58,9 @@ pub fn run(args: &Args) -> Result<(), String> {
     let mut index = String::from(
         "# Gallery\n\n\
          Every bundled maze as `maze render` draws it: plain, with `--solution` (the first \
-         shortest solution as numbered arrows) and with `--depths` (fewest moves from the \
+         shortest solution: on a jumping maze each move's number on the cell it reaches, \
+         with the moves listed beside the board; on a rolling block numbered arrows or \
+         frames) and with `--depths` (fewest moves from the \
          start; hatched cells are unreachable). Regenerate with `cargo xtask gallery`; a test \
          fails while these files are stale.\n",
     );

@@ -19,7 +19,8 @@ pub(crate) struct Args {
     /// Write the SVG to this file instead of standard output.
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
-    /// Overlay the shortest solution as numbered arrows.
+    /// Show the shortest solution: each move's number on the cell it reaches, with the moves
+    /// listed beside the board (rolling blocks: numbered arrows, or frames for a long answer).
     #[arg(long)]
     solution: bool,
     /// Shade cells by their distance from the start (fewest moves), with a legend.

@@ -20,7 +20,10 @@ fn render_writes_svg_to_stdout_or_to_a_file() {
     let svg = stdout(&["render", "variants/rook.ron", "--solution", "--depths"]);
     assert!(svg.starts_with("<svg "), "{}", &svg[..80]);
     assert!(svg.ends_with("</svg>\n"));
-    assert!(svg.contains("marker-end"), "the solution is drawn");
+    assert!(
+        svg.contains("class=\"visits\"") && svg.contains("class=\"move-number\""),
+        "the solution is drawn: badges on the cells reached and the move list"
+    );
     assert!(
         svg.contains("fewest moves from the start"),
         "the depth legend is drawn"
@@ -43,7 +46,11 @@ fn render_writes_svg_to_stdout_or_to_a_file() {
     std::fs::remove_dir_all(&dir).unwrap();
 
     let plain = stdout(&["render", "variants/rook.ron"]);
-    assert!(!plain.contains("marker-end") && !plain.contains("unreachable"));
+    assert!(
+        !plain.contains("class=\"visits\"")
+            && !plain.contains("move-number")
+            && !plain.contains("unreachable")
+    );
 }
 
 #[test]

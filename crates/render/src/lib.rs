@@ -2,17 +2,18 @@
 //!
 //! - [`svg()`]: a maze as an SVG picture (cells with their numbers and a glyph per cell
 //!   attribute, walls, start and goal, a legend of what is present, optionally the solution
-//!   as numbered arrows and depth shading).
+//!   and depth shading).
 //! - [`dot`] and [`json`]: a state graph as Graphviz DOT or JSON, with each state's role.
 //! - [`analysis()`]: a maze's analysis as one serializable object (`maze analyze --json`).
 //!
 //! Pictures go through the variant-neutral [`Scene`] of `maze-view`, which says what each
 //! variant's cells show (jumping mazes; rolling blocks with Bloxorz bridges, switches, split
 //! targets and several blocks); [`draw`] turns any scene into SVG on the square, hex or
-//! triangle tiling, and nothing here knows a variant. A solution that a scene tells move
-//! by move and that would not stay readable on one board (bridges turning, a block
-//! splitting, long answers) is drawn as numbered frames, each beside its part of the move
-//! list. Everything here is deterministic: the same maze gives the same bytes.
+//! triangle tiling, and nothing here knows a variant. A jumping solution is drawn as a
+//! badge on every cell a move reaches, listing those moves, beside a move list; a solution
+//! that a scene tells move by move and that would not stay readable on one board (bridges
+//! turning, a block splitting, long answers) is drawn as numbered frames, each beside its part
+//! of the move list. Everything here is deterministic: the same maze gives the same bytes.
 #![deny(missing_docs)]
 
 mod analysis;

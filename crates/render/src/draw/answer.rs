@@ -17,9 +17,10 @@ use std::ops::Range;
 
 use svg::node::element::{Group, Rectangle, Text};
 
+use super::boxes::cell_texts;
 use super::glyphs::{glyphs, labels};
 use super::layout::{PAD, Rect, board_rect, rulers};
-use super::steps::{Placer, one_board_obstacles, steps_drawn, text_boxes};
+use super::steps::{Placer, one_board_obstacles, steps_drawn};
 use super::style::{INK, num, text_width};
 use super::tiles::{body_shape, cells, marks};
 use crate::geometry::{self, Point};
@@ -53,13 +54,13 @@ const PANEL: &str = "#f4f4f4";
 
 /// The frames of `scene`'s answer, as ranges of moves, or `None` when the answer fits on
 /// the board as for any maze (or there is none).
-pub(super) fn plan(scene: &Scene) -> Option<Vec<Range<usize>>> {
+pub(super) fn plan(scene: &Scene, paints: &[Paint]) -> Option<Vec<Range<usize>>> {
     let moves = &scene.answer;
     if moves.is_empty() {
         return None;
     }
     if moves.len() <= 2 * FRAME_MOVES && moves.iter().all(|m| !m.changes) {
-        let mut placer = Placer::new(scene.tiling, None, one_board_obstacles(scene));
+        let mut placer = Placer::new(scene.tiling, None, one_board_obstacles(scene, paints));
         if scene.steps.iter().all(|s| placer.place(s).clear) {
             return None;
         }
@@ -68,7 +69,7 @@ pub(super) fn plan(scene: &Scene) -> Option<Vec<Range<usize>>> {
     let mut i = 0;
     while i < moves.len() {
         let view = frame_scene(scene, &moves[i].before, &[]);
-        let mut obstacles = text_boxes(&view, true);
+        let mut obstacles = cell_texts(&view, paints, true);
         obstacles.extend(body_boxes(scene, &moves[i].before.bodies));
         let mut placer = Placer::new(scene.tiling, None, obstacles).numbered_from(i + 1);
         let mut j = i;
@@ -269,7 +270,7 @@ impl Answer {
         let steps: Vec<_> = moves.iter().map(|m| m.step.clone()).collect();
         let before = &moves[0].before;
         let view = frame_scene(scene, before, &steps);
-        let mut obstacles = text_boxes(&view, true);
+        let mut obstacles = cell_texts(&view, paints, true);
         obstacles.extend(body_boxes(scene, &before.bodies));
         let mut placer = Placer::new(scene.tiling, None, obstacles).numbered_from(range.start + 1);
         let placed: Vec<_> = steps.iter().map(|s| placer.place(s)).collect();

@@ -22,6 +22,15 @@ const RULE_FONT: f64 = 11.0;
 const RULE_LINE: f64 = 15.0;
 /// Space between the picture's edge and its contents.
 pub(super) const PAD: f64 = 14.0;
+/// How far the board's margin reaches beyond its cells: room for a torus or exit frame
+/// (and exit arrows, a cell beyond the board).
+pub(super) fn margin(scene: &Scene) -> f64 {
+    if scene.exit {
+        geometry::pitch(scene.tiling) + PAD
+    } else {
+        FRAME_GAP + PAD
+    }
+}
 /// How far the torus or exit frame stands outside the cells.
 pub(super) const FRAME_GAP: f64 = 7.0;
 
@@ -137,17 +146,12 @@ pub(super) fn board_rect(scene: &Scene) -> Rect {
     })
 }
 
-/// Where the board goes in a picture at least `min_width` wide.
-pub(super) fn layout(scene: &Scene, min_width: f64) -> Layout {
-    let tiling = scene.tiling;
+/// Where the board goes in a picture at least `min_width` wide, with room of `side` (width,
+/// height) right of the board for a move list.
+pub(super) fn layout(scene: &Scene, min_width: f64, side: (f64, f64)) -> Layout {
     let board = board_rect(scene);
-    // Exit arrows end on the cells just off the board: leave them room.
-    let margin = if scene.exit {
-        geometry::pitch(tiling) + PAD
-    } else {
-        FRAME_GAP + PAD
-    };
-    let used = board.width() + 2.0 * margin;
+    let margin = margin(scene);
+    let used = board.width() + 2.0 * margin + side.0;
     let title = 2.0 * PAD + text_width(&scene.title, TITLE_FONT);
     let width = used.max(MIN_WIDTH).max(title).max(min_width).ceil();
     let rules: Vec<String> = scene
@@ -163,7 +167,7 @@ pub(super) fn layout(scene: &Scene, min_width: f64) -> Layout {
         },
         board,
         width,
-        legend_top: top + board.height() + 2.0 * margin,
+        legend_top: top + (board.height() + 2.0 * margin).max(side.1),
         rules,
     }
 }
@@ -202,35 +206,56 @@ pub(super) fn corners_px(tiling: Tiling, corners: &[Lattice]) -> Vec<Point> {
 /// Row numbers left of the board and column numbers above it, for every row and column
 /// with a cell, so that a move list can name cells as `(row,col)`.
 pub(super) fn rulers(scene: &Scene, board: Rect) -> Group {
-    let tiling = scene.tiling;
-    let open = |r: usize, c: usize| scene.cells[r * scene.cols + c].kind != CellKind::Void;
     let mut group = Group::new()
         .set("class", "rulers")
-        .set("font-size", 9)
+        .set("font-size", num(RULER_FONT))
         .set("fill", RULER);
+    for (text, at, anchor) in ruler_texts(scene, board) {
+        group = group.add(
+            Text::new(text)
+                .set("x", num(at.x))
+                .set("y", num(at.y))
+                .set("text-anchor", anchor),
+        );
+    }
+    group
+}
+
+/// The rulers' font size.
+pub(super) const RULER_FONT: f64 = 9.0;
+
+/// The rulers' numbers: text, baseline point and anchor. Outside a torus or exit frame,
+/// and above the exit frame's label.
+pub(super) fn ruler_texts(scene: &Scene, board: Rect) -> Vec<(String, Point, &'static str)> {
+    let tiling = scene.tiling;
+    let gap = match (scene.exit, scene.torus) {
+        (true, _) => FRAME_GAP + 20.0,
+        (false, true) => FRAME_GAP + 5.0,
+        (false, false) => 5.0,
+    };
+    let open = |r: usize, c: usize| scene.cells[r * scene.cols + c].kind != CellKind::Void;
+    let mut texts = Vec::new();
     for c in 0..scene.cols {
         if (0..scene.rows).any(|r| open(r, c)) {
             let x = geometry::center(tiling, (0, c as i64)).x;
-            group = group.add(
-                Text::new(c.to_string())
-                    .set("x", num(x))
-                    .set("y", num(board.y0 - 5.0))
-                    .set("text-anchor", "middle"),
-            );
+            let at = Point {
+                x,
+                y: board.y0 - gap,
+            };
+            texts.push((c.to_string(), at, "middle"));
         }
     }
     for r in 0..scene.rows {
         if (0..scene.cols).any(|c| open(r, c)) {
             let y = geometry::center(tiling, (r as i64, 0)).y;
-            group = group.add(
-                Text::new(r.to_string())
-                    .set("x", num(board.x0 - 5.0))
-                    .set("y", num(y + 3.0))
-                    .set("text-anchor", "end"),
-            );
+            let at = Point {
+                x: board.x0 - gap,
+                y: y + 3.0,
+            };
+            texts.push((r.to_string(), at, "end"));
         }
     }
-    group
+    texts
 }
 
 pub(super) fn walls(scene: &Scene) -> Group {
@@ -261,30 +286,27 @@ pub(super) fn walls(scene: &Scene) -> Group {
 pub(super) fn frame(scene: &Scene, board: Rect) -> Option<Group> {
     let r = board.grow(FRAME_GAP);
     if scene.exit {
-        // In opposite corners, where straight exit arrows are least likely to pass.
-        let label = |x: f64, y: f64, anchor: &str| {
-            Text::new("EXIT")
-                .set("x", num(x))
-                .set("y", num(y))
-                .set("text-anchor", anchor.to_string())
-                .set("font-size", 11)
-                .set("font-weight", "bold")
-                .set("letter-spacing", 2)
-                .set("fill", EXIT)
-        };
-        return Some(
-            Group::new()
-                .add(
-                    r.element()
-                        .set("fill", "none")
-                        .set("stroke", EXIT)
-                        .set("stroke-width", 3)
-                        .set("stroke-dasharray", "10 4")
-                        .set("rx", 4),
-                )
-                .add(label(r.x0 + 2.0, r.y0 - 5.0, "start"))
-                .add(label(r.x1 - 2.0, r.y1 + 14.0, "end")),
+        let mut group = Group::new().add(
+            r.element()
+                .set("fill", "none")
+                .set("stroke", EXIT)
+                .set("stroke-width", 3)
+                .set("stroke-dasharray", "10 4")
+                .set("rx", 4),
         );
+        for (at, anchor) in exit_labels(board) {
+            group = group.add(
+                Text::new("EXIT")
+                    .set("x", num(at.x))
+                    .set("y", num(at.y))
+                    .set("text-anchor", anchor)
+                    .set("font-size", 11)
+                    .set("font-weight", "bold")
+                    .set("letter-spacing", 2)
+                    .set("fill", EXIT),
+            );
+        }
+        return Some(group);
     }
     if scene.torus {
         return Some(
@@ -301,7 +323,28 @@ pub(super) fn frame(scene: &Scene, board: Rect) -> Option<Group> {
     None
 }
 
-/// The title above the board.
+/// Where the exit frame's two labels go (baseline point and anchor): in opposite corners,
+/// where straight exit arrows are least likely to pass.
+pub(super) fn exit_labels(board: Rect) -> [(Point, &'static str); 2] {
+    let r = board.grow(FRAME_GAP);
+    [
+        (
+            Point {
+                x: r.x0 + 2.0,
+                y: r.y0 - 5.0,
+            },
+            "start",
+        ),
+        (
+            Point {
+                x: r.x1 - 2.0,
+                y: r.y1 + 14.0,
+            },
+            "end",
+        ),
+    ]
+}
+
 /// The title, and under it the rules in words.
 pub(super) fn title(scene: &Scene, layout: &Layout) -> Group {
     let mut group = Group::new().add(

@@ -58,6 +58,8 @@ enum Swatch {
     Target,
     /// A block where it stands in an answer frame.
     Body,
+    /// A move's badge on the cell it reaches.
+    Badge,
 }
 
 /// The legend (key, then the depth scale) in picture coordinates below the board, and its
@@ -116,12 +118,15 @@ pub(super) fn legend(
         key.push((Swatch::Fill(UNREACHABLE), "unreachable".into()));
     }
     if let Some(note) = &scene.solution_note {
-        let swatch = if scene.steps.is_empty() {
-            Swatch::Text
-        } else {
-            Swatch::Arrow
-        };
-        key.push((swatch, note.clone()));
+        key.push(match () {
+            _ if scene.steps.is_empty() => (Swatch::Text, note.clone()),
+            // A jumping answer: badges on the cells the moves reach (see `visits`).
+            _ if scene.answer.is_empty() => (Swatch::Badge, "the moves that reach a cell".into()),
+            _ => (Swatch::Arrow, note.clone()),
+        });
+        if !scene.steps.is_empty() && scene.answer.is_empty() {
+            key.push((Swatch::Text, note.clone()));
+        }
     }
     if frames {
         key.push((
@@ -449,6 +454,27 @@ fn swatch_element(swatch: &Swatch, x: f64, y: f64) -> Group {
                 .set("marker-end", "url(#arrowhead)"),
         ),
         Swatch::Text | Swatch::Heading | Swatch::Break => g,
+        Swatch::Badge => g
+            .add(
+                Rectangle::new()
+                    .set("x", num(x))
+                    .set("y", num(y + 0.5))
+                    .set("width", 11)
+                    .set("height", 13)
+                    .set("rx", 3)
+                    .set("fill", "#ffffff")
+                    .set("stroke", ARROW)
+                    .set("stroke-width", 1.3),
+            )
+            .add(
+                Text::new("1")
+                    .set("x", num(x + 5.5))
+                    .set("y", num(y + 10.5))
+                    .set("text-anchor", "middle")
+                    .set("font-size", 10)
+                    .set("font-weight", "bold")
+                    .set("fill", ARROW),
+            ),
         Swatch::CellArrow => g.add(
             Path::new()
                 .set(

@@ -9,6 +9,7 @@
 //! every number written by [`style::num`] (two decimals at most), no timestamps.
 
 mod answer;
+mod boxes;
 mod gates;
 mod glyphs;
 mod layout;
@@ -16,9 +17,12 @@ mod legend;
 mod steps;
 mod style;
 mod tiles;
+mod visits;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod visit_tests;
 
 use svg::Document;
 use svg::node::element::{Circle, Definitions, Group, Line, Marker, Path, Pattern, Rectangle};
@@ -39,10 +43,16 @@ pub fn draw(scene: &Scene) -> String {
             .iter()
             .filter_map(|v| v.glyphs.colour.as_deref()),
     );
-    // A long or eventful answer goes in frames below the legend, the board showing none of it.
-    let frames = answer::plan(scene);
+    // A long or eventful answer goes in frames below the legend, the board showing none of it;
+    // a jumping answer as badges on the cells reached, with the move list beside the board.
+    let frames = answer::plan(scene, &paints);
     let answer = frames.map(|frames| answer::Answer::new(scene, frames));
-    let layout = layout(scene, answer.as_ref().map_or(0.0, |a| a.width));
+    let visits = visits::applies(scene).then(|| visits::Visits::new(scene, &paints));
+    let layout = layout(
+        scene,
+        answer.as_ref().map_or(0.0, |a| a.width),
+        visits.as_ref().map_or((0.0, 0.0), |v| v.side),
+    );
     let flat;
     let board_scene = if answer.is_some() {
         flat = Scene {
@@ -79,7 +89,7 @@ pub fn draw(scene: &Scene) -> String {
     if let Some(frame) = frame(view, layout.board) {
         board = board.add(frame);
     }
-    if view.rulers {
+    if view.rulers || visits.is_some() {
         board = board.add(rulers(view, layout.board));
     }
     // Attribute glyphs go under the solution's arrows, which are the overlay.
@@ -88,8 +98,8 @@ pub fn draw(scene: &Scene) -> String {
     }
     // Numbers go over the arrows (haloed in their cell's fill), and the arrows' step numbers
     // over everything.
-    let (arrows, step_numbers) = (!view.steps.is_empty())
-        .then(|| solution(view, layout.board))
+    let (arrows, step_numbers) = (!view.steps.is_empty() && visits.is_none())
+        .then(|| solution(view, layout.board, &paints))
         .unzip();
     if let Some(arrows) = arrows {
         board = board.add(arrows);
@@ -97,6 +107,9 @@ pub fn draw(scene: &Scene) -> String {
     board = board.add(labels(view, max_depth, &paints));
     if let Some(step_numbers) = step_numbers {
         board = board.add(step_numbers);
+    }
+    if let Some(visits) = &visits {
+        board = board.add(visits.draw_badges()).add(visits.draw_list());
     }
 
     let (legend, legend_height) =
@@ -114,7 +127,7 @@ pub fn draw(scene: &Scene) -> String {
         )
         .set("font-family", FONT)
         .add(svg::node::element::Title::new(scene.title.clone()));
-    if let Some(defs) = defs(scene, &paints) {
+    if let Some(defs) = defs(scene, &paints, visits.is_none()) {
         doc = doc.add(defs);
     }
     doc = doc
@@ -139,11 +152,12 @@ pub fn draw(scene: &Scene) -> String {
 }
 
 /// The markers and patterns the picture refers to, or `None` when it uses none: the
-/// solution's arrowhead, the hatching of unreachable cells, the dots of empty cells and the
-/// hatching of colours beyond the first six.
-fn defs(scene: &Scene, paints: &[Paint]) -> Option<Definitions> {
+/// solution's arrowhead (when `arrows` draw it), the hatching of unreachable cells, the dots
+/// of empty cells and the hatching of colours beyond the first six.
+fn defs(scene: &Scene, paints: &[Paint], arrows: bool) -> Option<Definitions> {
     let mut defs = Definitions::new();
-    if !scene.steps.is_empty() {
+    let arrows = arrows && !scene.steps.is_empty();
+    if arrows {
         defs = defs.add(
             Marker::new()
                 .set("id", "arrowhead")
@@ -230,5 +244,5 @@ fn defs(scene: &Scene, paints: &[Paint]) -> Option<Definitions> {
                 ),
         );
     }
-    (scene.depths.is_some() || !scene.steps.is_empty() || empty || hatch).then_some(defs)
+    (scene.depths.is_some() || arrows || empty || hatch).then_some(defs)
 }

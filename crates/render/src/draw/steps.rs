@@ -4,12 +4,13 @@
 
 use svg::node::element::{Circle, Group, Line, Text};
 
-use super::glyphs::corner_size;
-use super::layout::{FRAME_GAP, Rect, anchor_px, cell_of, clip};
-use super::style::{ARROW, num, text_width};
+use super::boxes::cell_texts;
+use super::layout::{FRAME_GAP, Rect, anchor_px, clip};
+use super::style::{ARROW, num};
 use crate::geometry::{self, Point};
+use crate::palette::Paint;
 use maze_variants::Tiling;
-use maze_view::scene::{self, Scene, Step};
+use maze_view::scene::{Scene, Step};
 
 /// How far solution arrows run to the right of the line between cell centres.
 const ARROW_OFFSET: f64 = 6.0;
@@ -19,10 +20,10 @@ const LABEL_OFFSET: f64 = 9.0;
 const LABEL_CLEARANCE: f64 = 18.0;
 
 /// The solution's arrows, and their step numbers (drawn later, on top of everything).
-pub(super) fn solution(scene: &Scene, board: Rect) -> (Group, Group) {
+pub(super) fn solution(scene: &Scene, board: Rect, paints: &[Paint]) -> (Group, Group) {
     // Pieces that wrap around a torus leave through its frame and come back in.
     let clip_to = scene.torus.then(|| board.grow(FRAME_GAP));
-    let mut placer = Placer::new(scene.tiling, clip_to, one_board_obstacles(scene));
+    let mut placer = Placer::new(scene.tiling, clip_to, one_board_obstacles(scene, paints));
     let placed: Vec<Placed> = scene.steps.iter().map(|s| placer.place(s)).collect();
     steps_drawn(&placed, 1)
 }
@@ -80,68 +81,12 @@ pub(super) fn steps_drawn(placed: &[Placed], first: usize) -> (Group, Group) {
     (Group::new().add(halo).add(arrows), numbers)
 }
 
-/// The boxes (in board pixels) of the texts on the board that step numbers keep clear of:
-/// with `all`, every cell's label and notes; otherwise only the notes of switches, bridges
-/// and split targets (none on boards without them, whose pictures stay as they were).
-pub(super) fn text_boxes(scene: &Scene, all: bool) -> Vec<Rect> {
-    let tiling = scene.tiling;
-    let size = geometry::label_size(tiling);
-    let mut boxes = Vec::new();
-    // A text of `width` with its baseline from `x` to `x + width` at `y`, `size` high.
-    let mut add = |x: f64, y: f64, width: f64, size: f64| {
-        boxes.push(
-            Rect {
-                x0: x,
-                y0: y - 0.75 * size,
-                x1: x + width,
-                y1: y + 0.05 * size,
-            }
-            .grow(2.0),
-        );
-    };
-    for (i, view) in scene.cells.iter().enumerate() {
-        let g = &view.glyphs;
-        let cell = cell_of(scene, i);
-        let c = geometry::center(tiling, cell);
-        let ours = g.button.is_some() || !g.switched.is_empty();
-        if all && let Some(label) = &view.label {
-            let w = text_width(label, size);
-            add(c.x - w / 2.0, c.y + 0.35 * size, w, size);
-        }
-        let corner: Vec<String> = g
-            .badge
-            .iter()
-            .cloned()
-            .chain(g.button.map(|(_, n)| scene::switch_name(n)))
-            .chain((!g.switched.is_empty()).then(|| scene::switch_tags(&g.switched)))
-            .collect();
-        if !corner.is_empty() && (all || ours) {
-            let text = corner.join(" ");
-            let size = corner_size(tiling, view, &text);
-            let w = text_width(&text, size);
-            let (at, anchor) = geometry::badge_slot(tiling, cell);
-            let x = match anchor {
-                "end" => at.x - w,
-                "middle" => at.x - w / 2.0,
-                _ => at.x,
-            };
-            add(x, at.y, w, size);
-        }
-        if !g.target.is_empty() {
-            let names: Vec<String> = g.target.iter().map(|&n| scene::switch_name(n)).collect();
-            let (at, _) = geometry::target_slot(tiling, cell);
-            add(at.x, at.y, text_width(&names.join(","), 10.0), 10.0);
-        }
-    }
-    boxes
-}
-
 /// What the step numbers of a one-board solution keep clear of: on a board with rulers
 /// (whose answer names cells: a rolling block with bridges, switches or several blocks),
 /// every text; on others only the notes of switches, bridges and split targets, which they
 /// do not have, so that their pictures stay as they always were.
-pub(super) fn one_board_obstacles(scene: &Scene) -> Vec<Rect> {
-    text_boxes(scene, scene.rulers)
+pub(super) fn one_board_obstacles(scene: &Scene, paints: &[Paint]) -> Vec<Rect> {
+    cell_texts(scene, paints, scene.rulers)
 }
 
 /// The radius of the circle around step number `n`.

@@ -7,7 +7,7 @@ use super::style::{FRAGILE_EDGE, INK, PIECE_FONT, RAMP, hex, ink_on, num, ramp};
 use crate::geometry::Point;
 use crate::palette;
 use maze_variants::{Piece, Tiling, Turn};
-use maze_view::scene::{Anchor, CellKind, CellView, Mark, Role, Scene, Step};
+use maze_view::scene::{Anchor, CellKind, CellView, Mark, Move, Position, Role, Scene, Step};
 
 /// A board in the shape of a rolling-block level: floor, no floor (void), fragile floor,
 /// a 1 x 2 block lying at the start and a one-cell goal. This is the scene a rolling-block
@@ -63,7 +63,16 @@ fn block_scene() -> Scene {
         ]),
         rulers: false,
         label_key: Vec::new(),
-        answer: Vec::new(),
+        // A rolling-block scene tells its answer move by move too, as `maze-view` builds it.
+        answer: vec![Move {
+            step: Step {
+                pieces: vec![(Anchor::span((0, 0), (0, 1)), Anchor::span((1, 1), (2, 1)))],
+            },
+            text: "S".to_string(),
+            notes: Vec::new(),
+            before: Position::default(),
+            changes: false,
+        }],
     }
 }
 
@@ -166,6 +175,7 @@ fn glyph_scene() -> Scene {
         cols: 3,
         marks: Vec::new(),
         steps: Vec::new(),
+        answer: Vec::new(),
         solution_note: None,
         depths: None,
         title: "Glyphs".into(),
