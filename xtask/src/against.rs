@@ -22,7 +22,9 @@ pub(crate) const NAMES: [&str; 10] = [
 ];
 
 /// Builds `rev`'s own xtask (in its own folder under the target folder), then runs each named
-/// benchmark with that binary and with this one, alternating, and prints the paired tables.
+/// benchmark with that binary and with this one, one after the other, and prints the paired
+/// tables; both outputs are kept beside the revision's tree as `NAME-before.md` and
+/// `NAME-after.md`.
 pub(crate) fn run(rev: &str, only: &[String], runs: u32, boards: &[usize]) -> Result<(), String> {
     let old = build_revision(rev)?;
     let new = std::env::current_exe().map_err(|e| format!("cannot find this xtask: {e}"))?;
@@ -52,8 +54,18 @@ pub(crate) fn run(rev: &str, only: &[String], runs: u32, boards: &[usize]) -> Re
         eprintln!("bench {name}: this tree ...");
         let after = capture(&new, &crate::paths::workspace_root(), &args)?
             .ok_or_else(|| format!("`cargo xtask bench {name}` failed on this tree"))?;
+        for (side, text) in [("before", &before), ("after", &after)] {
+            let path = old.root.join(format!("{name}-{side}.md"));
+            std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+        }
         println!("## {name}: {rev} -> this tree\n");
-        println!("{}", pair_tables(&before, &after));
+        let paired = pair_tables(&before, &after);
+        if paired.trim().is_empty() {
+            // No markdown table to pair: both outputs as they are.
+            println!("{rev}:\n\n{before}\nthis tree:\n\n{after}");
+        } else {
+            println!("{paired}");
+        }
     }
     Ok(())
 }
@@ -178,16 +190,40 @@ fn cells(line: &str) -> Vec<String> {
         .collect()
 }
 
+/// Whether a cell holds a figure: a number, or a number and its unit (`1.2 s`, `20 MiB`).
+fn is_figure(cell: &str) -> bool {
+    let mut words = cell.split_whitespace();
+    let number = words.next().map(|w| w.replace(',', ""));
+    let unit = words.next();
+    number.is_some_and(|n| n.parse::<f64>().is_ok())
+        && words.next().is_none()
+        && unit.is_none_or(|u| !u.chars().any(|c| c.is_ascii_digit()))
+}
+
 /// A row's name: its first cell and the cells after it up to the first that holds a figure.
-fn key(row: &Row) -> (String, Vec<String>) {
+fn name(row: &Row) -> (String, Vec<String>) {
     let name = row
         .cells
         .iter()
         .enumerate()
-        .take_while(|(i, c)| *i == 0 || !c.starts_with(|ch: char| ch.is_ascii_digit()))
+        .take_while(|(i, c)| *i == 0 || !is_figure(c))
         .map(|(_, c)| c.clone())
         .collect();
     (row.header.clone(), name)
+}
+
+/// Each row's name with how many rows of that name came before it, so that rows a table
+/// tells apart only by a figure (iterations, sizes) pair in order.
+fn keys(rows: &[Row]) -> Vec<((String, Vec<String>), usize)> {
+    let mut seen: Vec<(String, Vec<String>)> = Vec::new();
+    rows.iter()
+        .map(|row| {
+            let n = name(row);
+            let k = seen.iter().filter(|s| **s == n).count();
+            seen.push(n.clone());
+            (n, k)
+        })
+        .collect()
 }
 
 /// The after-tables with each figure that changed written `before -> after`; rows only one
@@ -195,15 +231,16 @@ fn key(row: &Row) -> (String, Vec<String>) {
 fn pair_tables(before: &str, after: &str) -> String {
     let old = rows(before);
     let new = rows(after);
+    let (old_keys, new_keys) = (keys(&old), keys(&new));
     let mut text = String::new();
     let mut header = None;
-    for row in &new {
+    for (row, key) in new.iter().zip(&new_keys) {
         if header.as_ref() != Some(&row.header) {
             let columns = cells(&row.header).len();
             text.push_str(&format!("\n{}\n|{}\n", row.header, "---|".repeat(columns)));
             header = Some(row.header.clone());
         }
-        let paired: Vec<String> = match old.iter().find(|o| key(o) == key(row)) {
+        let paired: Vec<String> = match old_keys.iter().position(|k| k == key).map(|i| &old[i]) {
             Some(o) => row
                 .cells
                 .iter()
@@ -225,7 +262,9 @@ fn pair_tables(before: &str, after: &str) -> String {
     }
     let gone: Vec<&Row> = old
         .iter()
-        .filter(|o| !new.iter().any(|n| key(n) == key(o)))
+        .zip(&old_keys)
+        .filter(|(_, k)| !new_keys.contains(k))
+        .map(|(o, _)| o)
         .collect();
     if !gone.is_empty() {
         text.push_str("\nonly before:\n");
@@ -257,5 +296,22 @@ mod tests {
             paired.contains("only before:\n| 500 x 500 | 0.40 s | 60 MiB |"),
             "{paired}"
         );
+    }
+
+    #[test]
+    fn rows_of_one_name_pair_in_order_and_sizes_are_names() {
+        let table = |a: &str, b: &str, c: &str| {
+            format!(
+                "| program | iterations | seconds |\n|---|---|---|\n| engine | 25000 | {a} |\n| engine | 125000 | {b} |\n\n| variant | board | rate |\n|---|---|---|\n| hex | 5 x 5 | {c} |\n| hex | 10 x 10 | 9 |\n"
+            )
+        };
+        let paired = pair_tables(&table("0.3", "1.7", "7"), &table("0.3", "1.6", "8"));
+        assert!(paired.contains("| engine | 25000 | 0.3 |"), "{paired}");
+        assert!(
+            paired.contains("| engine | 125000 | 1.7 -> 1.6 |"),
+            "{paired}"
+        );
+        assert!(paired.contains("| hex | 5 x 5 | 7 -> 8 |"), "{paired}");
+        assert!(paired.contains("| hex | 10 x 10 | 9 |"), "{paired}");
     }
 }
