@@ -186,6 +186,7 @@ const RULE_FIXTURES: &[(&str, Option<u32>, u64)] = &[
     ("keys_and_door_cells", Some(6), 4),
     ("keys_and_doors", Some(5), 4),
     ("length_minus_last", Some(3), 1),
+    ("rolling_counter_bound", None, 0),
     ("rolling_teleport", Some(4), 1),
     ("teleport", Some(2), 1),
     ("one_way_walls", Some(3), 1),
@@ -276,6 +277,42 @@ fn a_counter_range_too_small_is_found() {
         .replace("max: 2", "max: 3");
     let a = analyze(&src);
     assert_eq!(a.features.shortest_length, Some(3));
+    let stops = a
+        .compiled
+        .counter_stops(&a.maze, |s| a.features.depth(s).is_some());
+    assert!(stops.is_empty(), "{stops:?}");
+}
+
+/// The same for a rolling block (the fixture's `max: 1`): the second press of the switch at
+/// (0,2), rolling from (0,0), would make `presses` 2, so the bridges never open; with `max: 2`
+/// the maze solves in 6 moves and no move is stopped.
+#[test]
+fn a_rolling_counter_range_too_small_is_found() {
+    let path = crate::common::root().join("tests/fixtures/rules/rolling_counter_bound.ron");
+    let a = crate::common::Analyzed::new(crate::common::read(&path));
+    let reached = (0..a.features.n_states as u32)
+        .filter(|&s| a.features.depth(s).is_some())
+        .count();
+    assert_eq!(reached, 3);
+    let stops = a
+        .compiled
+        .counter_stops(&a.maze, |s| a.features.depth(s).is_some());
+    assert_eq!(stops.len(), 1);
+    let s = &stops[0];
+    assert_eq!(
+        (s.register.as_str(), s.cell, s.bound, s.max),
+        ("presses", (0, 2), 1, true)
+    );
+    assert_eq!((s.from, s.value), ((0, 0), 2));
+    assert_eq!(
+        s.to_string(),
+        "counter `presses` stops moves at its bound (`max` 1): a move from (0,0) landing on (0,2) would make it 2"
+    );
+    let src = std::fs::read_to_string(&path)
+        .unwrap()
+        .replace("max: 1", "max: 2");
+    let a = analyze(&src);
+    assert_eq!(a.features.shortest_length, Some(6));
     let stops = a
         .compiled
         .counter_stops(&a.maze, |s| a.features.depth(s).is_some());

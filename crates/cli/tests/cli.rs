@@ -368,6 +368,12 @@ fn a_counter_that_stops_moves_at_its_bound_is_warned_of() {
     let v: serde_json::Value =
         serde_json::from_str(&stdout(&maze(&["check", "--json", path]))).unwrap();
     assert_eq!(v[0]["warnings"], serde_json::json!([expected]));
+    // A rolling block's counter is warned of the same way.
+    let path = "tests/fixtures/rules/rolling_counter_bound.ron";
+    let expected = "counter `presses` stops moves at its bound (`max` 1): a move from (0,0) landing on (0,2) would make it 2";
+    let v: serde_json::Value =
+        serde_json::from_str(&stdout(&maze(&["analyze", "--json", path]))).unwrap();
+    assert_eq!(v["warnings"], serde_json::json!([expected]));
     // The published Alice maze 18 never takes `d` past its range of 0 to 8.
     let v: serde_json::Value = serde_json::from_str(&stdout(&maze(&[
         "analyze",

@@ -155,15 +155,19 @@ impl CompiledMaze {
     }
 
     /// The moves out of the states `reachable` keeps that a counter's range stops (a
-    /// warning for the designer: [`walker::CounterStop`]); none for rolling blocks and for
-    /// rules without counters.
+    /// warning for the designer: [`walker::CounterStop`]); none for rules without counters.
+    /// A rolling-block maze's walker finds the states its start reaches by itself.
     pub fn counter_stops(
         &self,
         maze: &Maze,
         reachable: impl Fn(StateId) -> bool,
     ) -> Vec<walker::CounterStop> {
-        let (Maze::Jumping(m), CompiledMaze::Jumping(g)) = (maze, self) else {
-            return Vec::new();
+        let (m, g) = match (maze, self) {
+            (Maze::Jumping(m), CompiledMaze::Jumping(g)) => (m, g),
+            (Maze::RollingBlock(m), CompiledMaze::RollingBlock(_)) => {
+                return roll_walker::counter_stops(m);
+            }
+            _ => return Vec::new(),
         };
         let states = (0..g.n_states() as StateId)
             .filter(|&s| reachable(s))

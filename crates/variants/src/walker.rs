@@ -101,7 +101,11 @@ pub fn counter_stops(
     for (at, key) in states {
         w.moves(at, &key);
     }
-    let mut stops = w.stops.into_inner();
+    tidy(w.stops.into_inner())
+}
+
+/// `stops` one per counter, landing cell and bound (the first found of each), in that order.
+pub(crate) fn tidy(mut stops: Vec<CounterStop>) -> Vec<CounterStop> {
     stops.sort_by(|a, b| {
         (&a.register, a.cell, a.bound, a.max).cmp(&(&b.register, b.cell, b.bound, b.max))
     });

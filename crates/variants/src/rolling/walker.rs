@@ -10,14 +10,15 @@
 //! against it on random boards with bridges, switches, registers, split cubes and several
 //! blocks.
 
+use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 use crate::rolling::graph::StateView;
 use crate::rolling::rules::RollSet;
 use crate::rolling::{Footprint, RollingBlockMaze, Tile};
-use crate::rules::Press;
+use crate::rules::{Domain, Press};
 use crate::tiling::Coord;
-use crate::walker::Walked;
+use crate::walker::{CounterStop, Walked};
 
 /// A block: top-left cell and extents `[rows, cols, height]`.
 type Block = (i64, i64, [usize; 3]);
@@ -75,6 +76,8 @@ fn coord((r, c): Coord) -> String {
 struct Walker<'a> {
     maze: &'a RollingBlockMaze,
     roll: RollSet,
+    /// Moves a counter's range stopped, as [`Walker::act`] finds them.
+    stops: RefCell<Vec<CounterStop>>,
 }
 
 impl<'a> Walker<'a> {
@@ -85,7 +88,8 @@ impl<'a> Walker<'a> {
             Err(p) => panic!("the walker takes a valid maze: {}", p.message),
         };
         let regs = roll.start_key();
-        (Walker { maze, roll }, regs)
+        let stops = RefCell::new(Vec::new());
+        (Walker { maze, roll, stops }, regs)
     }
 
     fn tile(&self, (r, c): (i64, i64)) -> Option<Tile> {
@@ -112,9 +116,10 @@ impl<'a> Walker<'a> {
         out
     }
 
-    /// Presses `at` as `press` says: the evaluator changes the registers and may split the
-    /// block; a register leaving its range refuses the move.
-    fn act(&self, pos: &mut Pos, press: Press) -> Result<(), String> {
+    /// Presses `at` as `press` says, for a mover that left `from`: the evaluator changes the
+    /// registers and may split the block; a register leaving its range refuses the move (a
+    /// counter's is noted for [`counter_stops`]).
+    fn act(&self, pos: &mut Pos, press: Press, from: Coord) -> Result<(), String> {
         match self.roll.press(&press, &mut pos.regs) {
             Ok(None) => Ok(()),
             Ok(Some([a, b])) => {
@@ -122,11 +127,27 @@ impl<'a> Walker<'a> {
                 pos.cubes = Some((a, b));
                 Ok(())
             }
-            Err(r) => Err(format!(
-                "pressing {} would take register `{}` out of its range",
-                coord(press.at),
-                self.roll.set.regs[r].name
-            )),
+            Err(r) => {
+                let reg = &self.roll.set.regs[r];
+                if let Domain::Counter(lo, hi) = reg.domain {
+                    // The press left the counter at the value it would take.
+                    let value = pos.regs[r];
+                    let max = value > hi;
+                    self.stops.borrow_mut().push(CounterStop {
+                        register: reg.name.clone(),
+                        cell: press.at,
+                        bound: if max { hi } else { lo },
+                        max,
+                        from,
+                        value,
+                    });
+                }
+                Err(format!(
+                    "pressing {} would take register `{}` out of its range",
+                    coord(press.at),
+                    reg.name
+                ))
+            }
         }
     }
 
@@ -170,6 +191,7 @@ impl<'a> Walker<'a> {
                         standing: false,
                         cube: true,
                     },
+                    moving,
                 )?;
                 if to.0.abs_diff(still.0) + to.1.abs_diff(still.1) == 1 {
                     let (p, q) = (to.min(still), to.max(still));
@@ -239,6 +261,7 @@ impl<'a> Walker<'a> {
                             standing,
                             cube: false,
                         },
+                        (r as usize, c as usize),
                     )?;
                 }
                 // Resting on a teleport alone, the block goes on to stand on the other one.
@@ -357,6 +380,29 @@ fn start(maze: &RollingBlockMaze, regs: Vec<i64>) -> Pos {
 /// Walks a valid maze from its start into every reachable state; goal states are all named
 /// `goal` and have no moves out.
 pub fn walk(maze: &RollingBlockMaze) -> Walked {
+    explore(maze).1
+}
+
+/// The moves out of the states the start reaches that a counter's range stops, one per
+/// counter, pressed cell and bound (as [`crate::walker::counter_stops`] for jumping mazes;
+/// a move's `from` is the cell of the block or cube that rolls); none without a counter.
+pub fn counter_stops(maze: &RollingBlockMaze) -> Vec<CounterStop> {
+    let (w, _) = Walker::new(maze);
+    if !w
+        .roll
+        .set
+        .regs
+        .iter()
+        .any(|r| matches!(r.domain, Domain::Counter(..)))
+    {
+        return Vec::new();
+    }
+    crate::walker::tidy(explore(maze).0.stops.into_inner())
+}
+
+/// The walker after walking `maze` from its start into every reachable state, and what it
+/// walked.
+fn explore(maze: &RollingBlockMaze) -> (Walker<'_>, Walked) {
     let (w, regs) = Walker::new(maze);
     let start = start(maze, regs);
     let mut walked = Walked {
@@ -383,7 +429,7 @@ pub fn walk(maze: &RollingBlockMaze) -> Walked {
             }
         }
     }
-    walked
+    (w, walked)
 }
 
 /// The mechanic moves (RULES.md section 3) of the states the start reaches, as (from, to,
