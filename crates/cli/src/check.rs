@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use serde::Serialize;
 
-use crate::load::read_file_for_use;
+use crate::load::load_file;
 
 /// Say whether each maze file is publishable, and why not.
 ///
@@ -45,7 +45,7 @@ impl Args {
     pub(crate) fn run(self) -> Result<(), crate::failure::Failure> {
         let mut verdicts = Vec::new();
         for path in &self.files {
-            let (file, settings) = match read_file_for_use(path, self.limit) {
+            let (file, compiled, settings) = match load_file(path, self.limit) {
                 Ok(read) => read,
                 Err(failure) => {
                     if let crate::failure::Failure::Report(report)
@@ -64,7 +64,6 @@ impl Args {
                     continue;
                 }
             };
-            let compiled = file.maze.compile();
             let f = maze::features::features_of_rules(&compiled, file.maze.blocks());
             let reasons = maze::file::unpublishable(&file, &f);
             let mut warnings: Vec<String> = settings.into_iter().collect();

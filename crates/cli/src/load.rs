@@ -19,18 +19,6 @@ pub(crate) struct ReadError {
     source: std::io::Error,
 }
 
-/// A maze whose graph grew past the state limit while it was built (the estimate read from
-/// the file proved loose): the states and moves found before stopping.
-#[derive(Debug, Error, Diagnostic)]
-#[error("cannot build the graph of `{path}`: {message}")]
-#[diagnostic(code(maze::limit))]
-pub(crate) struct BuildError {
-    path: PathBuf,
-    message: String,
-    #[help]
-    help: Option<String>,
-}
-
 /// `--state-limit`, shared by every command that builds a state graph.
 #[derive(Clone, Copy, Debug, clap::Args)]
 pub(crate) struct Limit {
@@ -61,32 +49,43 @@ pub(crate) struct Loaded {
 }
 
 /// Reads, validates and compiles the maze file at `path`, for a command that does not
-/// generate: a problem in its `generate` section is a warning ([`read_file_for_use`]).
+/// generate: a problem in its `generate` section is a warning ([`load_file`]).
 pub(crate) fn load(path: &Path, limit: Limit) -> Result<Loaded, crate::failure::Failure> {
-    let (file, _) = read_file_for_use(path, limit)?;
-    let maze = file.maze;
-    let compiled = maze
-        .compile_within(limit.state_limit.unwrap_or_default())
-        .map_err(|p| {
-            Box::new(BuildError {
-                path: path.to_path_buf(),
-                message: p.message,
-                help: p.help,
-            })
-        })?;
-    Ok(Loaded { maze, compiled })
+    let (file, compiled, _) = load_file(path, limit)?;
+    Ok(Loaded {
+        maze: file.maze,
+        compiled,
+    })
 }
 
-/// Reads and validates the maze file at `path` for a command that does not generate: the
-/// `generate` section is not what it uses, so a problem there is printed as a warning on
-/// standard error, returned as one line, and the file's `generate` is `None`.
-pub(crate) fn read_file_for_use(
+/// Reads, validates and compiles the maze file at `path` for a command that does not
+/// generate. The `generate` section is not what it uses, so a problem there is printed as a
+/// warning on standard error, returned as one line, and the file's `generate` is `None`. A
+/// graph that grows past the state limit while it is built is a diagnostic at the board.
+pub(crate) fn load_file(
     path: &Path,
     limit: Limit,
-) -> Result<(MazeFile, Option<String>), crate::failure::Failure> {
+) -> Result<(MazeFile, CompiledMaze, Option<String>), crate::failure::Failure> {
     let src = read_text(path)?;
+    let (file, warning) = parse_for_use(path, &src, limit)?;
+    let compiled = maze::file::compile_within(
+        &path.display().to_string(),
+        &src,
+        &file.maze,
+        limit.state_limit.unwrap_or_default(),
+    )?;
+    Ok((file, compiled, warning))
+}
+
+/// Reads and validates the text `src` of the maze file at `path`, the `generate` section's
+/// problem a warning ([`load_file`]).
+fn parse_for_use(
+    path: &Path,
+    src: &str,
+    limit: Limit,
+) -> Result<(MazeFile, Option<String>), crate::failure::Failure> {
     let (file, problem) =
-        maze::file::parse_file_for_use(&path.display().to_string(), &src, limit.read_limits())?;
+        maze::file::parse_file_for_use(&path.display().to_string(), src, limit.read_limits())?;
     let warning = problem.map(|p| {
         let line = format!(
             "the `generate` section is ignored here (only `maze generate` reads it): {}",

@@ -49,7 +49,7 @@ impl Args {
             || self.file.display().to_string(),
             |name| name.to_string_lossy().into_owned(),
         );
-        let mut game = Game::new(title, loaded.maze);
+        let mut game = Game::compiled_as(title, loaded.maze, loaded.compiled);
         maze::play::play_in_terminal(&mut game)
             .map_err(|source| Box::new(TerminalError { source }))?;
         // The terminal is restored by now, so this lands in the shell's scrollback.

@@ -10,8 +10,8 @@ use maze_variants::rolling::{
 };
 use maze_variants::rules::{Door, Effect, JumpKind, Register};
 use maze_variants::tiling::{MoveSet, Tiling};
+use maze_variants::{CompiledMaze, Maze, StateLimit, check_cells, one_line};
 use maze_variants::{Coord, GoalKind, JumpRules, JumpingMaze, Problem, Where};
-use maze_variants::{Maze, StateLimit, check_cells, one_line};
 use miette::{Diagnostic, SourceSpan};
 use serde::Deserialize;
 use thiserror::Error;
@@ -458,6 +458,25 @@ pub fn parse_file_for_use(
 ) -> Result<(MazeFile, Option<Box<SpecError>>), Box<SpecError>> {
     let (file, settings) = read(name, src, limits)?;
     Ok((file, settings.err()))
+}
+
+/// Compiles `maze`, read from the file `src` named `name`, stopping once its graph grows past
+/// `limit` (the estimate the reader checks may prove loose): that stop is a diagnostic at the
+/// board, like the estimate's refusal.
+pub fn compile_within(
+    name: &str,
+    src: &str,
+    maze: &Maze,
+    limit: StateLimit,
+) -> Result<CompiledMaze, Box<SpecError>> {
+    maze.compile_within(limit).map_err(|p| {
+        let ctx = Context { name, src };
+        located::reset();
+        match parse_raw(src) {
+            Ok(raw) => ctx.problem(&raw, &p),
+            Err(e) => ctx.ron_error(&e),
+        }
+    })
 }
 
 /// Reads the file; the maze's problems are the outer error, the settings' the inner one

@@ -1816,3 +1816,24 @@ fn teleports_must_pair_up() {
         "`Landing(Teleport)`",
     );
 }
+
+/// A graph that grows past the state limit while it is built (here a limit below what the
+/// reader checked) is a diagnostic at the board, with the figures.
+#[test]
+fn a_build_past_the_limit_points_at_the_board() {
+    let src =
+        "Maze(\n    rules: Jumping(),\n    board: [\"1 1 1\", \"1 1 G\"],\n    start: (0, 0),\n)";
+    let file = maze_file::parse_file("big.ron", src).unwrap();
+    let limit = maze_variants::StateLimit::new(1).unwrap();
+    let e = match maze_file::compile_within("big.ron", src, &file.maze, limit) {
+        Ok(_) => panic!("a 6-state maze built under a limit of 1"),
+        Err(e) => e,
+    };
+    assert_eq!((e.line, e.column), (3, 12), "{}", e.message);
+    assert!(
+        e.message.contains("more than the state limit of 1"),
+        "{}",
+        e.message
+    );
+    assert!(maze_file::compile_within("big.ron", src, &file.maze, Default::default()).is_ok());
+}

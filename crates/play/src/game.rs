@@ -103,6 +103,11 @@ impl Game {
     /// A new game of `maze` at its start; `title` names it on screen (usually the file name).
     pub fn new(title: impl Into<String>, maze: Maze) -> Game {
         let compiled = maze.compile();
+        Game::compiled_as(title, maze, compiled)
+    }
+
+    /// A new game of `maze`, already compiled as `compiled` (within a front end's limits).
+    pub fn compiled_as(title: impl Into<String>, maze: Maze, compiled: CompiledMaze) -> Game {
         let graph = Adjacency::from_rules(&compiled);
         let to_goal = maze_features::goal_distances(&graph);
         let move_dirs = maze.move_dirs();

@@ -86,14 +86,14 @@ pub(crate) enum Outcome {
 }
 
 /// Reads `text` (named `name` in diagnostics) under `limit` and returns every view, or the
-/// diagnostics. Refuses a file whose state estimate is over the limit before building.
+/// diagnostics. Refuses a file whose state estimate is over the limit before building, and
+/// stops building a graph that grows past it.
 pub(crate) fn analyze(name: &str, text: &str, limit: StateLimit) -> Outcome {
     let started = Instant::now();
-    let file = match read(name, text, limit) {
-        Ok(file) => file,
-        Err(diagnostics) => return Outcome::Invalid(diagnostics),
-    };
-    Outcome::Valid(Box::new(views(&file, started)))
+    match compiled(name, text, limit) {
+        Ok((file, compiled)) => Outcome::Valid(Box::new(views(&file, &compiled, started))),
+        Err(diagnostics) => Outcome::Invalid(diagnostics),
+    }
 }
 
 /// Reads a file's text under `limit`, or its located diagnostics.
@@ -102,27 +102,41 @@ pub(crate) fn read(name: &str, text: &str, limit: StateLimit) -> Result<MazeFile
         .map_err(|e| vec![Diagnostic::of(&e)])
 }
 
-/// The digest alone, for comparing two texts.
-pub(crate) fn digest_of(name: &str, text: &str, limit: StateLimit) -> Option<Digest> {
-    let file = read(name, text, limit).ok()?;
-    let compiled = file.maze.compile();
+/// Reads a file's text and compiles its maze under `limit`, or the located diagnostics.
+pub(crate) fn compiled(
+    name: &str,
+    text: &str,
+    limit: StateLimit,
+) -> Result<(MazeFile, CompiledMaze), Vec<Diagnostic>> {
+    let file = read(name, text, limit)?;
+    let compiled = maze::file::compile_within(name, text, &file.maze, limit)
+        .map_err(|e| vec![Diagnostic::of(&e)])?;
+    Ok((file, compiled))
+}
+
+/// The digest alone, for comparing two texts, or the text's diagnostics.
+pub(crate) fn digest_of(
+    name: &str,
+    text: &str,
+    limit: StateLimit,
+) -> Result<Digest, Vec<Diagnostic>> {
+    let (file, compiled) = compiled(name, text, limit)?;
     let adjacency = Adjacency::from_rules(&compiled);
     let mut f = maze::features::features(&adjacency, file.maze.blocks());
     f.mechanic_moves = maze::features::mechanic_moves(&compiled, &f);
     let verdict = check(&file, &compiled, &f);
-    Some(digest(&compiled, &adjacency, &f, &verdict))
+    Ok(digest(&compiled, &adjacency, &f, &verdict))
 }
 
-fn views(file: &MazeFile, started: Instant) -> Analysed {
+fn views(file: &MazeFile, compiled: &CompiledMaze, started: Instant) -> Analysed {
     let maze = &file.maze;
-    let compiled = maze.compile();
-    let adjacency = Adjacency::from_rules(&compiled);
+    let adjacency = Adjacency::from_rules(compiled);
     let mut f = maze::features::features(&adjacency, maze.blocks());
-    f.mechanic_moves = maze::features::mechanic_moves(&compiled, &f);
-    let verdict = check(file, &compiled, &f);
+    f.mechanic_moves = maze::features::mechanic_moves(compiled, &f);
+    let verdict = check(file, compiled, &f);
     let board = graph::board(maze);
-    let graph = graph::view(&compiled, &f, &board);
-    let digest = digest(&compiled, &adjacency, &f, &verdict);
+    let graph = graph::view(compiled, &f, &board);
+    let digest = digest(compiled, &adjacency, &f, &verdict);
     let (rows, cols) = maze.size();
     // A picture of more cells than a page can show is not drawn: its SVG would be larger
     // than the analysis.
@@ -140,7 +154,7 @@ fn views(file: &MazeFile, started: Instant) -> Analysed {
     };
     let grade = maze::features::grade(&f);
     let body = json!({
-        "analysis": report(maze, &compiled, &f),
+        "analysis": report(maze, compiled, &f),
         "svg": picture(false),
         "svg_solution": picture(true),
         "words": maze::view::caption(maze, &pick_keys),

@@ -7,7 +7,7 @@ use std::sync::Mutex;
 
 use maze::graph::Rules;
 use maze::play::{Command, Game, Tone};
-use maze::variants::Maze;
+use maze::variants::{CompiledMaze, Maze};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
@@ -59,8 +59,8 @@ pub(crate) struct Games {
 
 impl Games {
     /// Starts a game of `maze` titled `title`; its view, with its id.
-    pub(crate) fn start(&self, title: &str, maze: Maze) -> Value {
-        let game = Game::new(title, maze);
+    pub(crate) fn start(&self, title: &str, maze: Maze, compiled: CompiledMaze) -> Value {
+        let game = Game::compiled_as(title, maze, compiled);
         let view = view(&game);
         let mut games = self.lock();
         games.0 += 1;

@@ -269,7 +269,7 @@ async fn analyze(State(studio): State<Shared>, Query(which): Query<Which>, text:
             let outcome = analysis::analyze(&name, &text, limit);
             let saved = match (&outcome, disk) {
                 (Outcome::Valid(_), Some((disk, true))) => {
-                    Some(analysis::digest_of(&name, &disk, limit))
+                    Some(analysis::digest_of(&name, &disk, limit).ok())
                 }
                 _ => None,
             };
@@ -315,17 +315,10 @@ async fn diff(State(studio): State<Shared>, Json(d): Json<Diff>) -> Answer {
     let limit = studio.config.state_limit;
     let result = studio
         .engine(move || {
-            let before = analysis::read("before.ron", &d.before, limit);
-            let after = analysis::read("after.ron", &d.after, limit);
+            let before = analysis::digest_of("before.ron", &d.before, limit);
+            let after = analysis::digest_of("after.ron", &d.after, limit);
             match (before, after) {
-                (Ok(_), Ok(_)) => {
-                    let b = analysis::digest_of("before.ron", &d.before, limit);
-                    let a = analysis::digest_of("after.ron", &d.after, limit);
-                    match (b, a) {
-                        (Some(b), Some(a)) => Ok(changes::diff(&b, &a)),
-                        _ => Err(json!([])),
-                    }
-                }
+                (Ok(b), Ok(a)) => Ok(changes::diff(&b, &a)),
                 (b, a) => Err(json!({
                     "before": b.err(),
                     "after": a.err(),
@@ -352,10 +345,14 @@ async fn play_start(State(studio): State<Shared>, Json(start): Json<PlayStart>) 
     let name = start.name.unwrap_or_else(|| "maze.ron".to_string());
     let shared = Arc::clone(&studio);
     let answer = studio
-        .engine(move || match analysis::read(&name, &start.text, limit) {
-            Ok(file) => json!({ "ok": true, "game": shared.games.start(&name, file.maze) }),
-            Err(diagnostics) => json!({ "ok": false, "diagnostics": diagnostics }),
-        })
+        .engine(
+            move || match analysis::compiled(&name, &start.text, limit) {
+                Ok((file, compiled)) => {
+                    json!({ "ok": true, "game": shared.games.start(&name, file.maze, compiled) })
+                }
+                Err(diagnostics) => json!({ "ok": false, "diagnostics": diagnostics }),
+            },
+        )
         .await?;
     Ok(Json(answer))
 }
