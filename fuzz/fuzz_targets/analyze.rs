@@ -12,12 +12,14 @@ fuzz_target!(|data: &[u8]| {
     let Ok(src) = std::str::from_utf8(data) else {
         return;
     };
-    let limits = ReadLimits::both(StateLimit::new(4_096).expect("a valid limit"));
-    let Ok(file) = maze_file::parse_file_with("fuzz.ron", src, limits) else {
+    let limit = StateLimit::new(4_096).expect("a valid limit");
+    let Ok(file) = maze_file::parse_file_with("fuzz.ron", src, ReadLimits::both(limit)) else {
         return;
     };
     let maze = &file.maze;
-    let compiled = maze.compile();
+    let Ok(compiled) = maze_file::compile_within("fuzz.ron", src, maze, limit) else {
+        return;
+    };
     let adjacency = Adjacency::from_rules(&compiled);
     let f = maze_features::features(&adjacency, maze.blocks());
     // The flat graph and the petgraph graph are one graph.

@@ -1,8 +1,9 @@
 //! Fuzz target: random rules, not only random boards. The input's bytes choose a jumping maze
-//! file from the rule model's parts (tiling, registers, kinds of move, effects, conditions and
-//! a board of every kind of token), which is read under small limits, compiled and analyzed
-//! as `maze analyze` does; whatever the reader accepts must analyze without a panic, and what
-//! it refuses must have a diagnostic miette can draw.
+//! file from the rule model's parts (tiling, registers, kinds of move with sliding lengths,
+//! effects with arithmetic, conditions, doors, plain and one-way walls, teleports and a board
+//! of every kind of token), which is read under small limits, compiled within them and
+//! analyzed as `maze analyze` does, warnings included; whatever the reader accepts must
+//! analyze without a panic, and what it refuses must have a diagnostic miette can draw.
 #![no_main]
 
 use libfuzzer_sys::arbitrary::{Result, Unstructured};
@@ -13,7 +14,15 @@ use maze_variants::StateLimit;
 
 const TILINGS: &[&str] = &["Square", "Hex", "Triangle"];
 const GOALS: &[&str] = &["Cell", "Cells", "Exit"];
-const SCHEMAS: &[&str] = &["[Number]", "[]", "[Number, Colour]", "[Arrows]", "[Piece]", "[Symbol]"];
+const SCHEMAS: &[&str] = &[
+    "[Number]",
+    "[]",
+    "[Number, Colour]",
+    "[Arrows]",
+    "[Piece]",
+    "[Symbol]",
+    "[Number, Teleport]",
+];
 const REGISTERS: &[&str] = &[
     r#"(name: "a", kind: Choice(["x", "y"]))"#,
     r#"(name: "n", kind: Counter(min: 0, max: 3))"#,
@@ -65,6 +74,7 @@ const LENGTHS: &[&str] = &[
     "First",
     r#"Register("n")"#,
     r#"Cycle("n", [1, 2, 3])"#,
+    "Slide",
 ];
 const OVERS: &[&str] = &["Flyable", "Empty", "Occupied"];
 const OPS: &[&str] = &[
@@ -78,10 +88,18 @@ const OPS: &[&str] = &[
     r#"Set("c", Colour)"#,
     r#"Set("k", Length)"#,
     r#"Set("n", Register("k"))"#,
+    r#"Sub("n", Number)"#,
+    r#"Mul("n", Int(2))"#,
+    r#"Mod("n", Int(3))"#,
+    r#"Mod("n", Int(0))"#,
+    r#"Min("n", Landing(Number))"#,
+    r#"Max("k", Register("n"))"#,
+    r#"Neg("n")"#,
 ];
+const WALLS: &[&str] = &["", ", OneWay", r#", Door("g")"#, r#", OneWayDoor("g")"#];
 const TOKENS: &[&str] = &[
     "1", "2", "3", "4", "+2", "-1", "3@", "#", "o", ".", "0", "_", "*", "*@", "-", "r:2", "b:1@",
-    "N", "S,E", "O", "CW", "K", "Q", "R", "N@", "C", "G", "G@",
+    "N", "S,E", "O", "CW", "K", "Q", "R", "N@", "C", "G", "G@", "2:a", "1:a", "3:b", "-:b", "1:-",
 ];
 
 fn pick<'a>(u: &mut Unstructured, from: &[&'a str]) -> Result<&'a str> {
@@ -125,6 +143,27 @@ fn file(u: &mut Unstructured) -> Result<String> {
         ));
     }
     let (rows, cols) = (u.int_in_range(1..=6)?, u.int_in_range(1..=6)?);
+    let mut walls = Vec::new();
+    for _ in 0..u.int_in_range(0..=3)? {
+        let (r, c): (usize, usize) = (u.int_in_range(0..=rows - 1)?, u.int_in_range(0..=cols - 1)?);
+        // A neighbour, or now and then a cell that is none (a located error).
+        let (r2, c2) = match u.int_in_range(0..=4)? {
+            0 => (r + 1, c),
+            1 => (r, c + 1),
+            2 => (r.saturating_sub(1), c),
+            3 => (r, c.saturating_sub(1)),
+            _ => (r + 2, c),
+        };
+        walls.push(format!("(({r}, {c}), ({r2}, {c2}){})", pick(u, WALLS)?));
+    }
+    let doors = if u.arbitrary()? {
+        format!(
+            r#"doors: [(name: "g", open: [{}])], "#,
+            some(u, CONDITIONS, 2)?
+        )
+    } else {
+        String::new()
+    };
     let mut board = Vec::with_capacity(rows);
     for _ in 0..rows {
         let mut row = Vec::with_capacity(cols);
@@ -139,7 +178,7 @@ fn file(u: &mut Unstructured) -> Result<String> {
         format!("jumps: [{}], ", jumps.join(", "))
     };
     Ok(format!(
-        "Maze(rules: Jumping(tiling: {}, torus: {}, no_u_turn: {}, goal: {}, cells: {}, registers: [{}], {jumps}effects: [{}]), board: [{}], start: ({}, {}))",
+        "Maze(rules: Jumping(tiling: {}, torus: {}, no_u_turn: {}, goal: {}, cells: {}, registers: [{}], {jumps}effects: [{}], {doors}), board: [{}], start: ({}, {}), walls: [{}])",
         pick(u, TILINGS)?,
         u.arbitrary::<bool>()?,
         u.arbitrary::<bool>()?,
@@ -150,6 +189,7 @@ fn file(u: &mut Unstructured) -> Result<String> {
         board.join(", "),
         u.int_in_range(0..=rows - 1)?,
         u.int_in_range(0..=cols - 1)?,
+        walls.join(", "),
     ))
 }
 
@@ -158,12 +198,18 @@ fuzz_target!(|data: &[u8]| {
     let Ok(src) = file(&mut u) else {
         return;
     };
-    let limits = ReadLimits::both(StateLimit::new(4_096).expect("a valid limit"));
+    let limit = StateLimit::new(4_096).expect("a valid limit");
+    let limits = ReadLimits::both(limit);
     match maze_file::parse_file_with("rules.ron", &src, limits) {
         Ok(file) => {
             let maze = &file.maze;
-            let compiled = maze.compile();
+            let Ok(compiled) = maze_file::compile_within("rules.ron", &src, maze, limit) else {
+                return;
+            };
             let f = maze_features::features_of_rules(&compiled, maze.blocks());
+            for stop in compiled.counter_stops(maze, |s| f.depth(s).is_some()) {
+                let _ = stop.to_string();
+            }
             let _ = maze_features::report::text(&f);
             if let Some(g) = maze_features::grade(&f) {
                 let _ = maze_features::grade::explain(&f, &g);
