@@ -24,6 +24,10 @@ pub(crate) struct Args {
     /// for example `--runs 10000000`); --time still bounds it.
     #[arg(long, value_name = "N")]
     runs: Option<u64>,
+    /// Run this many fuzzing processes side by side on one corpus (libFuzzer's `-jobs`);
+    /// --runs is then shared among them, and the executions of all are added up.
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    jobs: u64,
     /// Only this target (read_file: the maze-file reader with generation settings and its
     /// diagnostics; analyze: parse, compile and analyze; rules: random rules built from the
     /// rule model's parts, read, compiled and analyzed).
@@ -49,15 +53,34 @@ pub(crate) fn run(args: &Args) -> Result<(), String> {
                 .map_err(|e| format!("{}: {e}", seed.display()))?;
         }
         println!("== fuzzing {target} for {} s", args.time);
+        let jobs = args.jobs.max(1);
+        let logs = root.join("target/fuzz-logs").join(target);
+        if jobs > 1 {
+            // libFuzzer writes each job's log as fuzz-N.log in its working folder.
+            let _ = std::fs::remove_dir_all(&logs);
+            std::fs::create_dir_all(&logs).map_err(|e| format!("{}: {e}", logs.display()))?;
+        }
         let status = Command::new("nice")
             .args([
                 "-n", "19", "cargo", "+nightly", "fuzz", "run", "-O", "-s", "none",
             ])
             .arg(target)
+            .arg("--fuzz-dir")
+            .arg(root.join("fuzz"))
             .args(["--", "-print_final_stats=1"])
             .arg(format!("-max_total_time={}", args.time))
-            .args(args.runs.map(|n| format!("-runs={n}")))
-            .current_dir(root.join("fuzz"))
+            .args(args.runs.map(|n| format!("-runs={}", n.div_ceil(jobs))))
+            .args(
+                (jobs > 1)
+                    .then(|| [format!("-jobs={jobs}"), format!("-workers={jobs}")])
+                    .into_iter()
+                    .flatten(),
+            )
+            .current_dir(if jobs > 1 {
+                logs.clone()
+            } else {
+                root.join("fuzz")
+            })
             .status()
             .map_err(|e| {
                 format!(
@@ -69,8 +92,43 @@ pub(crate) fn run(args: &Args) -> Result<(), String> {
                 "fuzz target {target} failed ({status}): the crashing input is in fuzz/artifacts/{target}"
             ));
         }
+        if jobs > 1 {
+            let (runs, seconds) = totals(&logs)?;
+            println!(
+                "== {target}: {runs} executions in {seconds} s of {jobs} jobs, no crash (logs in {})",
+                logs.display()
+            );
+        }
     }
     Ok(())
+}
+
+/// The executions and seconds the job logs in `logs` report, added up.
+fn totals(logs: &Path) -> Result<(u64, u64), String> {
+    let (mut runs, mut seconds) = (0, 0);
+    for entry in std::fs::read_dir(logs).map_err(|e| format!("{}: {e}", logs.display()))? {
+        let text = std::fs::read_to_string(entry.map_err(|e| e.to_string())?.path())
+            .map_err(|e| e.to_string())?;
+        let (r, s) = stats(&text);
+        runs += r;
+        seconds = seconds.max(s);
+    }
+    Ok((runs, seconds))
+}
+
+/// `stat::number_of_executed_units` and `stat::average_exec_per_sec`'s run time from one
+/// log's final statistics (libFuzzer's `-print_final_stats=1`): executions and seconds.
+fn stats(log: &str) -> (u64, u64) {
+    let value = |key: &str| {
+        log.lines()
+            .filter_map(|l| l.strip_prefix(key))
+            .filter_map(|v| v.trim().parse::<u64>().ok())
+            .next_back()
+            .unwrap_or(0)
+    };
+    let runs = value("stat::number_of_executed_units:");
+    let per_second = value("stat::average_exec_per_sec:");
+    (runs, runs.checked_div(per_second).unwrap_or(0))
 }
 
 /// variants/*.ron and tests/fixtures/**/*.ron, sorted.
@@ -113,6 +171,13 @@ mod tests {
                 .any(|p| p.to_string_lossy().contains("fixtures/families/"))
         );
         assert!(seeds.iter().all(|p| p.extension().unwrap() == "ron"));
+    }
+
+    #[test]
+    fn final_statistics_are_read_from_a_log() {
+        let log = "INFO: Seed: 1\n#100 DONE cov: 1\nstat::number_of_executed_units: 5000000\nstat::average_exec_per_sec:     2500\nstat::new_units_added:        10\n";
+        assert_eq!(super::stats(log), (5_000_000, 2_000));
+        assert_eq!(super::stats("no statistics"), (0, 0));
     }
 
     #[test]
