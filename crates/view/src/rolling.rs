@@ -73,10 +73,33 @@ pub(crate) fn scene(maze: &RollingBlockMaze, options: Options) -> Scene {
             .iter()
             .map(|(x, y, z)| format!("{x}x{y}x{z}"))
             .collect();
-        format!(
-            "Rolling blocks {}: roll each block k onto its goal Gk",
-            dims.join(", ")
-        )
+        // Blocks without a goal of their own only make way.
+        let (with, free): (Vec<String>, Vec<String>) = std::iter::once(true)
+            .chain(rules.others.iter().map(|o| o.goal.is_some()))
+            .enumerate()
+            .map(|(k, goal)| (goal, (k + 1).to_string()))
+            .fold(
+                (Vec::new(), Vec::new()),
+                |(mut with, mut free), (goal, k)| {
+                    if goal {
+                        with.push(k)
+                    } else {
+                        free.push(k)
+                    }
+                    (with, free)
+                },
+            );
+        let task = match (with.as_slice(), free.as_slice()) {
+            (_, []) => "roll each block k onto its goal Gk".to_string(),
+            ([k], _) => format!("roll block {k} onto G{k}"),
+            (ks, _) => format!("roll blocks {} each onto its goal Gk", ks.join(", ")),
+        };
+        let task = match free.as_slice() {
+            [] => task,
+            [k] => format!("{task}; block {k} has no goal and makes way"),
+            ks => format!("{task}; blocks {} have no goal and make way", ks.join(", ")),
+        };
+        format!("Rolling blocks {}: {task}", dims.join(", "))
     } else {
         format!("Rolling block {a}x{b}x{h}: roll it to cover exactly the goal G")
     };
