@@ -255,68 +255,63 @@ fn colourless_cells_share_their_lack_of_colour() {
     );
 }
 
-/// A counter range too small (the fixture's `max: 2`) stops the move onto (0,3) and the
-/// maze has no solution; the compiled maze names the counter, the cell and the bound. With
-/// `max: 3` the same board solves in 3 moves and no move is stopped.
+/// A counter range too small stops moves and the maze has no solution; the compiled maze
+/// names the counter, the cell, the bound, the cell moved from and the value. With one more
+/// in the range the same board solves and no move is stopped.
+/// - `alice_counter_bound` (`max: 2`): the jump onto (0,3) would make `d` 3; with `max: 3`,
+///   3 moves.
+/// - `rolling_counter_bound` (`max: 1`): the second press of the switch at (0,2), rolling from
+///   (0,0), would make `presses` 2, so the bridges never open (3 states reached); with
+///   `max: 2`, 6 moves.
 #[test]
 fn a_counter_range_too_small_is_found() {
-    let path = crate::common::root().join("tests/fixtures/rules/alice_counter_bound.ron");
-    let a = crate::common::Analyzed::new(crate::common::read(&path));
-    let stops = a
-        .compiled
-        .counter_stops(&a.maze, |s| a.features.depth(s).is_some());
-    assert_eq!(stops.len(), 1);
-    let s = &stops[0];
-    assert_eq!(
-        (s.register.as_str(), s.cell, s.bound, s.max),
-        ("d", (0, 3), 2, true)
-    );
-    assert_eq!((s.from, s.value), ((0, 1), 3));
-    let src = std::fs::read_to_string(&path)
-        .unwrap()
-        .replace("max: 2", "max: 3");
-    let a = analyze(&src);
-    assert_eq!(a.features.shortest_length, Some(3));
-    let stops = a
-        .compiled
-        .counter_stops(&a.maze, |s| a.features.depth(s).is_some());
-    assert!(stops.is_empty(), "{stops:?}");
-}
-
-/// The same for a rolling block (the fixture's `max: 1`): the second press of the switch at
-/// (0,2), rolling from (0,0), would make `presses` 2, so the bridges never open; with `max: 2`
-/// the maze solves in 6 moves and no move is stopped.
-#[test]
-fn a_rolling_counter_range_too_small_is_found() {
-    let path = crate::common::root().join("tests/fixtures/rules/rolling_counter_bound.ron");
-    let a = crate::common::Analyzed::new(crate::common::read(&path));
-    let reached = (0..a.features.n_states as u32)
-        .filter(|&s| a.features.depth(s).is_some())
-        .count();
-    assert_eq!(reached, 3);
-    let stops = a
-        .compiled
-        .counter_stops(&a.maze, |s| a.features.depth(s).is_some());
-    assert_eq!(stops.len(), 1);
-    let s = &stops[0];
-    assert_eq!(
-        (s.register.as_str(), s.cell, s.bound, s.max),
-        ("presses", (0, 2), 1, true)
-    );
-    assert_eq!((s.from, s.value), ((0, 0), 2));
-    assert_eq!(
-        s.to_string(),
-        "counter `presses` stops moves at its bound (`max` 1): a move from (0,0) landing on (0,2) would make it 2"
-    );
-    let src = std::fs::read_to_string(&path)
-        .unwrap()
-        .replace("max: 1", "max: 2");
-    let a = analyze(&src);
-    assert_eq!(a.features.shortest_length, Some(6));
-    let stops = a
-        .compiled
-        .counter_stops(&a.maze, |s| a.features.depth(s).is_some());
-    assert!(stops.is_empty(), "{stops:?}");
+    type Stop = (&'static str, (usize, usize), i64, (usize, usize), i64);
+    let cases: [(&str, Stop, usize, &str, &str, u32); 2] = [
+        (
+            "alice_counter_bound",
+            ("d", (0, 3), 2, (0, 1), 3),
+            2,
+            "max: 2",
+            "max: 3",
+            3,
+        ),
+        (
+            "rolling_counter_bound",
+            ("presses", (0, 2), 1, (0, 0), 2),
+            3,
+            "max: 1",
+            "max: 2",
+            6,
+        ),
+    ];
+    for (id, stop, reached, small, large, length) in cases {
+        let path = crate::common::root().join(format!("tests/fixtures/rules/{id}.ron"));
+        let a = crate::common::Analyzed::new(crate::common::read(&path));
+        let depths = |a: &crate::common::Analyzed| {
+            (0..a.features.n_states as u32)
+                .filter(|&s| a.features.depth(s).is_some())
+                .count()
+        };
+        assert_eq!(depths(&a), reached, "{id}");
+        let stops = a
+            .compiled
+            .counter_stops(&a.maze, |s| a.features.depth(s).is_some());
+        let found: Vec<_> = stops
+            .iter()
+            .map(|s| (s.register.as_str(), s.cell, s.bound, s.from, s.value))
+            .collect();
+        assert_eq!(found, [stop], "{id}");
+        assert!(stops[0].max, "{id}");
+        let src = std::fs::read_to_string(&path)
+            .unwrap()
+            .replace(small, large);
+        let a = analyze(&src);
+        assert_eq!(a.features.shortest_length, Some(length), "{id}");
+        let stops = a
+            .compiled
+            .counter_stops(&a.maze, |s| a.features.depth(s).is_some());
+        assert!(stops.is_empty(), "{id}: {stops:?}");
+    }
 }
 
 /// Same-jump clusters need a rule that reads numbers as lengths (RULES.md 7.2): on a board of
