@@ -1170,6 +1170,60 @@ proptest! {
     }
 }
 
+/// A crossover of two boards of the bundled teleporter keeps the pairs whole: the child's
+/// teleport cells are exactly one parent's, each parent's in some children, and the child
+/// is a valid maze.
+#[test]
+fn crossover_takes_either_parents_teleport_pairs_whole() {
+    use maze::generate::{JumpSpace, Space};
+    let file = variant("teleport.ron");
+    let Maze::Jumping(maze) = &file.maze else {
+        panic!("a jumping maze")
+    };
+    let template = file.generate.clone().unwrap().template(maze).unwrap();
+    let teleports = |m: &Maze| -> Vec<(usize, String)> {
+        let Maze::Jumping(m) = m else { unreachable!() };
+        let name = |(i, c): (usize, &Cell)| Some((i, c.teleport?.as_str().to_string()));
+        m.board.cells.iter().enumerate().filter_map(name).collect()
+    };
+    let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(7);
+    let mut space = JumpSpace::new(template, &mut rng);
+    let (mut from_a, mut from_b) = (0, 0);
+    for _ in 0..40 {
+        space.randomize(&mut rng);
+        let a = space.snapshot();
+        space.randomize(&mut rng);
+        let b = space.snapshot();
+        let (pa, pb) = (
+            teleports(&space.snapshot_maze(&a)),
+            teleports(&space.snapshot_maze(&b)),
+        );
+        if pa == pb {
+            continue;
+        }
+        space.crossover(&a, &b, &mut rng);
+        let child = space.maze();
+        let Maze::Jumping(m) = &child else {
+            unreachable!()
+        };
+        m.validate().unwrap_or_else(|p| panic!("{}", p.message));
+        let pc = teleports(&child);
+        assert!(
+            pc == pa || pc == pb,
+            "the child's pairs are neither parent's"
+        );
+        if pc == pa {
+            from_a += 1;
+        } else {
+            from_b += 1;
+        }
+    }
+    assert!(
+        from_a > 0 && from_b > 0,
+        "{from_a} from the first, {from_b} from the second"
+    );
+}
+
 /// The `Teleports` gene keeps pairs whole: from fresh boards of the bundled teleporter,
 /// every step and every undo leaves a valid maze (a broken pair is refused by validation),
 /// with one or two pairs, and an undo gives back the board before the step.

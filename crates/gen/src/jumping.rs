@@ -1060,6 +1060,13 @@ impl Space for JumpSpace {
     }
 
     fn crossover<R: Rng + ?Sized>(&mut self, a: &JumpSnapshot, b: &JumpSnapshot, rng: &mut R) {
+        // The child's teleport pairs are one parent's, whole: where the generator places them,
+        // either parent's at random (the rest of the crossover is the same both ways round).
+        let (a, b) = if self.teleports > 0 && rng.random_bool(0.5) {
+            (b, a)
+        } else {
+            (a, b)
+        };
         let mut child = a.clone();
         for i in 0..child.cells.len() {
             if !self.template.editable[i] || Some(i) == a.goal || Some(i) == b.goal {
@@ -1067,7 +1074,7 @@ impl Space for JumpSpace {
             }
             let from_b = rng.random_bool(0.5);
             // The start keeps a jump number whatever the other parent has there; the teleport
-            // pairs are the first parent's, whole.
+            // pairs stay the first parent's.
             if from_b
                 && a.cells[i].teleport.is_none()
                 && (i != a.start || (b.cells[i].is_ordinary() && !b.cells[i].wildcard))
