@@ -254,8 +254,7 @@ fn attribute_key(scene: &Scene, paints: &[Paint]) -> Vec<(Swatch, String)> {
     if any(&|v| v.glyphs.teleport.is_some()) {
         key.push((
             Swatch::Teleport,
-            "teleport: a move that comes to rest on it goes on to the other cell of its name"
-                .into(),
+            "teleport: stopping on it goes on to the other cell of its name".into(),
         ));
     }
     if any(&|v| v.glyphs.wildcard) {
