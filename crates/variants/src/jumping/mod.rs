@@ -93,6 +93,10 @@ pub struct JumpGraph {
     cap: Option<usize>,
     /// Without registers the superset is the state set and the tables below stay empty.
     identity: bool,
+    /// The superset's moves are not kept but read from the runs when asked (plain rules
+    /// without teleports, compiled to be read: [`JumpGraph::within`]); an update builds the
+    /// tables first.
+    on_demand: bool,
     /// Per superset state its state, or `NO_STATE`; per state its superset state.
     dense: Vec<u32>,
     sup_of: Vec<u32>,
@@ -132,6 +136,8 @@ impl JumpGraph {
             Err(p) => panic!("JumpGraph::within on invalid rules: {}", p.message),
         };
         let mut graph = JumpGraph::unbuilt(maze, set);
+        // Read once into a flat graph, plain moves cost less computed again than kept.
+        graph.on_demand = graph.plain.is_some() && !graph.has_teleports();
         let moves = u64::try_from(limit.moves()).unwrap_or(u64::MAX);
         match graph.build_states_within(moves) {
             Ok(()) => Ok(graph),
@@ -219,6 +225,7 @@ impl JumpGraph {
             sup_moves: Vec::new(),
             cap: None,
             identity: true,
+            on_demand: false,
             dense: Vec::new(),
             sup_of: Vec::new(),
             most_moves: 0,
@@ -277,6 +284,11 @@ impl JumpGraph {
     /// Appends the moves of `state`: the superset moves of its superset state, targets
     /// renumbered (a target of a state's move always exists: a move lands on it).
     fn successors_into(&self, acc: &mut Vec<Move>, state: StateId) {
+        if self.on_demand {
+            // Plain rules keep no registers: the state is its superset state.
+            self.moves_on_demand(state, acc);
+            return;
+        }
         let sup = self.sup(state) as usize;
         let at = self.sup_slot[sup] as usize;
         let moves = &self.sup_moves[at..at + usize::from(self.sup_len[sup])];
