@@ -67,14 +67,29 @@ pub(crate) fn load(path: &Path, limit: Limit) -> Result<Loaded, crate::failure::
     let maze = file.maze;
     let compiled = maze
         .compile_within(limit.state_limit.unwrap_or_default())
-        .map_err(|p| {
-            Box::new(BuildError {
-                path: path.to_path_buf(),
-                message: p.message,
-                help: p.help,
-            })
-        })?;
+        .map_err(|p| build_error(path, p))?;
     Ok(Loaded { maze, compiled })
+}
+
+/// [`load`] for a command that needs only the compiled maze: the board moves into the
+/// engine, so that it is never held twice.
+pub(crate) fn load_compiled(
+    path: &Path,
+    limit: Limit,
+) -> Result<CompiledMaze, crate::failure::Failure> {
+    let (file, _) = read_file_for_use(path, limit)?;
+    Ok(file
+        .maze
+        .into_compiled_within(limit.state_limit.unwrap_or_default())
+        .map_err(|p| build_error(path, p))?)
+}
+
+fn build_error(path: &Path, p: maze::variants::Problem) -> Box<BuildError> {
+    Box::new(BuildError {
+        path: path.to_path_buf(),
+        message: p.message,
+        help: p.help,
+    })
 }
 
 /// Reads and validates the maze file at `path` for a command that does not generate: the

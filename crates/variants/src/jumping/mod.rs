@@ -123,19 +123,24 @@ impl JumpGraph {
 
     /// Compiles a valid maze whose rules are already compiled.
     pub fn with_rules(maze: &JumpingMaze, set: Arc<RuleSet>) -> JumpGraph {
-        let mut graph = JumpGraph::unbuilt(maze, set);
+        let mut graph = JumpGraph::unbuilt(maze, maze.board.cells.clone(), set);
         graph.build_states();
         graph
     }
 
-    /// Compiles a valid maze, stopping once its moves are more than `limit` allows: the
-    /// superset's states and the moves read so far are the error.
-    pub(crate) fn within(maze: &JumpingMaze, limit: StateLimit) -> Result<JumpGraph, (u64, u64)> {
+    /// Compiles a valid maze whose board holds `cells` (the maze's own, or taken from it so
+    /// that the board is not held twice), stopping once its moves are more than `limit`
+    /// allows: the superset's states and the moves read so far are the error.
+    pub(crate) fn within(
+        maze: &JumpingMaze,
+        cells: Vec<Cell>,
+        limit: StateLimit,
+    ) -> Result<JumpGraph, (u64, u64)> {
         let set = match maze.rules.compile() {
             Ok(set) => Arc::new(set),
             Err(p) => panic!("JumpGraph::within on invalid rules: {}", p.message),
         };
-        let mut graph = JumpGraph::unbuilt(maze, set);
+        let mut graph = JumpGraph::unbuilt(maze, cells, set);
         // Read once into a flat graph, plain moves cost less computed again than kept.
         graph.on_demand = graph.plain.is_some() && !graph.has_teleports();
         let moves = u64::try_from(limit.moves()).unwrap_or(u64::MAX);
@@ -146,7 +151,7 @@ impl JumpGraph {
     }
 
     /// The graph's tables up to the runs, before its states and moves are read.
-    fn unbuilt(maze: &JumpingMaze, set: Arc<RuleSet>) -> JumpGraph {
+    fn unbuilt(maze: &JumpingMaze, cells: Vec<Cell>, set: Arc<RuleSet>) -> JumpGraph {
         let board = &maze.board;
         let ndirs = set.directions.len();
         // Runs only for directions some kind can take.
@@ -189,7 +194,8 @@ impl JumpGraph {
             set,
             rows: board.rows,
             cols: board.cols,
-            cells: board.cells.clone(),
+            tele: teleport::partners(&cells),
+            cells,
             walls: maze.walls.clone(),
             gates: maze
                 .gates
@@ -230,7 +236,6 @@ impl JumpGraph {
             sup_of: Vec::new(),
             most_moves: 0,
             updates: Updates::default(),
-            tele: teleport::partners(&board.cells),
         };
         graph.compute_all_runs();
         graph
