@@ -84,7 +84,8 @@ pub(crate) fn load_compiled(
         .map_err(|p| build_error(path, p))?)
 }
 
-fn build_error(path: &Path, p: maze::variants::Problem) -> Box<BuildError> {
+/// The graph of the maze at `path` grew past the limit while it was built.
+pub(crate) fn build_error(path: &Path, p: maze::variants::Problem) -> Box<BuildError> {
     Box::new(BuildError {
         path: path.to_path_buf(),
         message: p.message,
