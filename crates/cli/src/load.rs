@@ -36,8 +36,8 @@ pub(crate) struct BuildError {
 pub(crate) struct Limit {
     /// Refuse mazes that may have more states than this, or more than 8 moves per state of
     /// it, before building anything; while building, stop there (default 20000000 states
-    /// and 160000000 moves: an analysis takes about 164 bytes a state and 22 a move, about
-    /// 5 GB for a rook maze at the limit, 7 GB at most). For `generate` it also replaces
+    /// and 160000000 moves: an analysis takes about 122 bytes a state and 15 a move, about
+    /// 4 GB for a rook maze at the limit, 5 GB at most). For `generate` it also replaces
     /// the limit on generated boards (by default the file's `state_limit` setting, or 2000000). The
     /// estimate counts every register value on every cell a move can land on, or every
     /// placement of the blocks times the settings of the bridges switches change; moves

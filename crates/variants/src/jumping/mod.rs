@@ -271,7 +271,15 @@ impl JumpGraph {
     fn index(&self, (r, c): (i64, i64)) -> Option<usize> {
         let (rows, cols) = (self.rows as i64, self.cols as i64);
         if self.torus {
-            Some((r.rem_euclid(rows) * cols + c.rem_euclid(cols)) as usize)
+            // Most steps stay inside the box: no division for them.
+            let wrap = |x: i64, n: i64| {
+                if (0..n).contains(&x) {
+                    x
+                } else {
+                    x.rem_euclid(n)
+                }
+            };
+            Some((wrap(r, rows) * cols + wrap(c, cols)) as usize)
         } else if r >= 0 && c >= 0 && r < rows && c < cols {
             Some((r * cols + c) as usize)
         } else {
