@@ -6,7 +6,9 @@ use std::collections::{HashMap, HashSet, VecDeque};
 
 use maze::features::Features;
 use maze::graph::{Adjacency, StateGraph, StateId};
-use maze::variants::{Board, Cell, JumpRules, JumpingMaze, Maze, MoveSet};
+use maze::variants::{
+    Board, Cell, CompiledMaze, JumpGraph, JumpRules, JumpingMaze, Maze, MoveSet, StateLimit,
+};
 use petgraph::Direction::{Incoming, Outgoing};
 use petgraph::graph::NodeIndex;
 use petgraph::unionfind::UnionFind;
@@ -121,6 +123,43 @@ fn all_shortest_paths(g: &StateGraph, length: u32, limit: usize) -> Option<Vec<V
     Some(paths)
 }
 
+/// The same flat graph, state by state and edge by edge.
+fn assert_same_graph(a: &Adjacency, b: &Adjacency, what: &str) {
+    assert_eq!(a.n_states(), b.n_states(), "{what}: states");
+    assert_eq!(a.n_moves(), b.n_moves(), "{what}: moves");
+    assert_eq!(a.start(), b.start(), "{what}: start");
+    for s in 0..a.n_states() as StateId {
+        assert_eq!(a.is_goal(s), b.is_goal(s), "{what}: goal {s}");
+        assert_eq!(a.jump(s), b.jump(s), "{what}: jump {s}");
+        assert_eq!(a.targets(s), b.targets(s), "{what}: targets of {s}");
+        assert_eq!(a.edge_dirs(s), b.edge_dirs(s), "{what}: directions of {s}");
+    }
+}
+
+/// A maze compiled to be read, as every command that loads a file compiles it (moves read
+/// on demand under plain rules, not kept in tables), has the graph of the maze compiled
+/// with every table; and a cell changed in it gives the graph of the changed maze.
+fn check_build_to_read(maze: &Maze, flat: &Adjacency) {
+    let Ok(read) = maze.compile_within(StateLimit::default()) else {
+        return;
+    };
+    assert_same_graph(flat, &Adjacency::from_rules(&read), "compiled to be read");
+    let (CompiledMaze::Jumping(mut read), Maze::Jumping(m)) = (read, maze) else {
+        return;
+    };
+    let Some(cell) = m.board.cells.iter().position(|c| c.jump_number().is_some()) else {
+        return;
+    };
+    read.set_jump(cell, 1);
+    let mut changed = m.clone();
+    changed.board.cells[cell].number = Some(1);
+    assert_same_graph(
+        &Adjacency::from_rules(&JumpGraph::new(&changed)),
+        &Adjacency::from_rules(&read),
+        "compiled to be read, then changed",
+    );
+}
+
 fn check(maze: JumpingMaze) {
     check_maze(Maze::Jumping(maze));
 }
@@ -134,6 +173,7 @@ pub(crate) fn check_maze(maze: Maze) {
 
     // The flat form is the petgraph form.
     let flat = Adjacency::from_rules(&a.compiled);
+    check_build_to_read(&a.maze, &flat);
     let back = flat.to_state_graph();
     assert_eq!(back.graph.node_count(), n);
     assert_eq!(back.graph.edge_count(), g.graph.edge_count());

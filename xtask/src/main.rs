@@ -8,6 +8,7 @@ mod bench;
 mod fuzz;
 mod gallery;
 mod generate_bench;
+mod measure;
 mod paths;
 mod print_bench;
 mod quality;
@@ -35,6 +36,10 @@ enum Command {
     Bench(bench::Args),
     Fuzz(fuzz::Args),
     Gallery(gallery::Args),
+    /// Runs a command and writes its wall time and peak memory to a file: what the
+    /// benchmarks measure a command with, from a process of its own.
+    #[command(hide = true)]
+    Measure(measure::Args),
     Quality(quality::Args),
 }
 
@@ -45,6 +50,7 @@ fn main() -> ExitCode {
         Command::Bench(args) => bench::run(&args),
         Command::Fuzz(args) => fuzz::run(&args),
         Command::Gallery(args) => gallery::run(&args),
+        Command::Measure(args) => measure::run(&args),
         Command::Quality(args) => quality::run(&args),
     };
     match result {

@@ -20,10 +20,8 @@ const VARIANTS: [&str; 10] = [
 ];
 
 /// How the benchmarks time a command: its wall time and peak memory.
-type Measure = fn(&mut Command) -> Result<(Duration, u64), String>;
-
-/// Times `maze` (the release binary) printing the book; `measure` times one command.
-pub(crate) fn run(runs: u32, maze: &std::path::Path, measure: Measure) -> Result<(), String> {
+/// Times `maze` (the release binary) printing the book.
+pub(crate) fn run(runs: u32, maze: &std::path::Path) -> Result<(), String> {
     println!(
         "maze print: a book of 100 puzzles with answers, 4 to a page (release build, best of {runs})"
     );
@@ -63,7 +61,7 @@ pub(crate) fn run(runs: u32, maze: &std::path::Path, measure: Measure) -> Result
         if run > 0 {
             print.arg("--quiet");
         }
-        let (time, peak) = measure(&mut print)?;
+        let (time, peak) = crate::measure::measure(&mut print, false)?;
         best = best.min(time);
         memory = memory.max(peak);
     }

@@ -4,7 +4,7 @@ use std::fmt::Write;
 use std::path::PathBuf;
 
 use maze::features::{Features, report};
-use maze::graph::{Rules, StateId};
+use maze::graph::{Adjacency, Rules, StateId};
 use maze::view::TextBoard;
 use thiserror::Error;
 
@@ -47,9 +47,19 @@ const GRID_LIMIT: usize = 60;
 
 impl Args {
     pub(crate) fn run(self) -> Result<(), crate::failure::Failure> {
-        let loaded = load(&self.file, self.limit)?;
-        // Features need only the flat graph; no petgraph round trip.
-        let f = maze::features::features_of_rules(&loaded.compiled, loaded.maze.blocks());
+        let Loaded { maze, compiled } = load(&self.file, self.limit)?;
+        // Features need only the flat graph; no petgraph round trip. The compiled rules
+        // are dropped while the feature passes run and compiled again for the report (a
+        // fraction of the time, and the passes' peak holds one form less).
+        let graph = Adjacency::from_rules(&compiled);
+        drop(compiled);
+        let mut f = maze::features::features(&graph, maze.blocks());
+        drop(graph);
+        let compiled = maze
+            .compile_within(self.limit.state_limit.unwrap_or_default())
+            .map_err(|p| crate::load::build_error(&self.file, p))?;
+        f.mechanic_moves = maze::features::mechanic_moves(&compiled, &f);
+        let loaded = Loaded { maze, compiled };
         let format = if self.json { Format::Json } else { self.format };
         let out = match format {
             Format::Text => text(&self.file.display().to_string(), &loaded, &f),

@@ -19,13 +19,24 @@ pub(crate) struct ReadError {
     source: std::io::Error,
 }
 
+/// A maze whose graph grew past the state limit when compiled a second time.
+#[derive(Debug, Error, Diagnostic)]
+#[error("cannot build the graph of `{path}`: {message}")]
+#[diagnostic(code(maze::limit))]
+pub(crate) struct BuildError {
+    path: PathBuf,
+    message: String,
+    #[help]
+    help: Option<String>,
+}
+
 /// `--state-limit`, shared by every command that builds a state graph.
 #[derive(Clone, Copy, Debug, clap::Args)]
 pub(crate) struct Limit {
     /// Refuse mazes that may have more states than this, or more than 8 moves per state of
     /// it, before building anything; while building, stop there (default 20000000 states
-    /// and 160000000 moves: an analysis takes about 164 bytes a state and 22 a move, about
-    /// 5 GB for a rook maze at the limit, 7 GB at most). For `generate` it also replaces
+    /// and 160000000 moves: an analysis takes about 122 bytes a state and 15 a move, about
+    /// 4 GB for a rook maze at the limit, 5 GB at most). For `generate` it also replaces
     /// the limit on generated boards (by default the file's `state_limit` setting, or 2000000). The
     /// estimate counts every register value on every cell a move can land on, or every
     /// placement of the blocks times the settings of the bridges switches change; moves
@@ -55,6 +66,30 @@ pub(crate) fn load(path: &Path, limit: Limit) -> Result<Loaded, crate::failure::
     Ok(Loaded {
         maze: file.maze,
         compiled,
+    })
+}
+
+/// [`load`] for a command that needs only the compiled maze: the board moves into the
+/// engine, so that it is never held twice.
+pub(crate) fn load_compiled(
+    path: &Path,
+    limit: Limit,
+) -> Result<CompiledMaze, crate::failure::Failure> {
+    let src = read_text(path)?;
+    let (file, _) = parse_for_use(path, &src, limit)?;
+    Ok(file
+        .maze
+        .into_compiled_within(limit.state_limit.unwrap_or_default())
+        .map_err(|p| maze::file::locate(&path.display().to_string(), &src, &p))?)
+}
+
+/// The graph of the maze at `path`, compiled once already within the limit, grew past it
+/// when compiled again: cannot happen, but is an error and not a panic if it does.
+pub(crate) fn build_error(path: &Path, p: maze::variants::Problem) -> Box<BuildError> {
+    Box::new(BuildError {
+        path: path.to_path_buf(),
+        message: p.message,
+        help: p.help,
     })
 }
 

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use maze::graph::Adjacency;
 use serde::Serialize;
 
-use crate::load::{Loaded, load};
+use crate::load::load_compiled;
 
 /// Print the shortest solution: its moves, its length, and whether it is unique.
 ///
@@ -45,11 +45,10 @@ struct Solution<'a> {
 
 impl Args {
     pub(crate) fn run(self) -> Result<(), crate::failure::Failure> {
-        let Loaded { maze, compiled } = load(&self.file, self.limit)?;
         // Only what is reported, on the flat graph; no petgraph round trip. Each form is
-        // dropped once the next is made, so that the peak holds two of the three (the maze
-        // as read, its compiled rules, the flat graph), never all three with the search.
-        drop(maze);
+        // dropped once the next is made (the board moves from the maze as read into the
+        // engine), so that the peak holds two forms, never three or the search besides.
+        let compiled = load_compiled(&self.file, self.limit)?;
         let adjacency = Adjacency::from_rules(&compiled);
         drop(compiled);
         let f = maze::features::solve(&adjacency);

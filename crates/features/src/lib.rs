@@ -13,6 +13,7 @@
 mod clusters;
 mod core;
 mod energy;
+mod forward;
 pub mod grade;
 mod holes;
 mod objective;
@@ -141,19 +142,11 @@ pub struct Solved {
     pub solution: Option<Vec<&'static str>>,
 }
 
-/// Only what a solver reports ([`Solved`]), equal to those fields of [`features`]: the
-/// distances to the goal, the paths counted along them from the start, and the first
-/// solution, without the other features' passes and memory.
+/// Only what a solver reports ([`Solved`]), equal to those fields of [`features`]: one
+/// search from the start up to the nearest goal's layer, the paths counted as it goes,
+/// without predecessor lists or the other features' passes and memory.
 pub fn solve<G: Graph + ?Sized>(adjacency: &G) -> Solved {
-    let g = adjacency;
-    let to_goal = search::goal_distances(g, &search::Reverse::new(g));
-    let length = to_goal[g.start() as usize];
-    Solved {
-        shortest_length: (length != UNREACHED).then_some(length),
-        shortest_paths: paths::count_shortest(g, &to_goal),
-        solution: paths::solution(g, &to_goal)
-            .map(|(_, dirs)| dirs.iter().map(|&d| g.directions().name(d)).collect()),
-    }
+    forward::solve(adjacency)
 }
 
 /// Every feature of a petgraph state graph. `blocks` is the variant's obstacle count.

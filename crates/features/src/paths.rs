@@ -165,40 +165,6 @@ fn normalized_means<G: Graph + ?Sized>(
     (fwd, bwd)
 }
 
-/// The number of shortest start-to-goal paths (saturating), from the distances to the goal
-/// alone: a shortest path moves one step nearer the goal at every move, so the paths are
-/// counted layer by layer from the start along such moves. The same count as
-/// [`shortest`]'s, without the search from the start over the whole graph.
-pub(crate) fn count_shortest<G: Graph + ?Sized>(g: &G, to_goal: &[u32]) -> u64 {
-    let start = g.start();
-    let length = to_goal[start as usize];
-    if length == UNREACHED {
-        return 0;
-    }
-    // Paths into each state of the current layer; a state is in a layer once its count is
-    // not 0 (a count never returns to 0: it saturates).
-    let mut f = vec![0u64; g.n_states()];
-    f[start as usize] = 1;
-    let (mut layer, mut next) = (vec![start], Vec::new());
-    for i in (0..length).rev() {
-        next.clear();
-        for &u in &layer {
-            for &t in g.targets(u) {
-                if to_goal[t as usize] == i {
-                    if f[t as usize] == 0 {
-                        next.push(t);
-                    }
-                    f[t as usize] = f[t as usize].saturating_add(f[u as usize]);
-                }
-            }
-        }
-        std::mem::swap(&mut layer, &mut next);
-    }
-    layer
-        .iter()
-        .fold(0u64, |acc, &s| acc.saturating_add(f[s as usize]))
-}
-
 /// The first shortest path: from each state the first direction, in direction order, whose
 /// move lands one step nearer the goal. Returns its states (start first) and directions.
 pub(crate) fn solution<G: Graph + ?Sized>(

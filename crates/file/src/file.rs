@@ -469,14 +469,19 @@ pub fn compile_within(
     maze: &Maze,
     limit: StateLimit,
 ) -> Result<CompiledMaze, Box<SpecError>> {
-    maze.compile_within(limit).map_err(|p| {
-        let ctx = Context { name, src };
-        located::reset();
-        match parse_raw(src) {
-            Ok(raw) => ctx.problem(&raw, &p),
-            Err(e) => ctx.ron_error(&e),
-        }
-    })
+    maze.compile_within(limit)
+        .map_err(|p| locate(name, src, &p))
+}
+
+/// `problem`, found in the maze read from the file `src` named `name` after reading it (a
+/// build stopped at the limit), as a diagnostic at its place in the file.
+pub fn locate(name: &str, src: &str, problem: &Problem) -> Box<SpecError> {
+    let ctx = Context { name, src };
+    located::reset();
+    match parse_raw(src) {
+        Ok(raw) => ctx.problem(&raw, problem),
+        Err(e) => ctx.ron_error(&e),
+    }
 }
 
 /// Reads the file; the maze's problems are the outer error, the settings' the inner one

@@ -4,10 +4,12 @@
 use maze_features::RollingBlockWeights;
 use maze_graph::{Directions, Move, Rules, StateId};
 
-use crate::jumping::JumpGraph;
+use crate::board::Cell;
+use crate::jumping::{JumpGraph, JumpingMaze};
 use crate::limit::{StateLimit, built_past};
 use crate::maze::Maze;
 use crate::problem::Problem;
+use crate::rolling::RollingBlockMaze;
 use crate::rolling::graph::RollGraph;
 use crate::tiling::Coord;
 
@@ -37,14 +39,20 @@ impl Maze {
     /// so that no estimate that proves loose can exhaust the memory.
     pub fn compile_within(&self, limit: StateLimit) -> Result<CompiledMaze, Problem> {
         match self {
-            Maze::Jumping(m) => match JumpGraph::within(m, limit) {
-                Ok(g) => Ok(CompiledMaze::Jumping(g)),
-                Err((states, moves)) => Err(built_past(states, moves, limit)),
-            },
-            Maze::RollingBlock(m) => match RollGraph::within(m, limit) {
-                Ok(g) => Ok(CompiledMaze::RollingBlock(g)),
-                Err((states, moves)) => Err(built_past(states as u64, moves as u64, limit)),
-            },
+            Maze::Jumping(m) => jumping_within(m, m.board.cells.clone(), limit),
+            Maze::RollingBlock(m) => rolling_within(m, limit),
+        }
+    }
+
+    /// [`Maze::compile_within`] for a caller that needs only the compiled maze: the board
+    /// moves into the engine instead of being copied, so that it is never held twice.
+    pub fn into_compiled_within(self, limit: StateLimit) -> Result<CompiledMaze, Problem> {
+        match self {
+            Maze::Jumping(mut m) => {
+                let cells = std::mem::take(&mut m.board.cells);
+                jumping_within(&m, cells, limit)
+            }
+            Maze::RollingBlock(m) => rolling_within(&m, limit),
         }
     }
 
@@ -70,6 +78,24 @@ impl Maze {
             Maze::Jumping(_) => None,
             Maze::RollingBlock(m) => Some(&m.rules.weights),
         }
+    }
+}
+
+fn jumping_within(
+    m: &JumpingMaze,
+    cells: Vec<Cell>,
+    limit: StateLimit,
+) -> Result<CompiledMaze, Problem> {
+    match JumpGraph::within(m, cells, limit) {
+        Ok(g) => Ok(CompiledMaze::Jumping(g)),
+        Err((states, moves)) => Err(built_past(states, moves, limit)),
+    }
+}
+
+fn rolling_within(m: &RollingBlockMaze, limit: StateLimit) -> Result<CompiledMaze, Problem> {
+    match RollGraph::within(m, limit) {
+        Ok(g) => Ok(CompiledMaze::RollingBlock(g)),
+        Err((states, moves)) => Err(built_past(states as u64, moves as u64, limit)),
     }
 }
 

@@ -13,10 +13,10 @@ pub struct StateLimit(NonZeroU64);
 
 impl StateLimit {
     /// The default for reading and analysing a maze, with [`MOVES_PER_STATE`] times as many
-    /// moves. `maze analyze` peaked at about 164 bytes per state plus 22 per move (a random
+    /// moves. `maze analyze` peaked at about 122 bytes per state plus 15 per move (a random
     /// 1000 x 1000 rook maze, 3.8 moves a state, and a 250 x 250 board of rays of any length,
-    /// 498 a state), so a rook maze at the limit takes about 5 GB and a maze at both limits
-    /// (160 million moves) about 7 GB.
+    /// 498 a state), so a rook maze at the limit takes about 4 GB and a maze at both limits
+    /// (160 million moves) about 5 GB.
     pub(crate) const DEFAULT: StateLimit = limit(20_000_000);
 
     /// The default for the boards a generator searches: every iteration rebuilds or patches

@@ -93,6 +93,10 @@ pub struct JumpGraph {
     cap: Option<usize>,
     /// Without registers the superset is the state set and the tables below stay empty.
     identity: bool,
+    /// The superset's moves are not kept but read from the runs when asked (plain rules
+    /// without teleports, compiled to be read: [`JumpGraph::within`]); an update builds the
+    /// tables first.
+    on_demand: bool,
     /// Per superset state its state, or `NO_STATE`; per state its superset state.
     dense: Vec<u32>,
     sup_of: Vec<u32>,
@@ -119,19 +123,26 @@ impl JumpGraph {
 
     /// Compiles a valid maze whose rules are already compiled.
     pub fn with_rules(maze: &JumpingMaze, set: Arc<RuleSet>) -> JumpGraph {
-        let mut graph = JumpGraph::unbuilt(maze, set);
+        let mut graph = JumpGraph::unbuilt(maze, maze.board.cells.clone(), set);
         graph.build_states();
         graph
     }
 
-    /// Compiles a valid maze, stopping once its moves are more than `limit` allows: the
-    /// superset's states and the moves read so far are the error.
-    pub(crate) fn within(maze: &JumpingMaze, limit: StateLimit) -> Result<JumpGraph, (u64, u64)> {
+    /// Compiles a valid maze whose board holds `cells` (the maze's own, or taken from it so
+    /// that the board is not held twice), stopping once its moves are more than `limit`
+    /// allows: the superset's states and the moves read so far are the error.
+    pub(crate) fn within(
+        maze: &JumpingMaze,
+        cells: Vec<Cell>,
+        limit: StateLimit,
+    ) -> Result<JumpGraph, (u64, u64)> {
         let set = match maze.rules.compile() {
             Ok(set) => Arc::new(set),
             Err(p) => panic!("JumpGraph::within on invalid rules: {}", p.message),
         };
-        let mut graph = JumpGraph::unbuilt(maze, set);
+        let mut graph = JumpGraph::unbuilt(maze, cells, set);
+        // Read once into a flat graph, plain moves cost less computed again than kept.
+        graph.on_demand = graph.plain.is_some() && !graph.has_teleports();
         let moves = u64::try_from(limit.moves()).unwrap_or(u64::MAX);
         match graph.build_states_within(moves) {
             Ok(()) => Ok(graph),
@@ -140,7 +151,7 @@ impl JumpGraph {
     }
 
     /// The graph's tables up to the runs, before its states and moves are read.
-    fn unbuilt(maze: &JumpingMaze, set: Arc<RuleSet>) -> JumpGraph {
+    fn unbuilt(maze: &JumpingMaze, cells: Vec<Cell>, set: Arc<RuleSet>) -> JumpGraph {
         let board = &maze.board;
         let ndirs = set.directions.len();
         // Runs only for directions some kind can take.
@@ -183,7 +194,8 @@ impl JumpGraph {
             set,
             rows: board.rows,
             cols: board.cols,
-            cells: board.cells.clone(),
+            tele: teleport::partners(&cells),
+            cells,
             walls: maze.walls.clone(),
             gates: maze
                 .gates
@@ -219,11 +231,11 @@ impl JumpGraph {
             sup_moves: Vec::new(),
             cap: None,
             identity: true,
+            on_demand: false,
             dense: Vec::new(),
             sup_of: Vec::new(),
             most_moves: 0,
             updates: Updates::default(),
-            tele: teleport::partners(&board.cells),
         };
         graph.compute_all_runs();
         graph
@@ -259,7 +271,15 @@ impl JumpGraph {
     fn index(&self, (r, c): (i64, i64)) -> Option<usize> {
         let (rows, cols) = (self.rows as i64, self.cols as i64);
         if self.torus {
-            Some((r.rem_euclid(rows) * cols + c.rem_euclid(cols)) as usize)
+            // Most steps stay inside the box: no division for them.
+            let wrap = |x: i64, n: i64| {
+                if (0..n).contains(&x) {
+                    x
+                } else {
+                    x.rem_euclid(n)
+                }
+            };
+            Some((wrap(r, rows) * cols + wrap(c, cols)) as usize)
         } else if r >= 0 && c >= 0 && r < rows && c < cols {
             Some((r * cols + c) as usize)
         } else {
@@ -277,6 +297,11 @@ impl JumpGraph {
     /// Appends the moves of `state`: the superset moves of its superset state, targets
     /// renumbered (a target of a state's move always exists: a move lands on it).
     fn successors_into(&self, acc: &mut Vec<Move>, state: StateId) {
+        if self.on_demand {
+            // Plain rules keep no registers: the state is its superset state.
+            self.moves_on_demand(state, acc);
+            return;
+        }
         let sup = self.sup(state) as usize;
         let at = self.sup_slot[sup] as usize;
         let moves = &self.sup_moves[at..at + usize::from(self.sup_len[sup])];

@@ -413,11 +413,14 @@ impl JumpGraph {
                         out.push(Move { dir: d, to });
                     }
                 }
-                Some(t) if t as usize != cell && self.cells[t as usize].is_landable() => {
-                    out.push(Move {
-                        dir: d,
-                        to: self.sup_base[t as usize],
-                    });
+                Some(t) if t as usize != cell => {
+                    // A cell has a superset state exactly when it is landable: one read of
+                    // a small table instead of the cell, at a random place of the board.
+                    let t = t as usize;
+                    let (to, next) = (self.sup_base[t], self.sup_base[t + 1]);
+                    if next > to {
+                        out.push(Move { dir: d, to });
+                    }
                 }
                 _ => {}
             }

@@ -127,7 +127,13 @@ impl JumpGraph {
         self.kept = (0..self.cells.len()).map(|c| self.kept_mask(c)).collect();
         self.cap = self.capacity();
         self.lay_out_superset();
-        self.read_superset_moves(None, moves)?;
+        // On demand, a state has at most one move per direction: within any budget that
+        // allows that many, nothing needs counting.
+        let most = self.plain.map_or(0, |d| d.len() as u64);
+        self.on_demand &= most.saturating_mul(self.sup_cell.len() as u64) <= moves;
+        if !self.on_demand {
+            self.read_superset_moves(None, moves)?;
+        }
         self.number_states();
         // Landings follow the kinds on the way and each cell's registers' values.
         self.updates.landings = None;
@@ -261,7 +267,20 @@ impl JumpGraph {
 
     /// Whether superset state `sup` is a state of the graph.
     pub(super) fn exists(&self, sup: u32) -> bool {
-        self.refs[sup as usize] > 0 || self.superset_fixed(sup)
+        // Fixed first: on demand there are no counts, and every state is fixed.
+        self.superset_fixed(sup) || self.refs[sup as usize] > 0
+    }
+
+    /// The moves of superset state `sup` when they are read on demand (plain rules: the
+    /// superset states are the states), as [`JumpGraph::read_superset_moves`] would keep
+    /// them.
+    pub(super) fn moves_on_demand(&self, sup: u32, out: &mut Vec<Move>) {
+        let cell = self.sup_cell[sup as usize];
+        if let Some(dirs) = self.plain
+            && cell != OUTSIDE
+        {
+            self.plain_moves(cell as usize, dirs, out);
+        }
     }
 
     /// Numbers the existing superset states densely, in superset order (by cell, row-major,
@@ -407,6 +426,12 @@ impl Superset for JumpGraph {
     }
 
     fn superset_targets(&self, sup: u32, out: &mut Vec<u32>) {
+        if self.on_demand {
+            let mut moves = Vec::new();
+            self.moves_on_demand(sup, &mut moves);
+            out.extend(moves.iter().map(|m| m.to));
+            return;
+        }
         let at = self.sup_slot[sup as usize] as usize;
         let moves = &self.sup_moves[at..at + usize::from(self.sup_len[sup as usize])];
         out.extend(moves.iter().map(|m| m.to));

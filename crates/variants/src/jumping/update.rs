@@ -173,6 +173,11 @@ impl JumpGraph {
     /// states are recomputed and the states that appear or vanish counted; otherwise the
     /// states and moves are rebuilt (the runs too when the kind changed).
     pub fn set_cell(&mut self, cell: usize, content: Cell) -> Change {
+        if self.on_demand {
+            // Updates patch the tables: build them first.
+            self.on_demand = false;
+            self.build_states();
+        }
         let old = std::mem::replace(&mut self.cells[cell], content);
         if self.has_teleports() || content.teleport.is_some() {
             // A landing on one cell of a pair reads the other: every move is read again.
