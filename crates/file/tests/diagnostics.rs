@@ -797,20 +797,21 @@ fn bad_registers_point_at_the_register() {
         (4, 13),
         "`a b` is no register name",
     );
-    // Six registers at most: the seventh is pointed at.
-    check(
-        &registers(
-            &[
-                "    (name: \"a\", kind: Direction), (name: \"b\", kind: Direction),",
-                "    (name: \"c\", kind: Direction), (name: \"d\", kind: Direction),",
-                "    (name: \"e\", kind: Direction), (name: \"f\", kind: Direction),",
-                "    (name: \"g\", kind: Direction),",
-            ],
-            "",
-        ),
-        (7, 13),
-        "at most 6 registers",
-    );
+    // Seven registers are no longer too many; thirty-two at most: the 33rd is pointed at.
+    let seven: Vec<String> = (0..7)
+        .map(|i| format!("    (name: \"r{i}\", kind: Choice([\"a\", \"b\"])),"))
+        .collect();
+    let seven: Vec<&str> = seven.iter().map(String::as_str).collect();
+    let reads: Vec<String> = (0..7).map(|i| format!("Is(\"r{i}\", \"a\")")).collect();
+    let reads = format!("jumps: [(when: [{}])],", reads.join(", "));
+    if let Err(e) = maze_file::parse_file("seven.ron", &registers(&seven, &reads)) {
+        panic!("seven registers: {}", e.one_line());
+    }
+    let many: Vec<String> = (0..33)
+        .map(|i| format!("    (name: \"r{i}\", kind: Choice([\"a\"])),"))
+        .collect();
+    let many: Vec<&str> = many.iter().map(String::as_str).collect();
+    check(&registers(&many, ""), (36, 13), "at most 32 registers");
 }
 
 #[test]
@@ -1180,7 +1181,8 @@ proptest! {
 }
 
 /// Registers whose values multiply past what the engine can hold are refused when the file
-/// is read, with the count, before anything is allocated.
+/// is read, with the count, before anything is allocated, at the register with which the
+/// product passes the limit.
 #[test]
 fn too_many_register_values_are_refused() {
     check(
@@ -1191,8 +1193,8 @@ fn too_many_register_values_are_refused() {
             ],
             "1 G",
         ),
-        (2, 19),
-        "up to 162036003 states, more than the state limit of 20000000",
+        (3, 68),
+        "with register `b` (9001 values, register 2 of 2), the registers can take 81018001 combinations of values on each of 2 cells: up to 162036003 states, more than the state limit of 20000000",
     );
 }
 

@@ -713,7 +713,9 @@ impl JumpRules {
         if declared.len() > MAX_REGISTERS {
             return Err(problem(
                 RulePart::Register(MAX_REGISTERS.min(self.registers.len().saturating_sub(1))),
-                format!("at most {MAX_REGISTERS} registers (no_u_turn uses one)"),
+                format!(
+                    "at most {MAX_REGISTERS} registers (no_u_turn uses one): a state holds {MAX_REGISTERS} register values, and more registers of two values or more pass every state limit"
+                ),
             ));
         }
         // Domains first, so conditions can name any register.
