@@ -190,6 +190,7 @@ const RULE_FIXTURES: &[(&str, Option<u32>, u64)] = &[
     ("teleport", Some(2), 1),
     ("one_way_walls", Some(3), 1),
     ("no_revisits", Some(7), 2),
+    ("teleport_list", Some(2), 1),
 ];
 
 #[test]
@@ -209,6 +210,28 @@ fn every_rule_fixture_solves_to_its_hand_checked_answer() {
             "{stem} has no hand-checked answer in the table"
         );
     }
+}
+
+/// Teleport pairs by a declared list mean what pairs by name do: `teleport_list.ron` has the
+/// graph of `teleport.ron` state by state, and is written back with its list (the tokens have
+/// no teleport field to carry the pair), reading back equal.
+#[test]
+fn listed_teleports_are_named_pairs() {
+    let fixture = |name: &str| {
+        let path = crate::common::root().join(format!("tests/fixtures/rules/{name}.ron"));
+        std::fs::read_to_string(path).unwrap()
+    };
+    let (listed, named) = (fixture("teleport_list"), fixture("teleport"));
+    for state in ["(0,0)", "(0,2)", "(2,0)", "(2,1)"] {
+        assert_eq!(edges(&listed, state), edges(&named, state), "{state}");
+    }
+    let maze = maze::file::parse("teleport_list.ron", &listed).unwrap();
+    let text = maze::variants::write(&maze, &[]);
+    assert!(
+        text.contains("    teleports: [((0, 1), (2, 1))],\n"),
+        "{text}"
+    );
+    assert_eq!(maze::file::parse("again.ron", &text).unwrap(), maze);
 }
 
 /// No revisits (the fixture `no_revisits`): a jump onto a cell landed on before is refused.

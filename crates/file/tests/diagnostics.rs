@@ -1180,6 +1180,46 @@ proptest! {
     }
 }
 
+/// A `teleports:` list: every mistake is pointed at its pair.
+#[test]
+fn bad_teleport_pairs_point_at_the_pair() {
+    let file = |pairs: &str| {
+        format!(
+            "Maze(\n    rules: Jumping(),\n    board: [\"1 1 1\", \"1 1 G\"],\n    start: (0, 0),\n    teleports: [\n        ((0, 1), (1, 0)),\n        {pairs},\n    ],\n)"
+        )
+    };
+    check(
+        &file("((0, 2), (0, 2))"),
+        (7, 9),
+        "this pair is one cell, (0, 2)",
+    );
+    check(&file("((0, 2), (1, 0))"), (7, 9), "(1, 0) is in pair 1 too");
+    check(&file("((0, 2), (1, 2))"), (7, 9), "(1, 2) is the goal");
+    check(
+        &file("((0, 2), (2, 0))"),
+        (7, 9),
+        "(2, 0) is outside the 2 x 3 board",
+    );
+    check(
+        &file("((0, 2), (-1, 0))"),
+        (7, 9),
+        "(-1, 0) is outside the board",
+    );
+    // Named on the board too.
+    let named = "Maze(\n    rules: Jumping(cells: [Number, Teleport]),\n    board: [\"1:a 1:a 1:-\", \"1:- 1:- G\"],\n    start: (0, 0),\n    teleports: [((0, 1), (1, 1))],\n)";
+    check(
+        named,
+        (5, 17),
+        "(0, 1) is the teleport `a` on the board already",
+    );
+    let rolling = "Maze(\n    rules: RollingBlock(),\n    board: [\"S..\", \"..G\"],\n    teleports: [((0, 1), (1, 1))],\n)";
+    check(
+        rolling,
+        (4, 17),
+        "rolling-block mazes have no `teleports` list",
+    );
+}
+
 /// Registers whose values multiply past what the engine can hold are refused when the file
 /// is read, with the count, before anything is allocated, at the register with which the
 /// product passes the limit.

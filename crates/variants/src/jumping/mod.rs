@@ -21,6 +21,7 @@ mod validate;
 pub use landings::Landings;
 use moves::{Arrival, RunTable};
 pub use superset::{Superset, SupersetShape};
+pub use teleport::{declare_teleports, listed_teleports};
 pub use update::Change;
 use update::Updates;
 pub use validate::JumpingMaze;
