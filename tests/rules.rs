@@ -191,6 +191,7 @@ const RULE_FIXTURES: &[(&str, Option<u32>, u64)] = &[
     ("one_way_walls", Some(3), 1),
     ("no_revisits", Some(7), 2),
     ("teleport_list", Some(2), 1),
+    ("eight_doors", Some(10), 1),
 ];
 
 #[test]

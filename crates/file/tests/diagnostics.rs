@@ -1180,6 +1180,36 @@ proptest! {
     }
 }
 
+/// Doors are bounded by the state limit, not by a count: seven read and solve, and doors
+/// whose open sets times the cells pass the limit are refused at the door that passes it.
+#[test]
+fn door_sets_are_held_to_the_state_limit() {
+    let doors = |n: usize| {
+        let list: Vec<String> = (0..n)
+            .map(|i| format!("(name: \"d{i}\", open: [Is(\"key\", \"yes\")])"))
+            .collect();
+        with_rules(
+            &[
+                "registers: [(name: \"key\", kind: Choice([\"no\", \"yes\"]))],",
+                &format!("doors: [{}],", list.join(", ")),
+            ],
+            "1 G",
+        )
+    };
+    if let Err(e) = maze_file::parse_file("seven.ron", &doors(7)) {
+        panic!("seven doors: {}", e.one_line());
+    }
+    // 2 cells: 2^24 sets of the first 24 doors make 33554432 tables, past 20000000.
+    let (line, column, message) = error(&doors(24));
+    assert_eq!(line, 4, "{message}");
+    assert!(column > 300, "the 24th door: {column} {message}");
+    assert!(
+        message.contains("with door `d23` (door 24 of 24), the doors open in 16777216 sets"),
+        "{message}"
+    );
+    assert!(message.contains("33554432 tables, more than the state limit of 20000000"));
+}
+
 /// A `teleports:` list: every mistake is pointed at its pair.
 #[test]
 fn bad_teleport_pairs_point_at_the_pair() {

@@ -280,6 +280,29 @@ impl JumpingMaze {
         per_cell.saturating_mul(landable).saturating_add(1)
     }
 
+    /// The engine keeps every cell's runs once per set of open doors, each set costing about
+    /// what a state does: `2^doors` times the cells are held to the state limit, and refused
+    /// at the door with which they pass it.
+    fn check_door_sets(&self, limit: StateLimit) -> Result<(), Problem> {
+        let doors = &self.rules.doors;
+        let cells = (self.board.rows as u128).saturating_mul(self.board.cols as u128);
+        let Some(i) = (0..doors.len()).find(|&i| limit.exceeded_by(cells << (i + 1))) else {
+            return Ok(());
+        };
+        let sets = 1u128 << (i + 1);
+        Err(Problem::new(
+            Where::Rule(crate::problem::RulePart::Door(i)),
+            format!(
+                "with door `{}` (door {} of {}), the doors open in {sets} sets, and the engine keeps the runs of each of the {cells} cells once per set: {} tables, more than the state limit of {limit}",
+                crate::inert(&doors[i].name),
+                i + 1,
+                doors.len(),
+                sets * cells
+            ),
+        )
+        .help("let several walls name the same door, use a smaller board, or raise the limit with --state-limit"))
+    }
+
     /// The register values each landable cell keeps, and the landable cells.
     fn superset(&self) -> (u128, u128) {
         let Ok(set) = self.rules.compile() else {
@@ -333,6 +356,7 @@ impl JumpingMaze {
 
     /// [`crate::Maze::check_states`] of a jumping maze.
     pub fn check_states(&self, limit: StateLimit) -> Result<(), Problem> {
+        self.check_door_sets(limit)?;
         let estimate = self.state_estimate();
         if !limit.exceeded_by(estimate) {
             let per_state = self.moves_per_state();
