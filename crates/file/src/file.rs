@@ -140,6 +140,9 @@ impl<'de> Deserialize<'de> for RawWall {
     }
 }
 
+/// Two cells as a file writes them, before they are checked to be on the board.
+type RawPair = ((i64, i64), (i64, i64));
+
 #[derive(Deserialize)]
 #[serde(rename = "Maze", deny_unknown_fields)]
 struct RawMaze {
@@ -150,7 +153,7 @@ struct RawMaze {
     #[serde(default)]
     walls: Vec<Located<RawWall>>,
     #[serde(default)]
-    teleports: Vec<Located<((i64, i64), (i64, i64))>>,
+    teleports: Vec<Located<RawPair>>,
     #[serde(default)]
     generate: Option<Located<RawGenerate>>,
     #[serde(default)]
