@@ -495,12 +495,7 @@ fn one_way_walls_and_doors_generate_puzzles_that_pass_their_gates() {
             m.gates.clear();
         }
         for seed in 1..=3 {
-            let o = run(&file, &settings, 2000, generator::item_seed(seed, name, 0));
-            assert!(
-                o.passed(),
-                "{name} seed {seed}: {}",
-                generator::reasons(&o.failed_gates)
-            );
+            let o = passing(&file, &settings, 2000, name, seed);
             let Maze::Jumping(m) = &o.maze else {
                 panic!("{name} is a jumping maze");
             };
@@ -512,6 +507,40 @@ fn one_way_walls_and_doors_generate_puzzles_that_pass_their_gates() {
             }
         }
     }
+}
+
+/// No revisits, one register per cell (more than the six registers a rule once had at
+/// most): the bundled variant generates puzzles that pass its gates on several seeds.
+#[test]
+fn no_revisits_generates_puzzles_that_pass_their_gates() {
+    let name = "no_revisits.ron";
+    let file = variant(name);
+    let settings = file.generate.clone().unwrap();
+    for seed in 1..=3 {
+        passing(&file, &settings, 500, name, seed);
+    }
+}
+
+/// Generates maze 0 of `seed` for the variant `name`, which must pass its gates.
+fn passing(
+    file: &MazeFile,
+    settings: &Generate,
+    iterations: u64,
+    name: &str,
+    seed: u64,
+) -> Outcome {
+    let o = run(
+        file,
+        settings,
+        iterations,
+        generator::item_seed(seed, name, 0),
+    );
+    assert!(
+        o.passed(),
+        "{name} seed {seed}: {}",
+        generator::reasons(&o.failed_gates)
+    );
+    o
 }
 
 #[test]

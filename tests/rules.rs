@@ -190,6 +190,9 @@ const RULE_FIXTURES: &[(&str, Option<u32>, u64)] = &[
     ("rolling_teleport", Some(4), 1),
     ("teleport", Some(2), 1),
     ("one_way_walls", Some(3), 1),
+    ("no_revisits", Some(7), 2),
+    ("teleport_list", Some(2), 1),
+    ("eight_doors", Some(10), 1),
 ];
 
 #[test]
@@ -209,6 +212,58 @@ fn every_rule_fixture_solves_to_its_hand_checked_answer() {
             "{stem} has no hand-checked answer in the table"
         );
     }
+}
+
+/// Teleport pairs by a declared list mean what pairs by name do: `teleport_list.ron` has the
+/// graph of `teleport.ron` state by state, and is written back with its list (the tokens have
+/// no teleport field to carry the pair), reading back equal.
+#[test]
+fn listed_teleports_are_named_pairs() {
+    let fixture = |name: &str| {
+        let path = crate::common::root().join(format!("tests/fixtures/rules/{name}.ron"));
+        std::fs::read_to_string(path).unwrap()
+    };
+    let (listed, named) = (fixture("teleport_list"), fixture("teleport"));
+    for state in ["(0,0)", "(0,2)", "(2,0)", "(2,1)"] {
+        assert_eq!(edges(&listed, state), edges(&named, state), "{state}");
+    }
+    let maze = maze::file::parse("teleport_list.ron", &listed).unwrap();
+    let text = maze::variants::write(&maze, &[]);
+    assert!(
+        text.contains("    teleports: [((0, 1), (2, 1))],\n"),
+        "{text}"
+    );
+    assert_eq!(maze::file::parse("again.ron", &text).unwrap(), maze);
+}
+
+/// No revisits (the fixture `no_revisits`): a jump onto a cell landed on before is refused.
+/// From (2,2) reached by (1,0) and (2,0) the jump W back to (2,0) is no move; reached by
+/// (0,1) and (2,1) it is, and it lands with (2,0) marked visited.
+#[test]
+fn no_revisits_refuses_a_cell_landed_on_before() {
+    let path = crate::common::root().join("tests/fixtures/rules/no_revisits.ron");
+    let src = std::fs::read_to_string(path).unwrap();
+    // A state's name lists every register: 1 for the cells landed on.
+    let name = |cell: &str, visited: &str| {
+        let regs: Vec<String> = "abcdefghijk"
+            .chars()
+            .map(|r| format!("{r}={}", u8::from(visited.contains(r))))
+            .collect();
+        format!("{cell}/{}", regs.join("/"))
+    };
+    assert_eq!(
+        edges(&src, &name("(2,2)", "aeik")),
+        pairs(&[("N", &name("(0,2)", "aceik"))])
+    );
+    assert_eq!(
+        edges(&src, &name("(2,2)", "abjk")),
+        pairs(&[
+            ("N", &name("(0,2)", "abcjk")),
+            ("W", &name("(2,0)", "abijk"))
+        ])
+    );
+    // (0,3)'s one jump goes back to the start: never a move.
+    assert_eq!(edges(&src, &name("(0,3)", "abd")), pairs(&[]));
 }
 
 /// Flipflop without colour_seq's `Goal` alternative: with it copied in, the goal is entered

@@ -348,6 +348,10 @@ enum Family {
     /// Register variants: direction memory (`Register`, `Reverse`), a colour register set to a
     /// named colour, counters compared and copied.
     Memory,
+    /// Registers beyond six: one two-valued register per symbol (seven to nine), set by
+    /// landing on a cell of that symbol, whose cells are then refused (no revisits when each
+    /// symbol marks one cell).
+    NoRevisits,
     /// Rules composed at random from every part of the model (registers of every kind, every
     /// direction set, length and flying rule, conditions, effects); those that do not compile
     /// are skipped.
@@ -959,6 +963,33 @@ fn template(family: Family, tiling: Tiling, d: &mut Dice) -> (JumpRules, Palette
             }
         }
         Family::Composed => composed(&mut r, d),
+        Family::NoRevisits => {
+            const NAMES: [&str; 9] = ["A", "B", "C", "D", "E", "F", "H", "I", "J"];
+            let names = &NAMES[..7 + d.below(3)];
+            r.cells = vec![Attr::Number, Attr::Symbol];
+            for (i, name) in names.iter().enumerate() {
+                // Sometimes the first starts set, as the start cell's register does.
+                let start = (i == 0 && d.chance(50)).then_some(1);
+                r.registers.push(reg(name, counter(0, 1, start)));
+                r.effects.push(effect(
+                    Phase::Land,
+                    vec![Cond::Symbol(s(name))],
+                    vec![Op::Set(s(name), Value::Int(1))],
+                ));
+            }
+            let refused = names
+                .iter()
+                .map(|n| not(Cond::All(vec![Cond::Symbol(s(n)), Cond::Eq(s(n), 1)])))
+                .collect();
+            r.jumps = vec![JumpKind {
+                land: refused,
+                ..kind(vec![], Dirs::Moves, Length::Number)
+            }];
+            Palette {
+                symbols: names,
+                ..Palette::numbered(1, 3)
+            }
+        }
         Family::Memory => match d.below(4) {
             0 | 1 => {
                 // Keep going (or bounce back) unless on a circled cell.
@@ -1653,6 +1684,7 @@ family_tests! {
     link_registers_engine_equals_walker: Family::LinkRegisters, 192;
     memory_engine_equals_walker: Family::Memory, 192;
     composed_engine_equals_walker: Family::Composed, 400;
+    no_revisits_engine_equals_walker: Family::NoRevisits, 32;
 }
 
 // ---------------------------------------------------------------------------------------

@@ -5,6 +5,7 @@ use std::ops::Range;
 use maze_gen::settings::{self as generate, At, Generate, Provenance, Setting, Settings};
 use maze_variants::RulePart;
 use maze_variants::board::{Attr, Board, Cell, Gate, NUMBER_SCHEMA, Passage};
+use maze_variants::jumping::declare_teleports;
 use maze_variants::rolling::{
     self, Bridge, OtherBlock, ParsedBoard, RollingBlockMaze, RollingBlockRules, Switch,
 };
@@ -139,6 +140,9 @@ impl<'de> Deserialize<'de> for RawWall {
     }
 }
 
+/// Two cells as a file writes them, before they are checked to be on the board.
+type RawPair = ((i64, i64), (i64, i64));
+
 #[derive(Deserialize)]
 #[serde(rename = "Maze", deny_unknown_fields)]
 struct RawMaze {
@@ -148,6 +152,8 @@ struct RawMaze {
     start: Option<Located<(i64, i64)>>,
     #[serde(default)]
     walls: Vec<Located<RawWall>>,
+    #[serde(default)]
+    teleports: Vec<Located<RawPair>>,
     #[serde(default)]
     generate: Option<Located<RawGenerate>>,
     #[serde(default)]
@@ -553,6 +559,13 @@ fn rolling_maze(
                 .help("remove `walls`; use `#` cells (no floor) to shape the board"),
         );
     }
+    if !raw.teleports.is_empty() {
+        return Err(Problem::new(
+            Where::Teleport(0),
+            "rolling-block mazes have no `teleports` list",
+        )
+        .help("remove `teleports`; mark teleport tiles `t` on the board"));
+    }
     let rows: Vec<&str> = raw.board.value.iter().map(|r| r.value.as_str()).collect();
     let widest = rows.iter().map(|r| r.chars().count()).max().unwrap_or(0);
     check_cells(rows.len(), widest, limit)?;
@@ -643,13 +656,23 @@ fn jumping_maze(
             }),
         }
     }
+    let mut board = Board {
+        rows: if cols == 0 { 0 } else { rows.len() },
+        cols,
+        cells,
+    };
+    let mut pairs = Vec::new();
+    for (i, p) in raw.teleports.iter().enumerate() {
+        let (a, b) = p.value;
+        pairs.push((
+            to_coord(a, Where::Teleport(i))?,
+            to_coord(b, Where::Teleport(i))?,
+        ));
+    }
+    declare_teleports(&mut board, &pairs).map_err(|p| ctx.problem(raw, &p))?;
     Ok(JumpingMaze {
         rules,
-        board: Board {
-            rows: if cols == 0 { 0 } else { rows.len() },
-            cols,
-            cells,
-        },
+        board,
         start,
         walls,
         gates,
@@ -801,6 +824,7 @@ impl Context<'_> {
                 None => (0..0, "here"),
             },
             Where::Wall(i) => (self.span_of(raw.walls[i].ordinal), "this wall"),
+            Where::Teleport(i) => (self.span_of(raw.teleports[i].ordinal), "this pair"),
             Where::Gate(i) => match raw
                 .walls
                 .iter()

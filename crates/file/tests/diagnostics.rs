@@ -797,20 +797,21 @@ fn bad_registers_point_at_the_register() {
         (4, 13),
         "`a b` is no register name",
     );
-    // Six registers at most: the seventh is pointed at.
-    check(
-        &registers(
-            &[
-                "    (name: \"a\", kind: Direction), (name: \"b\", kind: Direction),",
-                "    (name: \"c\", kind: Direction), (name: \"d\", kind: Direction),",
-                "    (name: \"e\", kind: Direction), (name: \"f\", kind: Direction),",
-                "    (name: \"g\", kind: Direction),",
-            ],
-            "",
-        ),
-        (7, 13),
-        "at most 6 registers",
-    );
+    // Seven registers are no longer too many; thirty-two at most: the 33rd is pointed at.
+    let seven: Vec<String> = (0..7)
+        .map(|i| format!("    (name: \"r{i}\", kind: Choice([\"a\", \"b\"])),"))
+        .collect();
+    let seven: Vec<&str> = seven.iter().map(String::as_str).collect();
+    let reads: Vec<String> = (0..7).map(|i| format!("Is(\"r{i}\", \"a\")")).collect();
+    let reads = format!("jumps: [(when: [{}])],", reads.join(", "));
+    if let Err(e) = maze_file::parse_file("seven.ron", &registers(&seven, &reads)) {
+        panic!("seven registers: {}", e.one_line());
+    }
+    let many: Vec<String> = (0..33)
+        .map(|i| format!("    (name: \"r{i}\", kind: Choice([\"a\"])),"))
+        .collect();
+    let many: Vec<&str> = many.iter().map(String::as_str).collect();
+    check(&registers(&many, ""), (36, 13), "at most 32 registers");
 }
 
 #[test]
@@ -1179,8 +1180,79 @@ proptest! {
     }
 }
 
+/// Doors are bounded by the state limit, not by a count: seven read and solve, and doors
+/// whose open sets times the cells pass the limit are refused at the door that passes it.
+#[test]
+fn door_sets_are_held_to_the_state_limit() {
+    let doors = |n: usize| {
+        let list: Vec<String> = (0..n)
+            .map(|i| format!("(name: \"d{i}\", open: [Is(\"key\", \"yes\")])"))
+            .collect();
+        with_rules(
+            &[
+                "registers: [(name: \"key\", kind: Choice([\"no\", \"yes\"]))],",
+                &format!("doors: [{}],", list.join(", ")),
+            ],
+            "1 G",
+        )
+    };
+    if let Err(e) = maze_file::parse_file("seven.ron", &doors(7)) {
+        panic!("seven doors: {}", e.one_line());
+    }
+    // 2 cells: 2^24 sets of the first 24 doors make 33554432 tables, past 20000000.
+    let (line, column, message) = error(&doors(24));
+    assert_eq!(line, 4, "{message}");
+    assert!(column > 300, "the 24th door: {column} {message}");
+    assert!(
+        message.contains("with door `d23` (door 24 of 24), the doors open in 16777216 sets"),
+        "{message}"
+    );
+    assert!(message.contains("33554432 tables, more than the state limit of 20000000"));
+}
+
+/// A `teleports:` list: every mistake is pointed at its pair.
+#[test]
+fn bad_teleport_pairs_point_at_the_pair() {
+    let file = |pairs: &str| {
+        format!(
+            "Maze(\n    rules: Jumping(),\n    board: [\"1 1 1\", \"1 1 G\"],\n    start: (0, 0),\n    teleports: [\n        ((0, 1), (1, 0)),\n        {pairs},\n    ],\n)"
+        )
+    };
+    check(
+        &file("((0, 2), (0, 2))"),
+        (7, 9),
+        "this pair is one cell, (0, 2)",
+    );
+    check(&file("((0, 2), (1, 0))"), (7, 9), "(1, 0) is in pair 1 too");
+    check(&file("((0, 2), (1, 2))"), (7, 9), "(1, 2) is the goal");
+    check(
+        &file("((0, 2), (2, 0))"),
+        (7, 9),
+        "(2, 0) is outside the 2 x 3 board",
+    );
+    check(
+        &file("((0, 2), (-1, 0))"),
+        (7, 9),
+        "(-1, 0) is outside the board",
+    );
+    // Named on the board too.
+    let named = "Maze(\n    rules: Jumping(cells: [Number, Teleport]),\n    board: [\"1:a 1:a 1:-\", \"1:- 1:- G\"],\n    start: (0, 0),\n    teleports: [((0, 1), (1, 1))],\n)";
+    check(
+        named,
+        (5, 17),
+        "(0, 1) is the teleport `a` on the board already",
+    );
+    let rolling = "Maze(\n    rules: RollingBlock(),\n    board: [\"S..\", \"..G\"],\n    teleports: [((0, 1), (1, 1))],\n)";
+    check(
+        rolling,
+        (4, 17),
+        "rolling-block mazes have no `teleports` list",
+    );
+}
+
 /// Registers whose values multiply past what the engine can hold are refused when the file
-/// is read, with the count, before anything is allocated.
+/// is read, with the count, before anything is allocated, at the register with which the
+/// product passes the limit.
 #[test]
 fn too_many_register_values_are_refused() {
     check(
@@ -1191,8 +1263,8 @@ fn too_many_register_values_are_refused() {
             ],
             "1 G",
         ),
-        (2, 19),
-        "up to 162036003 states, more than the state limit of 20000000",
+        (3, 68),
+        "with register `b` (9001 values, register 2 of 2), the registers can take 81018001 combinations of values on each of 2 cells: up to 162036003 states, more than the state limit of 20000000",
     );
 }
 

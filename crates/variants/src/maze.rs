@@ -59,6 +59,14 @@ pub fn write_with(maze: &Maze, header: &[String], fields: &str) -> String {
                     .collect();
                 out.push_str(&format!("    walls: [{}],\n", walls.join(", ")));
             }
+            let pairs = crate::jumping::listed_teleports(&m.board, &m.rules.cells);
+            if !pairs.is_empty() {
+                let pairs: Vec<String> = pairs
+                    .iter()
+                    .map(|(a, b)| format!("(({}, {}), ({}, {}))", a.0, a.1, b.0, b.1))
+                    .collect();
+                out.push_str(&format!("    teleports: [{}],\n", pairs.join(", ")));
+            }
         }
         Maze::RollingBlock(m) => {
             out.push_str("Maze(\n");

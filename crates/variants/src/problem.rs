@@ -26,6 +26,8 @@ pub enum Where {
     Wall(usize),
     /// The i-th gate (a one-way wall or a door), counted among the walls that have a passage.
     Gate(usize),
+    /// The i-th teleport pair of a `teleports:` list.
+    Teleport(usize),
 }
 
 /// Why a maze is invalid, and where.

@@ -19,6 +19,8 @@ use crate::tiling::Coord;
 
 /// Where a move ends.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+// A landing lives only in a step's short list, so the inline key costs less than a box.
+#[allow(clippy::large_enum_variant)]
 enum Landing {
     /// On a cell, with the registers on arrival, and whether a teleport sent it there.
     At(Coord, Key, bool),

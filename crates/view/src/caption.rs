@@ -21,6 +21,13 @@ pub fn caption(maze: &Maze, pick_keys: &dyn Fn(usize) -> String) -> Vec<String> 
         Maze::RollingBlock(m) => rolling(m, pick_keys),
         Maze::Jumping(m) => {
             let mut lines = jumping(&m.rules);
+            // Pairs the tokens cannot name came from a `teleports:` list: stated here, as the
+            // rules state named ones.
+            if !m.rules.cells.contains(&Attr::Teleport)
+                && m.board.cells.iter().any(|c| c.teleport.is_some())
+            {
+                lines.push(TELEPORT.into());
+            }
             if m.gates.iter().any(|g| g.passage.one_way()) {
                 lines.push("One-way walls are crossed only the way they point".into());
             }
@@ -487,6 +494,14 @@ mod tests {
             let src = format!(r#"Maze(rules: {rules}, board: ["{board}"], start: (0, 0))"#);
             assert_eq!(caption_of(&src), [expected]);
         }
+    }
+
+    #[test]
+    fn listed_teleports_are_stated() {
+        let lines = caption_of(include_str!(
+            "../../../tests/fixtures/rules/teleport_list.ron"
+        ));
+        assert_eq!(lines, ["Jumping maze: square, rook moves", TELEPORT]);
     }
 
     #[test]

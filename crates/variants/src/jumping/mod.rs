@@ -21,6 +21,7 @@ mod validate;
 pub use landings::Landings;
 use moves::{Arrival, RunTable};
 pub use superset::{Superset, SupersetShape};
+pub use teleport::{declare_teleports, listed_teleports};
 pub use update::Change;
 use update::Updates;
 pub use validate::JumpingMaze;
@@ -33,7 +34,7 @@ use maze_graph::{Dir, DirSet, Directions, Move, Rules, StateId, StrideAdjacency}
 use crate::board::{Board, Cell, Kind};
 use crate::limit::StateLimit;
 use crate::problem::{Problem, Where};
-use crate::rules::{Ctx, K, Key, L, LAST_DIRECTION, NONE, RuleSet};
+use crate::rules::{Ctx, K, Kept, Key, L, LAST_DIRECTION, NONE, RuleSet};
 use crate::rules::{GoalKind, JumpRules};
 use crate::tiling::Coord;
 use crate::tiling::Tiling;
@@ -76,7 +77,7 @@ pub struct JumpGraph {
     /// Per register, the values a state may hold (sorted, a missing value first).
     doms: Vec<Vec<i64>>,
     /// Per cell, the registers its states keep (bit r).
-    kept: Vec<u8>,
+    kept: Vec<Kept>,
     /// Per cell, its first superset state; `sup_base[n]` = superset states on cells.
     sup_base: Vec<u32>,
     /// Per superset state, its cell (or [`OUTSIDE`]).

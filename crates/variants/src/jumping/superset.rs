@@ -22,7 +22,7 @@ impl JumpGraph {
     }
 
     /// The registers kept on `cell`, as a bit set (none on goal cells: their states merge).
-    pub(super) fn kept_mask(&self, cell: usize) -> u8 {
+    pub(super) fn kept_mask(&self, cell: usize) -> Kept {
         let c = &self.cells[cell];
         if c.is_goal() {
             return 0;
@@ -520,7 +520,7 @@ impl Superset for JumpGraph {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SupersetShape {
     base: Vec<u32>,
-    kept: Vec<u8>,
+    kept: Vec<Kept>,
     domains: Vec<Vec<i64>>,
     outside: Option<u32>,
 }

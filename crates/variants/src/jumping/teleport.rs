@@ -1,8 +1,10 @@
 //! Teleport pairs of a jumping board: the two cells that carry one teleport name are
-//! partners, and a move landing on one ends on the other. Here the pairs are found and a
-//! board whose names do not pair up is refused.
+//! partners, and a move landing on one ends on the other. Here the pairs are found, a board
+//! whose names do not pair up is refused, and pairs declared by a list of cells (a file's
+//! `teleports:`) are named on the board and listed again for writing.
 
 use super::*;
+use crate::board::Tag;
 
 /// No partner: the cell is no teleport.
 pub(super) const NO_PARTNER: u32 = u32::MAX;
@@ -82,6 +84,106 @@ pub(super) fn check_pairs(board: &Board) -> Result<(), Problem> {
         }
     }
     Ok(())
+}
+
+/// Names the pairs of a declared list (a file's `teleports: [((r1, c1), (r2, c2)), ...]`)
+/// on `board`, with the same meaning as pairs named on the cells: pair `i` gets the `i`-th of
+/// the names `p1`, `p2`, ... that no cell of the board carries. Refused, at the pair
+/// ([`Where::Teleport`]): a cell off the board, a pair on one cell, a cell that is not an
+/// ordinary cell (the goal, blocked, void, a hole), and a cell in two pairs (or named on the
+/// board too).
+pub fn declare_teleports(board: &mut Board, pairs: &[(Coord, Coord)]) -> Result<(), Problem> {
+    let used: Vec<Tag> = board.cells.iter().filter_map(|c| c.teleport).collect();
+    let mut names = (1..)
+        .filter_map(|n| Tag::new(&format!("p{n}")))
+        .filter(|t| !used.contains(t));
+    let mut listed: Vec<(Coord, usize)> = Vec::new();
+    for (i, &(a, b)) in pairs.iter().enumerate() {
+        let at = Where::Teleport(i);
+        for p in [a, b] {
+            if !board.contains((p.0 as i64, p.1 as i64)) {
+                return Err(Problem::new(
+                    at,
+                    format!(
+                        "({}, {}) is outside the {} x {} board",
+                        p.0, p.1, board.rows, board.cols
+                    ),
+                ));
+            }
+        }
+        if a == b {
+            return Err(Problem::new(
+                at,
+                format!(
+                    "this pair is one cell, ({}, {}): a pair is two cells",
+                    a.0, a.1
+                ),
+            ));
+        }
+        for p in [a, b] {
+            let cell = board.get(p);
+            if let Some(&(_, j)) = listed.iter().find(|(q, _)| *q == p) {
+                return Err(Problem::new(
+                    at,
+                    format!(
+                        "({}, {}) is in pair {} too: a cell is in one pair",
+                        p.0,
+                        p.1,
+                        j + 1
+                    ),
+                ));
+            }
+            if let Some(name) = cell.teleport {
+                return Err(Problem::new(
+                    at,
+                    format!(
+                        "({}, {}) is the teleport `{name}` on the board already: a cell is in one pair",
+                        p.0, p.1
+                    ),
+                ));
+            }
+            if !cell.is_ordinary() {
+                let what = if cell.is_goal() {
+                    "the goal"
+                } else {
+                    "no ordinary cell"
+                };
+                return Err(Problem::new(
+                    at,
+                    format!("({}, {}) is {what}; a teleport is an ordinary cell", p.0, p.1),
+                )
+                .help("a move landing on a teleport ends on its partner, so nothing could stop on a goal there"));
+            }
+            listed.push((p, i));
+        }
+        let Some(name) = names.next() else {
+            return Err(Problem::new(at, "more teleport pairs than names"));
+        };
+        for p in [a, b] {
+            board.cells[p.0 * board.cols + p.1].teleport = Some(name);
+        }
+    }
+    Ok(())
+}
+
+/// The teleport pairs a board's tokens cannot write (its schema has no `Teleport`), as a
+/// `teleports:` list: each pair once, its cells in reading order, the pairs in the order of
+/// their names (`p1`, `p2`, ..., shorter names first), so that
+/// [`declare_teleports`] names them as they are. Empty when the schema writes them.
+pub fn listed_teleports(board: &Board, schema: &[crate::board::Attr]) -> Vec<(Coord, Coord)> {
+    if schema.contains(&crate::board::Attr::Teleport) {
+        return Vec::new();
+    }
+    let partner = partners(&board.cells);
+    let at = |i: usize| (i / board.cols, i % board.cols);
+    let mut pairs: Vec<(Tag, Coord, Coord)> = partner
+        .iter()
+        .enumerate()
+        .filter(|&(i, &p)| p != NO_PARTNER && i < p as usize)
+        .filter_map(|(i, &p)| Some((board.cells[i].teleport?, at(i), at(p as usize))))
+        .collect();
+    pairs.sort_by_key(|(t, ..)| (t.as_str().len(), t.as_str().to_string()));
+    pairs.into_iter().map(|(_, a, b)| (a, b)).collect()
 }
 
 impl JumpGraph {

@@ -169,19 +169,22 @@ impl JumpingMaze {
         let cells = board.cells.iter().filter(|c| c.is_landable()).count() as u128;
         let superset = per_cell.saturating_mul(cells);
         if superset > MAX_SUPERSET {
-            return Err(Problem::new(
-                Where::Rules,
-                if set.regs.is_empty() {
+            if set.regs.is_empty() {
+                return Err(Problem::new(
+                    Where::Rules,
                     format!(
                         "this board has {cells} cells a move can land on, more than the {MAX_SUPERSET} states the engine can number"
-                    )
-                } else {
-                    format!(
-                        "these registers can take {per_cell} combinations of values on each of {cells} cells: up to {superset} states, more than the {MAX_SUPERSET} the engine can number"
-                    )
-                },
+                    ),
+                ));
+            }
+            let (at, with, before) = register_past(&set, self, cells, MAX_SUPERSET + 1);
+            return Err(Problem::new(
+                at,
+                format!(
+                    "{with}the registers can take {per_cell} combinations of values on each of {cells} cells: up to {superset} states, more than the {MAX_SUPERSET} the engine can number"
+                ),
             )
-            .help("narrow the counters' ranges, keep registers only where they matter (`keep: Where(...)`), or use fewer registers"));
+            .help(format!("{before}narrow the counters' ranges, keep registers only where they matter (`keep: Where(...)`), or use fewer registers")));
         }
         Ok(set)
     }
@@ -277,6 +280,29 @@ impl JumpingMaze {
         per_cell.saturating_mul(landable).saturating_add(1)
     }
 
+    /// The engine keeps every cell's runs once per set of open doors, each set costing about
+    /// what a state does: `2^doors` times the cells are held to the state limit, and refused
+    /// at the door with which they pass it.
+    fn check_door_sets(&self, limit: StateLimit) -> Result<(), Problem> {
+        let doors = &self.rules.doors;
+        let cells = (self.board.rows as u128).saturating_mul(self.board.cols as u128);
+        let Some(i) = (0..doors.len()).find(|&i| limit.exceeded_by(cells << (i + 1))) else {
+            return Ok(());
+        };
+        let sets = 1u128 << (i + 1);
+        Err(Problem::new(
+            Where::Rule(crate::problem::RulePart::Door(i)),
+            format!(
+                "with door `{}` (door {} of {}), the doors open in {sets} sets, and the engine keeps the runs of each of the {cells} cells once per set: {} tables, more than the state limit of {limit}",
+                crate::inert(&doors[i].name),
+                i + 1,
+                doors.len(),
+                sets * cells
+            ),
+        )
+        .help("let several walls name the same door, use a smaller board, or raise the limit with --state-limit"))
+    }
+
     /// The register values each landable cell keeps, and the landable cells.
     fn superset(&self) -> (u128, u128) {
         let Ok(set) = self.rules.compile() else {
@@ -330,6 +356,7 @@ impl JumpingMaze {
 
     /// [`crate::Maze::check_states`] of a jumping maze.
     pub fn check_states(&self, limit: StateLimit) -> Result<(), Problem> {
+        self.check_door_sets(limit)?;
         let estimate = self.state_estimate();
         if !limit.exceeded_by(estimate) {
             let per_state = self.moves_per_state();
@@ -340,17 +367,57 @@ impl JumpingMaze {
                 .help("a move of length `Any` or `UpToNumber` may land on every cell of its ray, and registers multiply the states that make it: use a smaller board, fewer directions or a bounded length; or raise the limit with --state-limit"));
         }
         let (per_cell, landable) = self.superset();
-        if per_cell > 1 {
-            // The registers multiply the states: point at the rules that keep them.
+        if per_cell > 1
+            && let Ok(set) = self.rules.compile()
+        {
+            let bound = u128::from(limit.get());
+            let (at, with, before) = register_past(&set, self, landable, bound);
             return Err(Problem::new(
-                Where::Rules,
+                at,
                 format!(
-                    "these registers can take {per_cell} combinations of values on each of {landable} cells: up to {estimate} states, more than the state limit of {limit}"
+                    "{with}the registers can take {per_cell} combinations of values on each of {landable} cells: up to {estimate} states, more than the state limit of {limit}"
                 ),
             )
-            .help("narrow the counters' ranges, keep registers only where they matter (`keep: Where(...)`), or use fewer registers; or raise the limit with --state-limit"));
+            .help(format!("{before}narrow the counters' ranges, keep registers only where they matter (`keep: Where(...)`), or use fewer registers; or raise the limit with --state-limit")));
         }
         Err(too_many(Where::Board, estimate, limit)
             .help("use a smaller board, or raise the limit with --state-limit"))
     }
+}
+
+/// Where registers multiply the states past `bound` on `landable` cells: the first register
+/// with which the product of the registers' values passes it (the rules as a whole when
+/// that is the `no_u_turn` register, which no file writes), the message's opening that
+/// names it with its figures, and the help's opening with the product before it.
+fn register_past(
+    set: &RuleSet,
+    maze: &JumpingMaze,
+    landable: u128,
+    bound: u128,
+) -> (Where, String, String) {
+    let mut before = 1u128;
+    for (r, reg) in set.regs.iter().enumerate() {
+        let values = set.values(r, &maze.board.cells).len() as u128;
+        let after = before.saturating_mul(values);
+        if after.saturating_mul(landable).saturating_add(1) > bound {
+            let at = if r < maze.rules.registers.len() {
+                Where::Rule(crate::problem::RulePart::Register(r))
+            } else {
+                Where::Rules
+            };
+            let with = format!(
+                "with register `{}` ({values} values, register {} of {}), ",
+                crate::inert(&reg.name),
+                r + 1,
+                set.regs.len()
+            );
+            let help = format!(
+                "the registers before it take {before} combinations, {} states on {landable} cells; ",
+                before.saturating_mul(landable)
+            );
+            return (at, with, help);
+        }
+        before = after;
+    }
+    (Where::Rules, String::new(), String::new())
 }

@@ -713,7 +713,9 @@ impl JumpRules {
         if declared.len() > MAX_REGISTERS {
             return Err(problem(
                 RulePart::Register(MAX_REGISTERS.min(self.registers.len().saturating_sub(1))),
-                format!("at most {MAX_REGISTERS} registers (no_u_turn uses one)"),
+                format!(
+                    "at most {MAX_REGISTERS} registers (no_u_turn uses one): a state holds {MAX_REGISTERS} register values, and more registers of two values or more pass every state limit"
+                ),
             ));
         }
         // Domains first, so conditions can name any register.
@@ -813,8 +815,10 @@ impl JumpRules {
     }
 }
 
-/// The most doors a rule may declare: the engine keeps its runs once per set of open doors.
-pub(crate) const MAX_DOORS: usize = 6;
+/// The most doors a rule may declare: the engine keeps its runs once per set of open doors,
+/// and the state limit bounds those sets with the board's cells (`check_states`); past this
+/// many, a single cell's sets pass every limit.
+pub(crate) const MAX_DOORS: usize = 31;
 
 /// The doors' conditions, compiled as a kind of move's `when` (the cell moved from and the
 /// registers after the leaving effects).
@@ -823,7 +827,7 @@ fn compile_doors(c: &Compiler<'_>, doors: &[Door]) -> Result<Vec<Vec<C>>, RulePr
         return Err(problem(
             RulePart::Door(MAX_DOORS),
             format!(
-                "at most {MAX_DOORS} doors: the engine keeps its runs once per set of open doors"
+                "at most {MAX_DOORS} doors: the engine keeps its runs once per set of open doors, and more doors open in more sets than any state limit allows"
             ),
         )
         .help("let several walls name the same door"));

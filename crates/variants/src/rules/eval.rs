@@ -8,8 +8,14 @@ use super::syntax::*;
 use crate::board::{Attr, Cell, Kind, Piece, Tag, Turn};
 use crate::tiling::Tiling;
 
-/// The most registers a rule may declare (the state key holds them inline).
-pub(crate) const MAX_REGISTERS: usize = 6;
+/// The most registers a rule may declare: the state key holds them inline, and a cell's
+/// kept registers are the bits of a [`Kept`]. More than this many registers of two values
+/// or more pass every state limit ([`crate::StateLimit::MAX`] is below 2^32), so the state
+/// bound, checked with a located diagnostic, is what limits a rule in practice.
+pub(crate) const MAX_REGISTERS: usize = 32;
+
+/// The registers a cell's states keep, bit `r` for register `r`.
+pub(crate) type Kept = u32;
 
 /// The longest move a rule may write (`Exactly`, `Cycle`): the reference walker walks it step
 /// by step, and no board needs more.
