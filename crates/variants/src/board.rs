@@ -679,7 +679,9 @@ mod tests {
 
     #[test]
     fn tags_pack_without_losing_a_name_or_its_order() {
-        let names = ["0", "9", "A", "Zz9", "a", "z", "red", "reda", "zzzzzzzz", "00000000"];
+        let names = [
+            "0", "9", "A", "Zz9", "a", "z", "red", "reda", "zzzzzzzz", "00000000",
+        ];
         for name in names {
             let tag = Tag::new(name).unwrap_or_else(|| panic!("{name}"));
             assert_eq!(tag.to_string(), name);

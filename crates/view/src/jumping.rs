@@ -339,7 +339,11 @@ pub(crate) fn text(maze: &JumpingMaze, compiled: &CompiledMaze, now: Option<Now>
                 Kind::Blocked | Kind::Hole | Kind::DeadEnd | Kind::Empty => Tone::Dim,
                 _ => cell
                     .colour
-                    .and_then(|t| colours.iter().position(|n| maze_variants::Tag::new(n) == Some(t)))
+                    .and_then(|t| {
+                        colours
+                            .iter()
+                            .position(|n| maze_variants::Tag::new(n) == Some(t))
+                    })
                     .map_or(Tone::Plain, Tone::Colour),
             };
             let highlight = if you == Some((r, c)) {
