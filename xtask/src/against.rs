@@ -52,7 +52,6 @@ pub(crate) fn run(rev: &str, only: &[String], runs: u32, boards: &[usize]) -> Re
             continue;
         };
         eprintln!("bench {name}: this tree ...");
-        let mut args = args;
         if name == "batch" {
             // The older xtask makes every variant its tree bundles, from its own files: this
             // tree makes the same list (`batch::bench::WORKLOAD`) from those files too, so
