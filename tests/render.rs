@@ -811,7 +811,7 @@ fn the_legend_names_every_attribute_present() {
             }
             if let Some(symbol) = cell.symbol {
                 let symbols = legend.iter().find(|t| t.starts_with("symbols:")).unwrap();
-                let listed = symbols.split_whitespace().any(|s| s == symbol.as_str());
+                let listed = symbols.split_whitespace().any(|s| s == symbol.to_string());
                 assert!(listed, "{name}: {symbol} in {symbols}");
             }
         }

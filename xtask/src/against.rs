@@ -52,6 +52,13 @@ pub(crate) fn run(rev: &str, only: &[String], runs: u32, boards: &[usize]) -> Re
             continue;
         };
         eprintln!("bench {name}: this tree ...");
+        if name == "batch" {
+            // The older xtask makes every variant its tree bundles, from its own files: this
+            // tree makes the same list (`batch::bench::WORKLOAD`) from those files too, so
+            // both sides make the same mazes and only the engines differ.
+            args.push("--batch-variants".into());
+            args.push(old.root.join("variants").display().to_string());
+        }
         let after = capture(&new, &crate::paths::workspace_root(), &args)?
             .ok_or_else(|| format!("`cargo xtask bench {name}` failed on this tree"))?;
         for (side, text) in [("before", &before), ("after", &after)] {

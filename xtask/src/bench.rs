@@ -43,6 +43,10 @@ pub struct Args {
     /// where a figure changed): before and after measured in one run.
     #[arg(long, value_name = "REV")]
     against: Option<String>,
+    /// The folder the `batch` benchmark reads its variants' files from [default: variants/]
+    /// (`--against` gives this tree the older revision's files, so both make the same mazes).
+    #[arg(long = "batch-variants", value_name = "DIR")]
+    batch_variants: Option<PathBuf>,
 }
 
 pub fn run(args: &Args) -> Result<(), String> {
@@ -78,7 +82,7 @@ pub fn run(args: &Args) -> Result<(), String> {
         }
     }
     if wants("batch") {
-        crate::batch::bench::run(args.runs.max(1))?;
+        crate::batch::bench::run(args.runs.max(1), args.batch_variants.as_deref())?;
     }
     if wants("studio") {
         studio()?;

@@ -7,6 +7,7 @@
 //! (`3`, `G`, `0`, `#`, `o`, `.`) exactly as before.
 
 use std::fmt;
+use std::num::NonZeroU8;
 
 use maze_graph::{DirSet, Directions};
 use serde::{Deserialize, Serialize};
@@ -99,38 +100,88 @@ impl Turn {
     }
 }
 
-/// A short name (a colour or a symbol): 1 to 8 ASCII letters or digits, stored inline so
-/// cells stay `Copy`.
+/// A short name (a colour, a symbol or a teleport pair): 1 to 8 ASCII letters or digits,
+/// stored inline so cells stay `Copy`.
+///
+/// A board holds three per cell, so a tag is packed into six bytes: each character is a 6-bit
+/// code (digits, capitals and small letters in ASCII order, 0 after the last), the first
+/// character in the highest bits. The first byte holds the first code, which is never 0, so
+/// `Option<Tag>` takes no more room than `Tag`; and comparing the packed bytes orders tags as
+/// their names are ordered.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Tag([u8; 8]);
+pub struct Tag {
+    head: NonZeroU8,
+    tail: [u8; 5],
+}
+
+/// The most characters a [`Tag`] holds.
+const TAG_LEN: usize = 8;
+
+/// A tag character's 6-bit code, from 1 (`0`) to 62 (`z`), in ASCII order.
+fn tag_code(b: u8) -> Option<u64> {
+    let code = match b {
+        b'0'..=b'9' => b - b'0' + 1,
+        b'A'..=b'Z' => b - b'A' + 11,
+        b'a'..=b'z' => b - b'a' + 37,
+        _ => return None,
+    };
+    Some(u64::from(code))
+}
+
+/// The character of a code [`tag_code`] gives.
+fn tag_char(code: u8) -> u8 {
+    match code {
+        1..=10 => b'0' + code - 1,
+        11..=36 => b'A' + code - 11,
+        _ => b'a' + code - 37,
+    }
+}
 
 impl Tag {
     /// The tag spelled `name`, if it is 1 to 8 ASCII letters or digits.
     pub fn new(name: &str) -> Option<Tag> {
-        if name.is_empty() || name.len() > 8 || !name.bytes().all(|b| b.is_ascii_alphanumeric()) {
+        if name.is_empty() || name.len() > TAG_LEN {
             return None;
         }
-        let mut bytes = [0u8; 8];
-        bytes[..name.len()].copy_from_slice(name.as_bytes());
-        Some(Tag(bytes))
+        let mut packed = 0u64;
+        for (i, b) in name.bytes().enumerate() {
+            packed |= tag_code(b)? << (42 - 6 * i);
+        }
+        let [_, _, head, tail @ ..] = packed.to_be_bytes();
+        Some(Tag {
+            head: NonZeroU8::new(head)?,
+            tail,
+        })
     }
 
-    /// The name.
-    pub fn as_str(&self) -> &str {
-        let len = self.0.iter().position(|&b| b == 0).unwrap_or(8);
-        std::str::from_utf8(&self.0[..len]).unwrap_or("?")
-    }
-}
-
-impl fmt::Debug for Tag {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:?}", self.as_str())
+    /// The name's ASCII bytes, padded with zeros to eight.
+    pub fn bytes(&self) -> [u8; TAG_LEN] {
+        let [a, b, c, d, e] = self.tail;
+        let packed = u64::from_be_bytes([0, 0, self.head.get(), a, b, c, d, e]);
+        let mut out = [0u8; TAG_LEN];
+        for (i, byte) in out.iter_mut().enumerate() {
+            let code = ((packed >> (42 - 6 * i)) & 63) as u8;
+            if code == 0 {
+                break;
+            }
+            *byte = tag_char(code);
+        }
+        out
     }
 }
 
 impl fmt::Display for Tag {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
+        let bytes = self.bytes();
+        let len = bytes.iter().position(|&b| b == 0).unwrap_or(TAG_LEN);
+        // Every byte is an ASCII letter or digit.
+        f.write_str(std::str::from_utf8(&bytes[..len]).unwrap_or("?"))
+    }
+}
+
+impl fmt::Debug for Tag {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:?}", self.to_string())
     }
 }
 
@@ -624,6 +675,35 @@ mod tests {
             Ok(cell),
             "{token} -> {again}"
         );
+    }
+
+    #[test]
+    fn tags_pack_without_losing_a_name_or_its_order() {
+        let names = [
+            "0", "9", "A", "Zz9", "a", "z", "red", "reda", "zzzzzzzz", "00000000",
+        ];
+        for name in names {
+            let tag = Tag::new(name).unwrap_or_else(|| panic!("{name}"));
+            assert_eq!(tag.to_string(), name);
+            let mut padded = [0u8; 8];
+            padded[..name.len()].copy_from_slice(name.as_bytes());
+            assert_eq!(tag.bytes(), padded);
+        }
+        for a in names {
+            for b in names {
+                assert_eq!(Tag::new(a).cmp(&Tag::new(b)), a.cmp(b), "{a} against {b}");
+            }
+        }
+        for bad in ["", "123456789", "r-d", "é"] {
+            assert_eq!(Tag::new(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_cell_is_no_larger_than_before_teleports() {
+        assert_eq!(size_of::<Option<Tag>>(), size_of::<Tag>());
+        // Before teleports a cell was 30 bytes: a third tag must not make every board larger.
+        assert!(size_of::<Cell>() <= 30, "{} bytes", size_of::<Cell>());
     }
 
     #[test]

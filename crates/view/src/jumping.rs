@@ -321,8 +321,8 @@ pub(crate) fn text(maze: &JumpingMaze, compiled: &CompiledMaze, now: Option<Now>
         board
             .cells
             .iter()
-            .filter_map(|c| c.colour.as_ref())
-            .map(|t| t.as_str()),
+            .filter_map(|c| c.colour)
+            .map(|t| t.to_string()),
     );
     let you = now.and_then(|n| compiled.state_cell(n.state));
     let aimed = now
@@ -339,7 +339,11 @@ pub(crate) fn text(maze: &JumpingMaze, compiled: &CompiledMaze, now: Option<Now>
                 Kind::Blocked | Kind::Hole | Kind::DeadEnd | Kind::Empty => Tone::Dim,
                 _ => cell
                     .colour
-                    .and_then(|t| colours.iter().position(|n| n == t.as_str()))
+                    .and_then(|t| {
+                        colours
+                            .iter()
+                            .position(|n| maze_variants::Tag::new(n) == Some(t))
+                    })
                     .map_or(Tone::Plain, Tone::Colour),
             };
             let highlight = if you == Some((r, c)) {

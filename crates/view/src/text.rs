@@ -123,8 +123,8 @@ pub fn position(tiling: Tiling, (r, c): Coord) -> (usize, usize) {
 }
 
 /// The colour names of `names` in name order, each once: a colour's [`Tone::Colour`] index.
-pub(crate) fn colour_names<'a>(names: impl Iterator<Item = &'a str>) -> Vec<String> {
-    let mut names: Vec<String> = names.map(str::to_string).collect();
+pub(crate) fn colour_names(names: impl Iterator<Item = String>) -> Vec<String> {
+    let mut names: Vec<String> = names.collect();
     names.sort();
     names.dedup();
     names

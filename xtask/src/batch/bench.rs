@@ -1,6 +1,6 @@
 //! `cargo xtask bench batch`: the batch's wall time with one and with two jobs, and the
-//! speed-up, on a fixed batch (every bundled variant, 10 mazes each, seed 1, each variant's
-//! own budget), written into fresh folders each run.
+//! speed-up, on a fixed batch ([`WORKLOAD`]: named variants, 10 mazes each, seed 1, each
+//! variant's own budget), written into fresh folders each run.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -46,13 +46,65 @@ fn cpu_time() -> Duration {
     time(usage.ru_utime) + time(usage.ru_stime)
 }
 
-/// One timed batch into a fresh `out`: wall time and CPU time.
-fn time_batch(jobs: usize, out: &Path) -> Result<(Duration, Duration), String> {
+/// The variants the benchmark batch makes, by file stem: a fixed list, so that a variant
+/// added to `variants/` does not change what the benchmark measures. These are the bundled
+/// variants of the revision before the engines' rework (abeb738), so that
+/// `cargo xtask bench --against abeb738 batch`, whose older xtask makes every variant it
+/// bundles, measures the same mazes on both sides.
+pub(crate) const WORKLOAD: [&str; 26] = [
+    "alice",
+    "arrow",
+    "blocked_holes",
+    "chess",
+    "exit",
+    "hex",
+    "hex_torus",
+    "link",
+    "no_u_turn",
+    "no_u_turn_hex",
+    "offset",
+    "queen",
+    "rolling_block",
+    "rolling_block_1x2x3",
+    "rolling_block_fragile",
+    "rolling_blocks",
+    "rolling_bridges",
+    "rolling_split",
+    "rook",
+    "rook_best",
+    "switch",
+    "toggle",
+    "torus",
+    "triangle",
+    "walls",
+    "wildcard",
+];
+
+/// Mazes per variant.
+const COUNT: u64 = 10;
+
+/// The workload's variant files in `dir`.
+fn workload_files(dir: &Path) -> Result<Vec<PathBuf>, String> {
+    WORKLOAD
+        .iter()
+        .map(|name| {
+            let path = dir.join(format!("{name}.ron"));
+            if path.is_file() {
+                Ok(path)
+            } else {
+                Err(format!("the benchmark batch needs {}", path.display()))
+            }
+        })
+        .collect()
+}
+
+/// One timed batch of `files` into a fresh `out`: wall time and CPU time.
+fn time_batch(jobs: usize, out: &Path, files: &[PathBuf]) -> Result<(Duration, Duration), String> {
     if out.exists() {
         std::fs::remove_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
     }
     let options = Options {
-        count: 10,
+        count: COUNT,
         seed: 1,
         iterations: None,
         jobs: Some(jobs),
@@ -65,7 +117,7 @@ fn time_batch(jobs: usize, out: &Path) -> Result<(Duration, Duration), String> {
         grade: None,
         max_length: None,
     };
-    let config = Config::new(&super::files(&[])?, &options).map_err(|e| e.to_string())?;
+    let config = Config::new(files, &options).map_err(|e| e.to_string())?;
     let hidden = MultiProgress::with_draw_target(ProgressDrawTarget::hidden());
     let cpu = cpu_time();
     let started = Instant::now();
@@ -80,12 +132,24 @@ fn time_batch(jobs: usize, out: &Path) -> Result<(Duration, Duration), String> {
     Ok((wall, cpu_time().saturating_sub(cpu)))
 }
 
-pub(crate) fn run(runs: u32) -> Result<(), String> {
+/// Times the workload, its files read from `variants` (the tree's `variants/` when `None`).
+pub(crate) fn run(runs: u32, variants: Option<&Path>) -> Result<(), String> {
     let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    let dir = variants.map_or_else(
+        || crate::paths::workspace_root().join("variants"),
+        Path::to_path_buf,
+    );
+    let files = workload_files(&dir)?;
+    let from = match variants {
+        Some(dir) => dir.display().to_string(),
+        None => "variants/".to_string(),
+    };
     println!(
-        "cargo xtask batch: every bundled variant x 10 mazes, seed 1, own budgets; whole batch \
-         (generation, files, summaries, index page) into a fresh folder; {runs} runs each, \
-         alternating; {cores} cores available"
+        "cargo xtask batch: {} variants of {from} x {COUNT} mazes, seed 1, own budgets; whole \
+         batch (generation, files, summaries, index page) into a fresh folder; {runs} runs \
+         each, alternating; {cores} cores available\nvariants: {}",
+        WORKLOAD.len(),
+        WORKLOAD.join(" ")
     );
     println!("target: --jobs 2 at least 1.8x as fast as --jobs 1\n");
     let root = target_dir().join("xtask-bench");
@@ -94,7 +158,7 @@ pub(crate) fn run(runs: u32) -> Result<(), String> {
     let mut cpus: [Vec<Duration>; 2] = [Vec::new(), Vec::new()];
     for _ in 0..runs {
         for (j, dir) in dirs.iter().enumerate() {
-            let (wall, cpu) = time_batch(j + 1, dir)?;
+            let (wall, cpu) = time_batch(j + 1, dir, &files)?;
             walls[j].push(wall);
             cpus[j].push(cpu);
         }

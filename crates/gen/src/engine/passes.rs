@@ -265,6 +265,7 @@ impl<S: Bits> Default for WordScratch<S> {
 
 /// The core features on rows, or `None` as soon as `cutoff` says the candidate is
 /// hopeless: [`core_passes`] over the rows. `blocks` is the variant's obstacle count.
+#[inline(never)]
 pub(crate) fn core_of_words<S: Bits>(
     w: &Words<'_, S>,
     blocks: usize,

@@ -351,10 +351,7 @@ pub(crate) struct Ctx<'a> {
 
 /// A [`Tag`] as a register value.
 pub(crate) fn tag_value(tag: Tag) -> i64 {
-    let mut bytes = [0u8; 8];
-    let name = tag.as_str().as_bytes();
-    bytes[..name.len()].copy_from_slice(name);
-    i64::from_le_bytes(bytes)
+    i64::from_le_bytes(tag.bytes())
 }
 
 fn value_tag(v: i64) -> Option<Tag> {

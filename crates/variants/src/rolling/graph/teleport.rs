@@ -11,10 +11,10 @@ use crate::tiling::Coord;
 /// Each cell's partner (or [`NONE`]), empty when the board has no teleport pair: the two `t`
 /// tiles of a board with exactly two (validation refuses any other count).
 pub(super) fn partners(board: &RollingBoard) -> Vec<u32> {
-    let ts: Vec<usize> = (0..board.tiles.len())
-        .filter(|&i| board.tiles[i] == Tile::Teleport)
-        .collect();
-    let [a, b] = ts[..] else {
+    // Without collecting them: the generator builds a graph per candidate board, and most
+    // boards have no teleport.
+    let mut ts = (0..board.tiles.len()).filter(|&i| board.tiles[i] == Tile::Teleport);
+    let (Some(a), Some(b), None) = (ts.next(), ts.next(), ts.next()) else {
         return Vec::new();
     };
     let mut out = vec![NONE; board.tiles.len()];
