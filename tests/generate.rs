@@ -1212,7 +1212,7 @@ fn crossover_takes_either_parents_teleport_pairs_whole() {
     let template = file.generate.clone().unwrap().template(maze).unwrap();
     let teleports = |m: &Maze| -> Vec<(usize, String)> {
         let Maze::Jumping(m) = m else { unreachable!() };
-        let name = |(i, c): (usize, &Cell)| Some((i, c.teleport?.as_str().to_string()));
+        let name = |(i, c): (usize, &Cell)| Some((i, c.teleport?.to_string()));
         m.board.cells.iter().enumerate().filter_map(name).collect()
     };
     let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(7);

@@ -182,7 +182,10 @@ pub fn listed_teleports(board: &Board, schema: &[crate::board::Attr]) -> Vec<(Co
         .filter(|&(i, &p)| p != NO_PARTNER && i < p as usize)
         .filter_map(|(i, &p)| Some((board.cells[i].teleport?, at(i), at(p as usize))))
         .collect();
-    pairs.sort_by_key(|(t, ..)| (t.as_str().len(), t.as_str().to_string()));
+    pairs.sort_by_key(|(t, ..)| {
+        let name = t.to_string();
+        (name.len(), name)
+    });
     pairs.into_iter().map(|(_, a, b)| (a, b)).collect()
 }
 
