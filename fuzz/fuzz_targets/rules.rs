@@ -1,9 +1,10 @@
 //! Fuzz target: random rules, not only random boards. The input's bytes choose a jumping maze
-//! file from the rule model's parts (tiling, registers, kinds of move with sliding lengths,
-//! effects with arithmetic, conditions, doors, plain and one-way walls, teleports and a board
-//! of every kind of token), which is read under small limits, compiled within them and
-//! analyzed as `maze analyze` does, warnings included; whatever the reader accepts must
-//! analyze without a panic, and what it refuses must have a diagnostic miette can draw.
+//! file from the rule model's parts (tiling, registers past six, kinds of move with sliding
+//! lengths, effects with arithmetic, conditions, doors, plain and one-way walls, teleports by
+//! name and by a declared list, and a board of every kind of token), which is read under
+//! small limits, compiled within them and analyzed as `maze analyze` does, warnings included;
+//! whatever the reader accepts must analyze without a panic, and what it refuses must have a
+//! diagnostic miette can draw.
 #![no_main]
 
 use libfuzzer_sys::arbitrary::{Result, Unstructured};
@@ -119,7 +120,8 @@ fn some(u: &mut Unstructured, from: &[&str], most: usize) -> Result<String> {
 /// A maze file chosen by the bytes of `u`.
 fn file(u: &mut Unstructured) -> Result<String> {
     let mut registers = Vec::new();
-    for _ in 0..u.int_in_range(0..=3)? {
+    // Past six registers now and then: a state holds up to 32.
+    for _ in 0..u.int_in_range(0..=8)? {
         registers.push(pick(u, REGISTERS)?);
     }
     let mut jumps = Vec::new();
@@ -156,6 +158,14 @@ fn file(u: &mut Unstructured) -> Result<String> {
         };
         walls.push(format!("(({r}, {c}), ({r2}, {c2}){})", pick(u, WALLS)?));
     }
+    let mut teleports = Vec::new();
+    for _ in 0..u.int_in_range(0..=2)? {
+        let mut cell = || -> Result<(usize, usize)> {
+            Ok((u.int_in_range(0..=rows - 1)?, u.int_in_range(0..=cols - 1)?))
+        };
+        let (a, b) = (cell()?, cell()?);
+        teleports.push(format!("(({}, {}), ({}, {}))", a.0, a.1, b.0, b.1));
+    }
     let doors = if u.arbitrary()? {
         format!(
             r#"doors: [(name: "g", open: [{}])], "#,
@@ -178,7 +188,7 @@ fn file(u: &mut Unstructured) -> Result<String> {
         format!("jumps: [{}], ", jumps.join(", "))
     };
     Ok(format!(
-        "Maze(rules: Jumping(tiling: {}, torus: {}, no_u_turn: {}, goal: {}, cells: {}, registers: [{}], {jumps}effects: [{}], {doors}), board: [{}], start: ({}, {}), walls: [{}])",
+        "Maze(rules: Jumping(tiling: {}, torus: {}, no_u_turn: {}, goal: {}, cells: {}, registers: [{}], {jumps}effects: [{}], {doors}), board: [{}], start: ({}, {}), walls: [{}], teleports: [{}])",
         pick(u, TILINGS)?,
         u.arbitrary::<bool>()?,
         u.arbitrary::<bool>()?,
@@ -190,6 +200,7 @@ fn file(u: &mut Unstructured) -> Result<String> {
         u.int_in_range(0..=rows - 1)?,
         u.int_in_range(0..=cols - 1)?,
         walls.join(", "),
+        teleports.join(", "),
     ))
 }
 
