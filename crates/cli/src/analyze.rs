@@ -47,14 +47,19 @@ const GRID_LIMIT: usize = 60;
 
 impl Args {
     pub(crate) fn run(self) -> Result<(), crate::failure::Failure> {
-        let loaded = load(&self.file, self.limit)?;
+        let Loaded { maze, compiled } = load(&self.file, self.limit)?;
         // Features need only the flat graph; no petgraph round trip. The compiled rules
-        // stay for the report: compiling them again after the passes would hold less at the
-        // peak but cost a tenth of the time.
-        let graph = Adjacency::from_rules(&loaded.compiled);
-        let mut f = maze::features::features(&graph, loaded.maze.blocks());
+        // are dropped while the feature passes run and compiled again for the report (a
+        // fraction of the time, and the passes' peak holds one form less).
+        let graph = Adjacency::from_rules(&compiled);
+        drop(compiled);
+        let mut f = maze::features::features(&graph, maze.blocks());
         drop(graph);
-        f.mechanic_moves = maze::features::mechanic_moves(&loaded.compiled, &f);
+        let compiled = maze
+            .compile_within(self.limit.state_limit.unwrap_or_default())
+            .map_err(|p| crate::load::build_error(&self.file, p))?;
+        f.mechanic_moves = maze::features::mechanic_moves(&compiled, &f);
+        let loaded = Loaded { maze, compiled };
         let format = if self.json { Format::Json } else { self.format };
         let out = match format {
             Format::Text => text(&self.file.display().to_string(), &loaded, &f),
