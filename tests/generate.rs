@@ -1199,17 +1199,22 @@ proptest! {
     }
 }
 
+/// The generation template of the bundled teleporter, `variants/teleport.ron`.
+fn teleport_template() -> maze::generate::settings::Template {
+    let file = variant("teleport.ron");
+    let Maze::Jumping(maze) = &file.maze else {
+        panic!("a jumping maze")
+    };
+    file.generate.clone().unwrap().template(maze).unwrap()
+}
+
 /// A crossover of two boards of the bundled teleporter keeps the pairs whole: the child's
 /// teleport cells are exactly one parent's, each parent's in some children, and the child
 /// is a valid maze.
 #[test]
 fn crossover_takes_either_parents_teleport_pairs_whole() {
     use maze::generate::{JumpSpace, Space};
-    let file = variant("teleport.ron");
-    let Maze::Jumping(maze) = &file.maze else {
-        panic!("a jumping maze")
-    };
-    let template = file.generate.clone().unwrap().template(maze).unwrap();
+    let template = teleport_template();
     let teleports = |m: &Maze| -> Vec<(usize, String)> {
         let Maze::Jumping(m) = m else { unreachable!() };
         let name = |(i, c): (usize, &Cell)| Some((i, c.teleport?.to_string()));
@@ -1259,11 +1264,7 @@ fn crossover_takes_either_parents_teleport_pairs_whole() {
 #[test]
 fn teleport_steps_keep_pairs_whole() {
     use maze::generate::{JumpSpace, Space};
-    let file = variant("teleport.ron");
-    let Maze::Jumping(maze) = &file.maze else {
-        panic!("a jumping maze")
-    };
-    let template = file.generate.clone().unwrap().template(maze).unwrap();
+    let template = teleport_template();
     for seed in 0..4 {
         let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(seed);
         let mut space = JumpSpace::new(template.clone(), &mut rng);
