@@ -92,12 +92,7 @@ pub fn counter_stops(
     let Ok(w) = Walker::new(maze) else {
         return Vec::new();
     };
-    if !w
-        .set
-        .regs
-        .iter()
-        .any(|r| matches!(r.domain, Domain::Counter(..)))
-    {
+    if !w.set.has_counter() {
         return Vec::new();
     }
     for (at, key) in states {

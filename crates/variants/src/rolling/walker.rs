@@ -380,31 +380,25 @@ fn start(maze: &RollingBlockMaze, regs: Vec<i64>) -> Pos {
 /// Walks a valid maze from its start into every reachable state; goal states are all named
 /// `goal` and have no moves out.
 pub fn walk(maze: &RollingBlockMaze) -> Walked {
-    explore(maze).1
+    let (w, regs) = Walker::new(maze);
+    explore(&w, regs)
 }
 
 /// The moves out of the states the start reaches that a counter's range stops, one per
 /// counter, pressed cell and bound (as [`crate::walker::counter_stops`] for jumping mazes;
 /// a move's `from` is the cell of the block or cube that rolls); none without a counter.
 pub fn counter_stops(maze: &RollingBlockMaze) -> Vec<CounterStop> {
-    let (w, _) = Walker::new(maze);
-    if !w
-        .roll
-        .set
-        .regs
-        .iter()
-        .any(|r| matches!(r.domain, Domain::Counter(..)))
-    {
+    let (w, regs) = Walker::new(maze);
+    if !w.roll.set.has_counter() {
         return Vec::new();
     }
-    crate::walker::tidy(explore(maze).0.stops.into_inner())
+    explore(&w, regs);
+    crate::walker::tidy(w.stops.into_inner())
 }
 
-/// The walker after walking `maze` from its start into every reachable state, and what it
-/// walked.
-fn explore(maze: &RollingBlockMaze) -> (Walker<'_>, Walked) {
-    let (w, regs) = Walker::new(maze);
-    let start = start(maze, regs);
+/// What `w` walks from its maze's start, with registers `regs`, into every reachable state.
+fn explore(w: &Walker, regs: Vec<i64>) -> Walked {
+    let start = start(w.maze, regs);
     let mut walked = Walked {
         start: w.name(&start),
         states: BTreeSet::new(),
@@ -429,7 +423,7 @@ fn explore(maze: &RollingBlockMaze) -> (Walker<'_>, Walked) {
             }
         }
     }
-    (w, walked)
+    walked
 }
 
 /// The mechanic moves (RULES.md section 3) of the states the start reaches, as (from, to,

@@ -430,6 +430,13 @@ impl RuleSet {
         &self.regs
     }
 
+    /// Whether a register is a counter, whose range may stop moves (the walkers' warnings).
+    pub(crate) fn has_counter(&self) -> bool {
+        self.regs
+            .iter()
+            .any(|r| matches!(r.domain, Domain::Counter(..)))
+    }
+
     /// The kinds of move.
     pub fn kinds(&self) -> &[K] {
         &self.kinds
