@@ -40,9 +40,10 @@ pub(super) struct RunTable {
 /// decide as on any landing (RULES.md section 7.2).
 pub(crate) const OFF_BOARD: Cell = Cell::VOID;
 
-/// A move being generated: direction, landing cell (or [`OUTSIDE`]) and the registers on
-/// arrival (projected onto the landing cell).
-pub(super) type Arrival = (Dir, u32, Key);
+/// A move being generated: direction and the superset state it arrives in (`None` when the
+/// registers on arrival are outside the superset's domains). The state, not the landing and
+/// its registers, so that no register key is copied per move.
+pub(super) type Arrival = (Dir, Option<u32>);
 
 pub(super) fn over_index(over: crate::rules::Over) -> usize {
     match over {
@@ -511,11 +512,10 @@ impl JumpGraph {
                 self.arrive(&set.kinds[kind], cell, raw, &key, d, k, t, acc);
             }
             moves.clear();
-            for &(dir, t, k) in acc.iter() {
-                if let Some(to) = self.sup_id(t, &k) {
-                    moves.push(Move { dir, to });
-                }
-            }
+            moves.extend(
+                acc.iter()
+                    .filter_map(|&(dir, to)| Some(Move { dir, to: to? })),
+            );
             moves.truncate(u16::MAX as usize);
             each(sup, moves);
         }
@@ -569,7 +569,7 @@ impl JumpGraph {
             (t, there)
         };
         if t == OUTSIDE || there.is_goal() {
-            acc.push((d, t, set.start_key()));
+            acc.push((d, self.sup_id(t, &set.start_key())));
             return;
         }
         let mut k2 = *key;
@@ -579,9 +579,16 @@ impl JumpGraph {
         {
             return;
         }
-        let k2 = set.project(there, &k2);
+        // The registers not kept on the landing go back to their start values (RuleSet::project,
+        // with the landing's kept set already at hand).
+        let kept = self.kept[t as usize];
+        for (r, reg) in set.regs.iter().enumerate() {
+            if kept & (1 << r) == 0 {
+                k2[r] = reg.start;
+            }
+        }
         if set.in_range(&k2) {
-            acc.push((d, t, k2));
+            acc.push((d, self.sup_id(t, &k2)));
         }
     }
 

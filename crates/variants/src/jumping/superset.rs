@@ -257,11 +257,10 @@ impl JumpGraph {
         }
         acc.clear();
         self.moves_of(c as usize, &self.sup_key(sup), acc);
-        for &(dir, t, k) in acc.iter() {
-            if let Some(to) = self.sup_id(t, &k) {
-                out.push(Move { dir, to });
-            }
-        }
+        out.extend(
+            acc.iter()
+                .filter_map(|&(dir, to)| Some(Move { dir, to: to? })),
+        );
         out.truncate(u16::MAX as usize);
     }
 
