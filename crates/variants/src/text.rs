@@ -59,7 +59,24 @@ pub(crate) fn active(c: char) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::inert;
+    use super::{inert, one_line};
+    use crate::rules::RegisterKind;
+
+    #[test]
+    fn a_counter_start_is_written_as_a_number_or_left_out() {
+        let given = RegisterKind::Counter {
+            min: 0,
+            max: 1,
+            start: Some(1),
+        };
+        let default = RegisterKind::Counter {
+            min: 0,
+            max: 1,
+            start: None,
+        };
+        assert_eq!(one_line(&given), "Counter(min: 0, max: 1, start: 1)");
+        assert_eq!(one_line(&default), "Counter(min: 0, max: 1)");
+    }
 
     #[test]
     fn control_characters_are_shown_escaped_and_other_text_unchanged() {

@@ -105,7 +105,7 @@ pub enum RegisterKind {
         /// Largest value.
         max: i32,
         /// Start value (default `min`).
-        #[serde(default)]
+        #[serde(default, skip_serializing_if = "Option::is_none")]
         start: Option<i32>,
     },
     /// A direction, or none (the start).
