@@ -1,8 +1,10 @@
 //! `cargo xtask bench --against REV`: the same benchmarks of an older revision and of this
-//! one, run one after the other in one run, their tables paired row by row.
+//! one, run in alternate rounds in one run, their tables paired row by row.
 //!
 //! Figures taken minutes apart on a shared machine differ by more than most changes do, so a
-//! before-and-after claim is only worth the run that measured both sides together.
+//! before-and-after claim is only worth the run that measured both sides together; and since
+//! the load drifts within a run too, the two sides take turns, one round of each at a time,
+//! and each figure is the median of its rounds.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -22,9 +24,10 @@ pub(crate) const NAMES: [&str; 10] = [
 ];
 
 /// Builds `rev`'s own xtask (in its own folder under the target folder), then runs each named
-/// benchmark with that binary and with this one, one after the other, and prints the paired
-/// tables; both outputs are kept beside the revision's tree as `NAME-before.md` and
-/// `NAME-after.md`.
+/// benchmark `runs` times with that binary and with this one in alternate rounds (`--runs 1`
+/// each, the older first in odd rounds and this tree first in even ones), takes each figure's
+/// median over its side's rounds, and prints the paired tables; both sides' median outputs are
+/// kept beside the revision's tree as `NAME-before.md` and `NAME-after.md`.
 pub(crate) fn run(rev: &str, only: &[String], runs: u32, boards: &[usize]) -> Result<(), String> {
     let old = build_revision(rev)?;
     let new = std::env::current_exe().map_err(|e| format!("cannot find this xtask: {e}"))?;
@@ -38,29 +41,48 @@ pub(crate) fn run(rev: &str, only: &[String], runs: u32, boards: &[usize]) -> Re
     } else {
         only.iter().map(String::as_str).collect()
     };
-    for name in names {
-        let mut args = vec!["bench".to_string(), name.to_string(), "--runs".into()];
-        args.push(runs.to_string());
+    println!(
+        "each figure: the median of {runs} rounds, {rev} and this tree taking turns (`--runs 1` a round)\n"
+    );
+    'bench: for name in names {
+        let mut args = vec![
+            "bench".to_string(),
+            name.to_string(),
+            "--runs".into(),
+            "1".into(),
+        ];
         if name == "analyze" {
             for board in boards {
                 args.extend(["--board".to_string(), board.to_string()]);
             }
         }
-        eprintln!("bench {name}: {rev} ...");
-        let Some(before) = capture(&old.binary, &old.root, &args)? else {
-            println!("## {name}\n\n{rev} has no benchmark `{name}`.\n");
-            continue;
-        };
-        eprintln!("bench {name}: this tree ...");
+        let mut new_args = args.clone();
         if name == "batch" {
             // The older xtask makes every variant its tree bundles, from its own files: this
             // tree makes the same list (`batch::bench::WORKLOAD`) from those files too, so
             // both sides make the same mazes and only the engines differ.
-            args.push("--batch-variants".into());
-            args.push(old.root.join("variants").display().to_string());
+            new_args.push("--batch-variants".into());
+            new_args.push(old.root.join("variants").display().to_string());
         }
-        let after = capture(&new, &crate::paths::workspace_root(), &args)?
-            .ok_or_else(|| format!("`cargo xtask bench {name}` failed on this tree"))?;
+        let (mut befores, mut afters) = (Vec::new(), Vec::new());
+        for round in 1..=runs {
+            for older in [round % 2 == 1, round % 2 == 0] {
+                if older {
+                    eprintln!("bench {name}: {rev}, round {round} of {runs} ...");
+                    let Some(text) = capture(&old.binary, &old.root, &args)? else {
+                        println!("## {name}\n\n{rev} has no benchmark `{name}`.\n");
+                        continue 'bench;
+                    };
+                    befores.push(text);
+                } else {
+                    eprintln!("bench {name}: this tree, round {round} of {runs} ...");
+                    let text = capture(&new, &crate::paths::workspace_root(), &new_args)?
+                        .ok_or_else(|| format!("`cargo xtask bench {name}` failed on this tree"))?;
+                    afters.push(text);
+                }
+            }
+        }
+        let (before, after) = (median_output(&befores), median_output(&afters));
         for (side, text) in [("before", &before), ("after", &after)] {
             let path = old.root.join(format!("{name}-{side}.md"));
             std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
@@ -158,6 +180,79 @@ fn capture(binary: &Path, root: &Path, args: &[String]) -> Result<Option<String>
         Some(2) => Ok(None),
         _ => Err(format!("{} {} failed", binary.display(), args.join(" "))),
     }
+}
+
+/// A benchmark's rounds as one output: where every round printed the same text but for its
+/// figures, each figure is the median of the rounds' (the round's own text of it, so units
+/// and decimals stay); otherwise, the first round's output. Figures equal in every round
+/// (states, board sizes, energies) come out as they are.
+fn median_output(rounds: &[String]) -> String {
+    let Some(first) = rounds.first() else {
+        return String::new();
+    };
+    let split: Vec<(Vec<&str>, Vec<&str>)> = rounds.iter().map(|r| split_figures(r)).collect();
+    if split.iter().any(|(text, _)| *text != split[0].0) {
+        return first.clone();
+    }
+    let (text, figures) = &split[0];
+    let mut out = String::with_capacity(first.len());
+    for (i, piece) in text.iter().enumerate() {
+        out.push_str(piece);
+        if i < figures.len() {
+            let mut column: Vec<&str> = split.iter().map(|(_, f)| f[i]).collect();
+            column.sort_by(|a, b| figure_value(a).total_cmp(&figure_value(b)));
+            // The lower median of an even count: a figure some round printed.
+            out.push_str(column[(column.len() - 1) / 2]);
+        }
+    }
+    out
+}
+
+/// `text` as the text between its figures and the figures: a figure is a run of digits, with
+/// thousands commas and one decimal point inside it, not part of a word (`x86`, `1x2x3`).
+fn split_figures(text: &str) -> (Vec<&str>, Vec<&str>) {
+    let bytes = text.as_bytes();
+    let (mut pieces, mut figures) = (Vec::new(), Vec::new());
+    let (mut start, mut i) = (0, 0);
+    while i < bytes.len() {
+        let after_word = i > 0 && (bytes[i - 1].is_ascii_alphanumeric() || bytes[i - 1] == b'_');
+        if !bytes[i].is_ascii_digit() || after_word {
+            i += 1;
+            continue;
+        }
+        let mut end = i;
+        let mut point = false;
+        while end < bytes.len() {
+            let digit_next = bytes.get(end + 1).is_some_and(u8::is_ascii_digit);
+            match bytes[end] {
+                b'0'..=b'9' => end += 1,
+                b',' if digit_next => end += 1,
+                b'.' if !point && digit_next => {
+                    point = true;
+                    end += 1;
+                }
+                _ => break,
+            }
+        }
+        if bytes
+            .get(end)
+            .is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_')
+        {
+            // `3x3`, `2nd`: part of a word.
+            i = end;
+            continue;
+        }
+        pieces.push(&text[start..i]);
+        figures.push(&text[i..end]);
+        start = end;
+        i = end;
+    }
+    pieces.push(&text[start..]);
+    (pieces, figures)
+}
+
+fn figure_value(figure: &str) -> f64 {
+    figure.replace(',', "").parse().unwrap_or(f64::NAN)
 }
 
 /// One markdown table row: the header it sits under and its cells.
@@ -284,7 +379,26 @@ fn pair_tables(before: &str, after: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::pair_tables;
+    use super::{median_output, pair_tables};
+
+    #[test]
+    fn each_figure_is_the_median_of_its_rounds_and_words_keep_their_digits() {
+        let round = |t: &str, rate: &str| {
+            format!("x86-64-v3, 1x2x3 block, best of 1\n| 5 x 5 | {t} s | {rate} | -8.43 |\n")
+        };
+        let rounds = [
+            round("0.30", "1,200"),
+            round("0.90", "1,100"),
+            round("0.35", "900"),
+        ];
+        assert_eq!(
+            median_output(&rounds),
+            "x86-64-v3, 1x2x3 block, best of 1\n| 5 x 5 | 0.35 s | 1,100 | -8.43 |\n"
+        );
+        // Rounds that differ in more than their figures: the first as it is.
+        let other = [round("0.30", "1"), "another table\n".to_string()];
+        assert_eq!(median_output(&other), other[0]);
+    }
 
     #[test]
     fn rows_pair_by_their_name_and_show_what_changed() {

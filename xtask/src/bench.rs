@@ -39,8 +39,9 @@ pub struct Args {
     #[arg(long = "board", value_name = "N")]
     boards: Vec<usize>,
     /// Also build this git revision's own xtask and run each benchmark with it and with this
-    /// tree, one after the other, printing their tables paired row by row (`before -> after`
-    /// where a figure changed): before and after measured in one run.
+    /// tree in alternate rounds (--runs rounds), printing their tables paired row by row, each
+    /// figure the median of its side's rounds (`before -> after` where it changed): before
+    /// and after measured in one run.
     #[arg(long, value_name = "REV")]
     against: Option<String>,
     /// The folder the `batch` benchmark reads its variants' files from [default: variants/]
