@@ -548,6 +548,63 @@ fn unknown_register_names_point_at_their_rule() {
     );
 }
 
+/// A cell register's conditions, length and operations are checked where they are written:
+/// `To` and `Held` need a cell register, `Clear` and `Unset` one that can hold none, a cell
+/// is no name, and the cell landed on is known only on landing.
+#[test]
+fn cell_register_mistakes_point_at_their_rule() {
+    const B: &str = "registers: [(name: \"b\", kind: Cell)],";
+    check(
+        &with_rules(
+            &[T, "jumps: [(when: [Is(\"t\", \"a\")], length: To(\"t\"))],"],
+            "1 G",
+        ),
+        (4, 17),
+        "`To` needs a cell register, but `t` is not one",
+    );
+    check(
+        &with_rules(&[T, "jumps: [(land: [Held(\"t\")])],"], "1 G"),
+        (4, 17),
+        "`Held` needs a cell register, but `t` is not one",
+    );
+    check(
+        &with_rules(
+            &[
+                T,
+                "jumps: [(when: [Is(\"t\", \"a\")])],",
+                "effects: [(on: Land, do: [Clear(\"t\")])],",
+            ],
+            "1 G",
+        ),
+        (5, 19),
+        "`Clear`: register `t` always holds a value, never none",
+    );
+    check(
+        &with_rules(
+            &[
+                B,
+                "jumps: [(length: To(\"b\"))],",
+                "effects: [(on: Land, do: [Set(\"b\", Name(\"(0,1)\"))])],",
+            ],
+            "1 G",
+        ),
+        (5, 19),
+        "`(0,1)` is not a value of register `b`",
+    );
+    check(
+        &with_rules(
+            &[
+                B,
+                "jumps: [(land: [Not(Held(\"b\"))])],",
+                "effects: [(on: Leave, do: [Set(\"b\", LandingCell)])],",
+            ],
+            "1 G",
+        ),
+        (5, 19),
+        "`LandingCell` is the move's, known only in a landing effect",
+    );
+}
+
 #[test]
 fn values_a_register_cannot_hold_point_at_their_rule() {
     // `Is` with a name that is not one of the choice's values.
