@@ -521,6 +521,18 @@ fn no_revisits_generates_puzzles_that_pass_their_gates() {
     }
 }
 
+/// A register holding a cell: the bundled variant, whose move back is the only way off a
+/// dead end, generates puzzles that pass its gates on several seeds.
+#[test]
+fn going_back_generates_puzzles_that_pass_their_gates() {
+    let name = "return.ron";
+    let file = variant(name);
+    let settings = file.generate.clone().unwrap();
+    for seed in 1..=3 {
+        passing(&file, &settings, 500, name, seed);
+    }
+}
+
 /// Generates maze 0 of `seed` for the variant `name`, which must pass its gates.
 fn passing(
     file: &MazeFile,

@@ -615,7 +615,7 @@ impl RuleSet {
         at: Places,
         key: &mut Key,
     ) -> Option<()> {
-        self.apply_at(effects, here, from, mv, at, None, key, &mut None)
+        self.apply_in(effects, here, from, mv, at, None, key, &mut None)
     }
 
     /// [`RuleSet::apply`] with a rolling-block press (conditions `At`, `Standing`, `Cube`) and
@@ -623,21 +623,6 @@ impl RuleSet {
     /// effect gets its meaning, for jumping and rolling mazes alike.
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn apply_in(
-        &self,
-        effects: &[E],
-        here: &Cell,
-        from: Option<&Cell>,
-        mv: Option<(Dir, i64)>,
-        press: Option<&Press>,
-        key: &mut [i64],
-        split: &mut Option<[(usize, usize); 2]>,
-    ) -> Option<()> {
-        self.apply_at(effects, here, from, mv, Places::NOWHERE, press, key, split)
-    }
-
-    /// [`RuleSet::apply_in`] with the cells standing `at`.
-    #[allow(clippy::too_many_arguments)]
-    fn apply_at(
         &self,
         effects: &[E],
         here: &Cell,
