@@ -1325,6 +1325,26 @@ fn too_many_register_values_are_refused() {
     );
 }
 
+/// Cell registers count their values as every register does: each takes the board's
+/// landable cells and none, 1,001 values on a row of 999 ones and a goal, and a second one
+/// passes the state limit.
+#[test]
+fn cell_registers_are_held_to_the_state_limit() {
+    let row = format!("{}G", "1 ".repeat(999));
+    check(
+        &with_rules(
+            &[
+                "registers: [(name: \"a\", kind: Cell), (name: \"b\", kind: Cell)],",
+                "jumps: [(land: [Not(Held(\"a\")), Not(Held(\"b\"))])],",
+                "effects: [(on: Land, do: [Set(\"a\", Cell), Set(\"b\", LandingCell)])],",
+            ],
+            &row,
+        ),
+        (3, 46),
+        "with register `b` (1001 values, register 2 of 2), the registers can take 1002001 combinations of values on each of 1000 cells: up to 1002001001 states, more than the state limit of 20000000",
+    );
+}
+
 /// Every mistake in a rolling-block file's bridges, switches and other blocks gets a
 /// diagnostic at the line and column of the switch, block or cell concerned.
 mod rolling {
