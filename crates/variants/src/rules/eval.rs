@@ -45,7 +45,7 @@ pub enum Domain {
     Colour,
     /// Symbols (a [`Tag`] as an integer), or [`NONE`].
     Symbol,
-    /// Landable cells (the row-major index, [`cell_value`]), or [`NONE`].
+    /// Landable cells (by row-major index), or [`NONE`].
     Cell,
 }
 
