@@ -161,10 +161,10 @@ proptest! {
     /// same edges; and the stride graph updated as the change says equals a rebuilt one.
     #[test]
     fn cells_changed_in_place_equal_a_fresh_compile(
-        variant_pick in 0usize..7,
+        variant_pick in 0usize..8,
         steps in proptest::collection::vec((any::<prop::sample::Index>(), 0u8..6, any::<u8>()), 1..12),
     ) {
-        let name = ["no_u_turn.ron", "switch.ron", "toggle.ron", "wildcard.ron", "alice.ron", "chess.ron", "offset.ron"][variant_pick];
+        let name = ["no_u_turn.ron", "switch.ron", "toggle.ron", "wildcard.ron", "alice.ron", "chess.ron", "offset.ron", "return.ron"][variant_pick];
         let Maze::Jumping(mut maze) = variant(name).maze else { panic!("{name}") };
         let mut graph = JumpGraph::new(&maze);
         let mut stride = StrideAdjacency::from_rules(&graph);
@@ -182,6 +182,15 @@ proptest! {
                     let mut c = old;
                     c.wildcard = !c.wildcard;
                     c.number = (!c.wildcard).then_some(i16::from(value % 5) + 1);
+                    c
+                }
+                // A cell register's values are the landable cells: a cell blocked changes
+                // them, and a key placed or taken changes what landing there does.
+                ("return.ron", 5) if cell != start => maze::variants::Cell::BLOCKED,
+                ("return.ron", 4) => {
+                    let mut c = old;
+                    let key = maze::variants::Tag::new("K");
+                    c.symbol = if c.symbol == key { None } else { key };
                     c
                 }
                 _ if old.wildcard => continue,
@@ -514,6 +523,18 @@ fn one_way_walls_and_doors_generate_puzzles_that_pass_their_gates() {
 #[test]
 fn no_revisits_generates_puzzles_that_pass_their_gates() {
     let name = "no_revisits.ron";
+    let file = variant(name);
+    let settings = file.generate.clone().unwrap();
+    for seed in 1..=3 {
+        passing(&file, &settings, 500, name, seed);
+    }
+}
+
+/// A register holding a cell: the bundled variant, whose move back is the only way off a
+/// dead end, generates puzzles that pass its gates on several seeds.
+#[test]
+fn going_back_generates_puzzles_that_pass_their_gates() {
+    let name = "return.ron";
     let file = variant(name);
     let settings = file.generate.clone().unwrap();
     for seed in 1..=3 {

@@ -191,6 +191,7 @@ const RULE_FIXTURES: &[(&str, Option<u32>, u64)] = &[
     ("teleport", Some(2), 1),
     ("one_way_walls", Some(3), 1),
     ("no_revisits", Some(7), 2),
+    ("return_cell", Some(4), 1),
     ("teleport_list", Some(2), 1),
     ("eight_doors", Some(10), 1),
 ];
@@ -264,6 +265,55 @@ fn no_revisits_refuses_a_cell_landed_on_before() {
     );
     // (0,3)'s one jump goes back to the start: never a move.
     assert_eq!(edges(&src, &name("(0,3)", "abd")), pairs(&[]));
+}
+
+/// A register holding a cell (the fixture `return_cell`): `To("back")` goes straight back to
+/// the cell the last move left, the one way off the key; a state names the cell held as
+/// `(r,c)` and none as `-`; the file is written back as read.
+#[test]
+fn a_cell_register_takes_the_mover_back() {
+    let path = crate::common::root().join("tests/fixtures/rules/return_cell.ron");
+    let src = std::fs::read_to_string(path).unwrap();
+    assert_eq!(
+        edges(&src, "(0,0)/key=no/back=-"),
+        pairs(&[
+            ("E", "(0,1)/key=yes/back=(0,0)"),
+            ("S", "(1,0)/key=no/back=(0,0)")
+        ])
+    );
+    // The key's 2 leaves the board every way: only the move back.
+    assert_eq!(
+        edges(&src, "(0,1)/key=yes/back=(0,0)"),
+        pairs(&[("W", "(0,0)/key=yes/back=(0,1)")])
+    );
+    // Without the key the goal is shut: back to the start, which now holds (1,0).
+    assert_eq!(
+        edges(&src, "(1,0)/key=no/back=(0,0)"),
+        pairs(&[("N", "(0,0)/key=no/back=(1,0)")])
+    );
+    // Held cell (0,1) lies E of the start: the jump and the move back land alike.
+    assert_eq!(
+        edges(&src, "(0,0)/key=yes/back=(0,1)"),
+        pairs(&[
+            ("E", "(0,1)/key=yes/back=(0,0)"),
+            ("S", "(1,0)/key=yes/back=(0,0)")
+        ])
+    );
+    // Without the move back (and its register), the key is a dead end.
+    let mut without = src.clone();
+    for line in [
+        "            (name: \"back\", kind: Cell),\n",
+        "            (length: To(\"back\")),\n",
+        "            (on: Land, do: [Set(\"back\", Cell)]),\n",
+    ] {
+        assert!(without.contains(line), "{line}");
+        without = without.replace(line, "");
+    }
+    let a = crate::common::analyze(&without);
+    assert_eq!(a.features.shortest_length, None, "no way off the key");
+    let maze = maze::file::parse("return_cell.ron", &src).unwrap();
+    let text = maze::variants::write(&maze, &[]);
+    assert_eq!(maze::file::parse("again.ron", &text).unwrap(), maze);
 }
 
 /// Flipflop without colour_seq's `Goal` alternative: with it copied in, the goal is entered

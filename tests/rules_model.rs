@@ -352,6 +352,10 @@ enum Family {
     /// landing on a cell of that symbol, whose cells are then refused (no revisits when each
     /// symbol marks one cell).
     NoRevisits,
+    /// A cell register (`kind: Cell`): set to the cell moved from or landed on, cleared,
+    /// compared (`Held`, `Unset`) and gone back to (`length: To`), beside jumps of the cell's
+    /// number, sometimes with a key choice the goal needs.
+    Return,
     /// Rules composed at random from every part of the model (registers of every kind, every
     /// direction set, length and flying rule, conditions, effects); those that do not compile
     /// are skipped.
@@ -963,6 +967,63 @@ fn template(family: Family, tiling: Tiling, d: &mut Dice) -> (JumpRules, Palette
             }
         }
         Family::Composed => composed(&mut r, d),
+        Family::Return => {
+            r.registers = vec![reg("back", RegisterKind::Cell)];
+            let over = d.pick(&[Over::Flyable, Over::Flyable, Over::Occupied]);
+            let dirs = d.pick(&[Dirs::Moves, Dirs::All]);
+            let mut back = JumpKind {
+                over,
+                ..kind(vec![], dirs, Length::To(s("back")))
+            };
+            let mut jump = kind(vec![], Dirs::Moves, Length::Number);
+            if d.chance(30) {
+                back.when = vec![d.pick(&[Cond::Circled, not(Cond::Circled)])];
+            }
+            if d.chance(30) {
+                // No jump onto the cell held: only the move back lands there.
+                jump.land = vec![not(Cond::Held(s("back")))];
+            }
+            let store = d.pick(&[Value::Cell, Value::Cell, Value::LandingCell]);
+            let when = if d.chance(40) {
+                vec![d.pick(&[Cond::Circled, Cond::Unset(s("back"))])]
+            } else {
+                vec![]
+            };
+            r.effects = vec![effect(Phase::Land, when, vec![Op::Set(s("back"), store)])];
+            if d.chance(40) {
+                // Arriving on the cell held empties it (the move back is spent).
+                r.effects.insert(
+                    0,
+                    effect(
+                        Phase::Land,
+                        vec![Cond::Held(s("back"))],
+                        vec![Op::Clear(s("back"))],
+                    ),
+                );
+            }
+            if d.chance(20) {
+                r.effects.push(effect(
+                    Phase::Leave,
+                    vec![Cond::Circled],
+                    vec![Op::Set(s("back"), Value::Cell)],
+                ));
+            }
+            if d.chance(50) {
+                r.registers.push(reg("key", choice(&["no", "yes"])));
+                r.effects.push(effect(
+                    Phase::Land,
+                    vec![Cond::Circled],
+                    vec![Op::Set(s("key"), Value::Name(s("yes")))],
+                ));
+                jump.land
+                    .push(Cond::Any(vec![not(Cond::Goal), is("key", "yes")]));
+            }
+            r.jumps = vec![jump, back];
+            Palette {
+                circled: 20,
+                ..Palette::numbered(1, 3)
+            }
+        }
         Family::NoRevisits => {
             const NAMES: [&str; 9] = ["A", "B", "C", "D", "E", "F", "H", "I", "J"];
             let names = &NAMES[..7 + d.below(3)];
@@ -1117,6 +1178,7 @@ fn composed(r: &mut JumpRules, d: &mut Dice) -> Palette {
                 counter(min, max, start)
             },
             RegisterKind::Direction,
+            RegisterKind::Cell,
         ];
         for (a, k) in [
             (Attr::Colour, RegisterKind::Colour),
@@ -1173,13 +1235,19 @@ fn composed(r: &mut JumpRules, d: &mut Dice) -> Palette {
             let cycle = (0..1 + d.below(3)).map(|_| 1 + d.below(3) as u32).collect();
             lengths.extend([Length::Register(c.clone()), Length::Cycle(c, cycle)]);
         }
+        if let Some(c) = register_of(d, r, |k| *k == RegisterKind::Cell) {
+            lengths.push(Length::To(c));
+        }
         let over = d.pick(&[Over::Flyable, Over::Flyable, Over::Empty, Over::Occupied]);
         if over != Over::Flyable {
             lengths.push(Length::First);
         }
         let mut length = d.pick(&lengths);
         if dirs == Dirs::Knight
-            && matches!(length, Length::Any | Length::UpToNumber | Length::First)
+            && matches!(
+                length,
+                Length::Any | Length::UpToNumber | Length::First | Length::To(_)
+            )
         {
             length = Length::Exactly(1);
         }
@@ -1281,6 +1349,8 @@ fn cond(d: &mut Dice, r: &JumpRules, landing: bool, depth: usize) -> Cond {
             Some(RegisterKind::Direction) => Cond::Is(name, s(d.pick(some_names(r.tiling)))),
             Some(RegisterKind::Piece) => Cond::Is(name, s(d.pick(&["K", "N", "P"]))),
             Some(RegisterKind::Colour) => Cond::Is(name, s(d.pick(&["r", "b"]))),
+            Some(RegisterKind::Cell) if d.chance(70) => Cond::Held(name),
+            Some(RegisterKind::Cell) => Cond::Unset(name),
             _ => Cond::Is(name, s(d.pick(&["C", "E"]))),
         });
         // Registers are read more often than cells, so that few are "never read".
@@ -1360,6 +1430,11 @@ fn op(d: &mut Dice, r: &JumpRules, landing: bool) -> Op {
         // `Family::Memory`): only the cells' own values here.
         RegisterKind::Colour => Op::Set(name, Value::Colour),
         RegisterKind::Symbol => Op::Set(name, Value::Symbol),
+        RegisterKind::Cell => match d.below(3) {
+            0 => Op::Set(name, Value::Cell),
+            1 if landing => Op::Set(name, Value::LandingCell),
+            _ => Op::Clear(name),
+        },
     }
 }
 
@@ -1685,6 +1760,7 @@ family_tests! {
     memory_engine_equals_walker: Family::Memory, 192;
     composed_engine_equals_walker: Family::Composed, 400;
     no_revisits_engine_equals_walker: Family::NoRevisits, 32;
+    return_engine_equals_walker: Family::Return, 192;
 }
 
 // ---------------------------------------------------------------------------------------

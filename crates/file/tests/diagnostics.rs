@@ -548,6 +548,63 @@ fn unknown_register_names_point_at_their_rule() {
     );
 }
 
+/// A cell register's conditions, length and operations are checked where they are written:
+/// `To` and `Held` need a cell register, `Clear` and `Unset` one that can hold none, a cell
+/// is no name, and the cell landed on is known only on landing.
+#[test]
+fn cell_register_mistakes_point_at_their_rule() {
+    const B: &str = "registers: [(name: \"b\", kind: Cell)],";
+    check(
+        &with_rules(
+            &[T, "jumps: [(when: [Is(\"t\", \"a\")], length: To(\"t\"))],"],
+            "1 G",
+        ),
+        (4, 17),
+        "`To` needs a cell register, but `t` is not one",
+    );
+    check(
+        &with_rules(&[T, "jumps: [(land: [Held(\"t\")])],"], "1 G"),
+        (4, 17),
+        "`Held` needs a cell register, but `t` is not one",
+    );
+    check(
+        &with_rules(
+            &[
+                T,
+                "jumps: [(when: [Is(\"t\", \"a\")])],",
+                "effects: [(on: Land, do: [Clear(\"t\")])],",
+            ],
+            "1 G",
+        ),
+        (5, 19),
+        "`Clear`: register `t` always holds a value, never none",
+    );
+    check(
+        &with_rules(
+            &[
+                B,
+                "jumps: [(length: To(\"b\"))],",
+                "effects: [(on: Land, do: [Set(\"b\", Name(\"(0,1)\"))])],",
+            ],
+            "1 G",
+        ),
+        (5, 19),
+        "`(0,1)` is not a value of register `b`",
+    );
+    check(
+        &with_rules(
+            &[
+                B,
+                "jumps: [(land: [Not(Held(\"b\"))])],",
+                "effects: [(on: Leave, do: [Set(\"b\", LandingCell)])],",
+            ],
+            "1 G",
+        ),
+        (5, 19),
+        "`LandingCell` is the move's, known only in a landing effect",
+    );
+}
+
 #[test]
 fn values_a_register_cannot_hold_point_at_their_rule() {
     // `Is` with a name that is not one of the choice's values.
@@ -1265,6 +1322,26 @@ fn too_many_register_values_are_refused() {
         ),
         (3, 68),
         "with register `b` (9001 values, register 2 of 2), the registers can take 81018001 combinations of values on each of 2 cells: up to 162036003 states, more than the state limit of 20000000",
+    );
+}
+
+/// Cell registers count their values as every register does: each takes the board's
+/// landable cells and none, 1,001 values on a row of 999 ones and a goal, and a second one
+/// passes the state limit.
+#[test]
+fn cell_registers_are_held_to_the_state_limit() {
+    let row = format!("{}G", "1 ".repeat(999));
+    check(
+        &with_rules(
+            &[
+                "registers: [(name: \"a\", kind: Cell), (name: \"b\", kind: Cell)],",
+                "jumps: [(land: [Not(Held(\"a\")), Not(Held(\"b\"))])],",
+                "effects: [(on: Land, do: [Set(\"a\", Cell), Set(\"b\", LandingCell)])],",
+            ],
+            &row,
+        ),
+        (3, 46),
+        "with register `b` (1001 values, register 2 of 2), the registers can take 1002001 combinations of values on each of 1000 cells: up to 1002001001 states, more than the state limit of 20000000",
     );
 }
 

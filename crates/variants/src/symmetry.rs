@@ -207,6 +207,7 @@ impl Turn {
                         Op::Min(n, v) => Op::Min(name(n), value(v)),
                         Op::Max(n, v) => Op::Max(name(n), value(v)),
                         Op::Neg(n) => Op::Neg(name(n)),
+                        Op::Clear(n) => Op::Clear(name(n)),
                         Op::Split(a, b) => {
                             let (a, b) = (cell(*a), cell(*b));
                             Op::Split(a.min(b), a.max(b))

@@ -14,7 +14,7 @@ use maze_graph::Dir;
 use crate::board::{Cell, Kind};
 use crate::jumping::JumpingMaze;
 use crate::problem::Problem;
-use crate::rules::{C, Ctx, Domain, GoalKind, K, Key, L, RuleSet};
+use crate::rules::{C, Ctx, Domain, GoalKind, K, Key, L, NONE, Places, RuleSet};
 use crate::tiling::Coord;
 
 /// Where a move ends.
@@ -145,7 +145,10 @@ pub fn walk(maze: &JumpingMaze) -> Result<Walked, Problem> {
     let s = maze.start;
     let start = (s, w.set.project(&board.get(s), &start_key));
     states.insert(start);
-    let name = |(at, key): &(Coord, Key)| w.set.state_name(Some(*at), &board.get(*at), key);
+    let name = |(at, key): &(Coord, Key)| {
+        w.set
+            .state_name(Some(*at), board.cols, &board.get(*at), key)
+    };
     let outside = w.set.goal == GoalKind::Exit;
     let mut walked = Walked {
         start: name(&start),
@@ -188,7 +191,7 @@ pub fn mechanic_moves(maze: &JumpingMaze) -> Result<BTreeSet<(String, String, St
     let board = &maze.board;
     let walked = walk(maze)?;
     let start_key = w.set.start_key();
-    let name = |at: Coord, key: &Key| w.set.state_name(Some(at), &board.get(at), key);
+    let name = |at: Coord, key: &Key| w.set.state_name(Some(at), board.cols, &board.get(at), key);
     let mut out = BTreeSet::new();
     for r in 0..board.rows {
         for c in 0..board.cols {
@@ -294,7 +297,8 @@ impl Walker<'_> {
 
     /// What stops a unit step across the one edge from `x` to `y`, leaving `here` with
     /// registers `key`: a wall, a one-way wall crossed against its way, or a closed door.
-    fn barrier(&self, x: Coord, y: Coord, here: &Cell, key: &Key) -> Option<String> {
+    /// `origin` is the cell the move leaves, as the doors read it.
+    fn barrier(&self, x: Coord, y: Coord, (at, here): (Coord, &Cell), key: &Key) -> Option<String> {
         if self.walls.contains(&(x, y)) {
             return Some(format!(
                 "crosses the wall between {} and {}",
@@ -310,7 +314,7 @@ impl Walker<'_> {
                 let i = self.maze.rules.doors.iter().position(|d| d.name == name)?;
                 if !self.set.doors[i]
                     .iter()
-                    .all(|c| c.eval(&self.ctx(here, key)))
+                    .all(|c| c.eval(&self.ctx(at, here, key)))
                 {
                     return Some(format!(
                         "meets the closed door `{name}` between {} and {}",
@@ -332,7 +336,14 @@ impl Walker<'_> {
 
     /// What stops a unit step from `a` to `b` in `dir` (a diagonal step only when both
     /// routes around the corner are stopped; a knight's leap never).
-    fn walled(&self, a: Coord, b: Coord, dir: Dir, here: &Cell, key: &Key) -> Option<String> {
+    fn walled(
+        &self,
+        a: Coord,
+        b: Coord,
+        dir: Dir,
+        origin: (Coord, &Cell),
+        key: &Key,
+    ) -> Option<String> {
         if dir >= 8 && self.set.tiling == crate::tiling::Tiling::Square {
             return None;
         }
@@ -344,14 +355,14 @@ impl Walker<'_> {
             Some(corners) => {
                 let stopped = corners.iter().all(|&corner| match self.place(corner) {
                     Some(h) => {
-                        self.barrier(a, h, here, key).is_some()
-                            || self.barrier(h, b, here, key).is_some()
+                        self.barrier(a, h, origin, key).is_some()
+                            || self.barrier(h, b, origin, key).is_some()
                     }
                     None => true,
                 });
                 stopped.then(|| format!("crosses the wall between {} and {}", coord(a), coord(b)))
             }
-            None => self.barrier(a, b, here, key),
+            None => self.barrier(a, b, origin, key),
         }
     }
 
@@ -364,17 +375,38 @@ impl Walker<'_> {
         }
         let mut k = *key;
         let here = self.set.effective(&raw, &k);
-        self.set.apply(&self.set.leave, &here, None, None, &mut k)?;
+        let places = Places {
+            here: self.value_of(Some(at)),
+            from: NONE,
+        };
+        self.set
+            .apply(&self.set.leave, &here, None, None, places, &mut k)?;
         Some((self.set.effective(&raw, &k), k))
     }
 
-    fn ctx<'b>(&self, here: &'b Cell, key: &'b Key) -> Ctx<'b> {
+    /// A cell register's value for the cell at `p` (none off the board), found here by its
+    /// coordinates rather than by the engine's numbering.
+    fn value_of(&self, p: Option<Coord>) -> i64 {
+        p.map_or(NONE, |(r, c)| (r * self.maze.board.cols + c) as i64)
+    }
+
+    /// The cell a cell register's value `v` names, if any.
+    fn cell_of(&self, v: i64) -> Option<Coord> {
+        let cols = self.maze.board.cols as i64;
+        (v >= 0).then(|| ((v / cols) as usize, (v % cols) as usize))
+    }
+
+    fn ctx<'b>(&self, at: Coord, here: &'b Cell, key: &'b Key) -> Ctx<'b> {
         Ctx {
             here,
             from: None,
             regs: key,
             mv: None,
             dirs: self.set.directions,
+            at: Places {
+                here: self.value_of(Some(at)),
+                from: NONE,
+            },
         }
     }
 
@@ -385,7 +417,7 @@ impl Walker<'_> {
             return out;
         };
         for kind in &self.set.kinds {
-            if !kind.when.iter().all(|c| c.eval(&self.ctx(&here, &k1))) {
+            if !kind.when.iter().all(|c| c.eval(&self.ctx(at, &here, &k1))) {
                 continue;
             }
             for d in self.set.dirs(kind, &here, &k1).iter() {
@@ -410,8 +442,22 @@ impl Walker<'_> {
     ) {
         let board = &self.maze.board;
         let n = (board.rows * board.cols) as i64;
+        // `To`: no landing but on the held cell, walked to like any other.
+        let target = match kind.length {
+            L::To(r) => match self.cell_of(key[r]) {
+                Some(t) => Some(t),
+                None => {
+                    note(format!(
+                        "goes back to the cell `{}` holds, but it holds none",
+                        self.set.regs[r].name
+                    ));
+                    return;
+                }
+            },
+            _ => None,
+        };
         let (exact, max) = match kind.length {
-            L::Any | L::First | L::Slide => (None, n),
+            L::Any | L::First | L::Slide | L::To(_) => (None, n),
             L::UpToNumber => (None, here.number.map_or(0, i64::from).min(n)),
             _ => match self.set.exact_length(kind, here, key) {
                 Some(k) => (Some(k), k),
@@ -426,19 +472,19 @@ impl Walker<'_> {
         let slide = kind.length == L::Slide;
         let mut prev = at;
         for i in 1..=max {
-            let landing_step = exact.is_none_or(|k| i == k) && !first && !slide;
+            let landing_step = exact.is_none_or(|k| i == k) && !first && !slide && target.is_none();
             let Some(p) = self.place(self.set.tiling.walk((prev.0 as i64, prev.1 as i64), d, 1))
             else {
                 if slide {
                     self.slide_end(at, here, key, kind, d, i, prev, out, note);
                 } else if exit && (landing_step || first) {
-                    self.exit(here, key, kind, d, i, prev, out, note);
+                    self.exit(at, here, key, kind, d, i, prev, out, note);
                 } else {
                     note(format!("leaves the board at step {i}"));
                 }
                 return;
             };
-            if let Some(why) = self.walled(prev, p, d, here, key) {
+            if let Some(why) = self.walled(prev, p, d, (at, here), key) {
                 if slide {
                     return self.slide_end(at, here, key, kind, d, i, prev, out, note);
                 }
@@ -447,12 +493,13 @@ impl Walker<'_> {
             }
             let x = board.get(p);
             let passable = RuleSet::passable(kind.over, &x);
+            let landing_step = landing_step || target == Some(p);
             if slide && (x.kind == Kind::Void || !passable) {
                 return self.slide_end(at, here, key, kind, d, i, prev, out, note);
             }
             if x.kind == Kind::Void {
                 if exit && (landing_step || first) {
-                    self.exit(here, key, kind, d, i, p, out, note);
+                    self.exit(at, here, key, kind, d, i, p, out, note);
                 } else if landing_step || first {
                     note(format!("lands on {}, which is off the board", coord(p)));
                 } else {
@@ -469,13 +516,16 @@ impl Walker<'_> {
                     _ => format!("cannot fly over {}", coord(p)),
                 });
             }
-            if !passable || exact == Some(i) {
+            if !passable || exact == Some(i) || target == Some(p) {
                 return;
             }
             prev = p;
         }
         if slide {
             note("slides around the torus and meets no obstacle".into());
+        }
+        if let Some(t) = target {
+            note(format!("never reaches {}", coord(t)));
         }
     }
 
@@ -507,6 +557,7 @@ impl Walker<'_> {
     #[allow(clippy::too_many_arguments)]
     fn exit(
         &self,
+        at: Coord,
         here: &Cell,
         key: &Key,
         kind: &K,
@@ -516,7 +567,11 @@ impl Walker<'_> {
         out: &mut Vec<(Dir, Landing)>,
         note: &mut dyn FnMut(String),
     ) {
-        if self.meets_land(&Cell::VOID, here, key, kind, d, i, last, note) {
+        let places = Places {
+            here: NONE,
+            from: self.value_of(Some(at)),
+        };
+        if self.meets_land(&Cell::VOID, here, key, kind, d, i, (last, places), note) {
             out.push((d, Landing::Outside));
         }
     }
@@ -532,7 +587,7 @@ impl Walker<'_> {
         kind: &K,
         d: Dir,
         i: i64,
-        p: Coord,
+        (p, at): (Coord, Places),
         note: &mut dyn FnMut(String),
     ) -> bool {
         let ctx = Ctx {
@@ -541,6 +596,7 @@ impl Walker<'_> {
             regs: key,
             mv: Some((d, i)),
             dirs: self.set.directions,
+            at,
         };
         match kind.land.iter().find(|c| !c.eval(&ctx)) {
             Some(failed) => {
@@ -577,7 +633,11 @@ impl Walker<'_> {
             });
             return;
         }
-        if !self.meets_land(&x, here, key, kind, d, i, p, note) {
+        let places = Places {
+            here: self.value_of(Some(p)),
+            from: self.value_of(Some(at)),
+        };
+        if !self.meets_land(&x, here, key, kind, d, i, (p, places), note) {
             return;
         }
         // A teleport sends the mover on to its partner within the move; from there on the
@@ -600,7 +660,17 @@ impl Walker<'_> {
         let mut k2 = *key;
         if self
             .set
-            .apply(&self.set.land, &x, Some(here), Some((d, i)), &mut k2)
+            .apply(
+                &self.set.land,
+                &x,
+                Some(here),
+                Some((d, i)),
+                Places {
+                    here: self.value_of(Some(p)),
+                    ..places
+                },
+                &mut k2,
+            )
             .is_none()
         {
             note(format!(
@@ -702,7 +772,7 @@ impl Walker<'_> {
             return format!("no move leads out of {}", coord(at));
         };
         for kind in &self.set.kinds {
-            if !kind.when.iter().all(|c| c.eval(&self.ctx(&here, &k1))) {
+            if !kind.when.iter().all(|c| c.eval(&self.ctx(at, &here, &k1))) {
                 continue;
             }
             if !self.set.dirs(kind, &here, &k1).contains(dir) {
@@ -727,7 +797,7 @@ impl Walker<'_> {
             };
             return format!("{name}: {what} from {} {reason}", coord(at));
         }
-        let allowed = self.allowed(&here, &k1);
+        let allowed = self.allowed(at, &here, &k1);
         if allowed.is_empty() {
             format!("no move leads out of {} with what you carry now", coord(at))
         } else {
@@ -739,10 +809,10 @@ impl Walker<'_> {
     }
 
     /// The directions some kind of move may take from here, named.
-    fn allowed(&self, here: &Cell, key: &Key) -> String {
+    fn allowed(&self, at: Coord, here: &Cell, key: &Key) -> String {
         let mut all = maze_graph::DirSet::EMPTY;
         for kind in &self.set.kinds {
-            if kind.when.iter().all(|c| c.eval(&self.ctx(here, key))) {
+            if kind.when.iter().all(|c| c.eval(&self.ctx(at, here, key))) {
                 all = maze_graph::DirSet::from_bits(
                     all.bits() | self.set.dirs(kind, here, key).bits(),
                 );
@@ -768,6 +838,7 @@ fn describe(c: &C) -> String {
         C::All(cs) => cs.iter().map(describe).collect::<Vec<_>>().join(", and "),
         C::Not(c) => format!("not {}", describe(c)),
         C::Eq(..) | C::Lt(..) | C::Gt(..) | C::Opposite(_) => "allowed by what you carry".into(),
+        C::Held(_) => "the cell you hold".into(),
         // Rolling-block presses: a jumping rule set never holds them.
         C::At(..) | C::Standing | C::Cube => "pressed".into(),
     }

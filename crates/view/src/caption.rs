@@ -268,6 +268,7 @@ fn length(l: &Length) -> String {
         Length::Slide => {
             "sliding to the last cell before an obstacle (a cell it cannot pass over, a wall or the edge)".into()
         }
+        Length::To(n) => format!("straight to the cell {n} holds, when in line with it"),
     }
 }
 
@@ -279,6 +280,7 @@ fn about_cell(c: &Cond) -> bool {
         | Cond::Lt(..)
         | Cond::Gt(..)
         | Cond::Opposite(_)
+        | Cond::Unset(_)
         | Cond::At(..)
         | Cond::Standing
         | Cond::Cube => false,
@@ -300,6 +302,7 @@ fn condition(c: &Cond, prefix: &str) -> String {
         Cond::Lt(r, v) => format!("{r} < {v}"),
         Cond::Gt(r, v) => format!("{r} > {v}"),
         Cond::Opposite(r) => format!("the move goes opposite to {r}"),
+        Cond::Unset(r) => format!("{r} holds none"),
         Cond::At(r, col) => format!("the switch at ({r}, {col}) is pressed"),
         Cond::Standing => "by a standing block".into(),
         Cond::Cube => "by a cube".into(),
@@ -323,6 +326,7 @@ fn cell(c: &Cond) -> String {
         Cond::SameColour => "a cell of the same colour".into(),
         Cond::OtherColour => "a cell of another colour".into(),
         Cond::SameSymbol => "a cell with the same symbol".into(),
+        Cond::Held(r) => format!("the cell {r} holds"),
         Cond::Not(c) => format!("anything but {}", cell(c)),
         Cond::Any(cs) => join(cs.iter().map(cell), "or"),
         Cond::All(cs) => join(cs.iter().map(cell), "and"),
@@ -354,6 +358,7 @@ fn register(r: &Register) -> String {
         RegisterKind::Piece => ("a piece".into(), "none".into()),
         RegisterKind::Colour => ("a colour".into(), "none".into()),
         RegisterKind::Symbol => ("a symbol".into(), "none".into()),
+        RegisterKind::Cell => ("a cell".into(), "none".into()),
     };
     let kept = match &r.keep {
         Keep::Everywhere => String::new(),
@@ -418,6 +423,7 @@ fn operation(op: &Op, cell: &str) -> String {
         Op::Min(r, v) => format!("{r} becomes the smaller of itself and {}", value(v, cell)),
         Op::Max(r, v) => format!("{r} becomes the larger of itself and {}", value(v, cell)),
         Op::Neg(r) => format!("{r} changes sign"),
+        Op::Clear(r) => format!("{r} holds none"),
         Op::Split(a, b) => format!(
             "the block splits into cubes on ({}, {}) and ({}, {})",
             a.0, a.1, b.0, b.1
@@ -437,6 +443,8 @@ fn value(v: &Value, cell: &str) -> String {
         Value::Direction => "the move's direction".into(),
         Value::Register(r) => r.clone(),
         Value::Landing(a) => format!("the {} of the cell landed on", a.name().to_lowercase()),
+        Value::Cell => cell.to_string(),
+        Value::LandingCell => "the cell landed on".into(),
     }
 }
 
@@ -527,6 +535,26 @@ mod tests {
             [
                 "rolling block 1×1×2: roll it so it ends exactly on the goal",
                 ROLLING_TELEPORT,
+            ]
+        );
+    }
+
+    #[test]
+    fn a_cell_register_and_the_move_back_are_described() {
+        let lines = caption_of(include_str!(
+            "../../../tests/fixtures/rules/return_cell.ron"
+        ));
+        assert_eq!(
+            lines,
+            [
+                "Jumping maze: square",
+                "Moves, each where its condition holds:",
+                "· rook moves (N E S W), exactly the cell's number, landing on anything but the goal or key is yes",
+                "· rook moves (N E S W), straight to the cell back holds, when in line with it",
+                "Carries key: no or yes, starting no",
+                "Carries back: a cell, starting none",
+                "After a move landing on a circled cell: key becomes yes",
+                "After every move: back becomes the cell left",
             ]
         );
     }

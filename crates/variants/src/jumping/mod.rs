@@ -34,7 +34,7 @@ use maze_graph::{Dir, DirSet, Directions, Move, Rules, StateId, StrideAdjacency}
 use crate::board::{Board, Cell, Kind};
 use crate::limit::StateLimit;
 use crate::problem::{Problem, Where};
-use crate::rules::{Ctx, K, Kept, Key, L, LAST_DIRECTION, NONE, RuleSet};
+use crate::rules::{Ctx, K, Kept, Key, L, LAST_DIRECTION, NONE, Places, RuleSet};
 use crate::rules::{GoalKind, JumpRules};
 use crate::tiling::Coord;
 use crate::tiling::Tiling;
@@ -423,6 +423,6 @@ impl Rules for JumpGraph {
         } else {
             self.cells[cell as usize]
         };
-        self.set.state_name(at, &c, &self.sup_key(sup))
+        self.set.state_name(at, self.cols, &c, &self.sup_key(sup))
     }
 }

@@ -35,6 +35,18 @@ pub(super) struct RunTable {
     pub(super) by_over: Vec<[Option<Runs>; 3]>,
 }
 
+/// Where the cells of a move from `cell` landing on `t` ([`OUTSIDE`] for an exit) stand.
+fn arrival(cell: usize, t: u32) -> Places {
+    if t == OUTSIDE {
+        Places {
+            here: NONE,
+            from: Places::on(cell).here,
+        }
+    } else {
+        Places::moved(cell, t as usize)
+    }
+}
+
 /// What an exit lands on: a cell off the board, with no attributes, so that the landing
 /// conditions that read the cell refuse it and those that read the move or the registers
 /// decide as on any landing (RULES.md section 7.2).
@@ -99,6 +111,7 @@ impl JumpGraph {
     pub(super) fn runs_for(
         &self,
         over: crate::rules::Over,
+        cell: usize,
         here: &Cell,
         key: &Key,
     ) -> Option<&Runs> {
@@ -110,6 +123,7 @@ impl JumpGraph {
                 regs: key,
                 mv: None,
                 dirs: self.set.directions,
+                at: Places::on(cell),
             };
             if door.iter().all(|c| c.eval(&ctx)) {
                 mask |= 1 << i;
@@ -245,6 +259,19 @@ impl JumpGraph {
         }
     }
 
+    /// The move of `To`: from `cell` in `d`, the first step whose landing is the cell of
+    /// value `held`, and that landing; `None` when it holds none or the walk never gets there.
+    fn toward(&self, runs: &Runs, cell: usize, d: Dir, held: i64) -> Option<(i64, u32)> {
+        let held = u32::try_from(held).ok()?;
+        let reach = self.run_length(runs, cell, d);
+        let cap = if reach == INFINITE {
+            self.cells.len() as i64
+        } else {
+            i64::from(reach) + 1
+        };
+        (1..=cap).find_map(|k| (self.landing(runs, cell, d, k)? == held).then_some((k, held)))
+    }
+
     pub(super) fn run_length(&self, runs: &Runs, cell: usize, d: Dir) -> u32 {
         runs.reach[cell * self.runs.n_slots + usize::from(self.runs.slot_of[usize::from(d)])]
     }
@@ -283,7 +310,11 @@ impl JumpGraph {
         }
         let mut k1 = *key;
         let here = set.effective(raw, &k1);
-        if !set.leave.is_empty() && set.apply(&set.leave, &here, None, None, &mut k1).is_none() {
+        if !set.leave.is_empty()
+            && set
+                .apply(&set.leave, &here, None, None, Places::on(cell), &mut k1)
+                .is_none()
+        {
             return None;
         }
         let here = set.effective(raw, &k1);
@@ -329,16 +360,17 @@ impl JumpGraph {
                 regs: key,
                 mv: None,
                 dirs: set.directions,
+                at: Places::on(cell),
             };
             if !kind.when.iter().all(|c| c.eval(&ctx)) {
                 continue;
             }
-            let Some(runs) = self.runs_for(kind.over, here, key) else {
+            let Some(runs) = self.runs_for(kind.over, cell, here, key) else {
                 continue;
             };
             let exact = set.exact_length(kind, here, key);
             if kind.length.is_single()
-                && !matches!(kind.length, L::First | L::Slide)
+                && !matches!(kind.length, L::First | L::Slide | L::To(_))
                 && exact.is_none()
             {
                 continue;
@@ -382,6 +414,11 @@ impl JumpGraph {
                             if let Some(t) = self.landing(runs, cell, d, k) {
                                 out.push((ki, d, k, t));
                             }
+                        }
+                    }
+                    L::To(r) => {
+                        if let Some((k, t)) = self.toward(runs, cell, d, key[r]) {
+                            out.push((ki, d, k, t));
                         }
                     }
                     _ => {
@@ -481,6 +518,7 @@ impl JumpGraph {
                         regs: &start_key,
                         mv: Some((dir, k)),
                         dirs: set.directions,
+                        at: arrival(cell, t),
                     };
                     if !land.iter().all(|c| c.eval(&ctx)) {
                         continue;
@@ -552,6 +590,7 @@ impl JumpGraph {
             regs: key,
             mv: Some((d, k)),
             dirs: set.directions,
+            at: arrival(cell, t),
         };
         if !kind.land.iter().all(|c| c.eval(&ctx)) {
             return;
@@ -573,8 +612,9 @@ impl JumpGraph {
             return;
         }
         let mut k2 = *key;
+        let at = Places::moved(cell, t as usize);
         if set
-            .apply(&set.land, there, Some(from), Some((d, k)), &mut k2)
+            .apply(&set.land, there, Some(from), Some((d, k)), at, &mut k2)
             .is_none()
         {
             return;
@@ -601,7 +641,7 @@ impl JumpGraph {
         };
         let key = self.set.start_key();
         let here = self.set.effective(&self.cells[cell], &key);
-        let Some(runs) = self.runs_for(kind.over, &here, &key) else {
+        let Some(runs) = self.runs_for(kind.over, cell, &here, &key) else {
             return;
         };
         for d in self.set.dirs(kind, &here, &key).iter() {

@@ -315,7 +315,7 @@ impl RollingBlockRules {
                             named(m, &mut out);
                         }
                     }
-                    Op::Next(n) | Op::Neg(n) => named(n, &mut out),
+                    Op::Next(n) | Op::Neg(n) | Op::Clear(n) => named(n, &mut out),
                     Op::Split(a, b) => out.extend([*a, *b]),
                 }
             }

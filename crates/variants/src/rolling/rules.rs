@@ -105,6 +105,7 @@ impl RollSet {
             &cell,
             None,
             None,
+            rules::Places::NOWHERE,
             Some(press),
             key,
             &mut split,

@@ -119,7 +119,35 @@ impl<'a> Compiler<'a> {
             Domain::Colour | Domain::Symbol => Tag::new(name)
                 .map(tag_value)
                 .ok_or_else(|| bad("names are 1 to 8 letters or digits".into())),
+            Domain::Cell => Err(bad(
+                "a cell register is set from a move (`Cell`, `LandingCell`), tested with `Held` and `Unset` and emptied with `Clear`".into(),
+            )),
         }
+    }
+
+    /// Checks that register `r` is a cell register (`Held`, `To`) or, with `none`, one that
+    /// can hold none (`Unset`, `Clear`).
+    fn cell_like(
+        &self,
+        part: RulePart,
+        r: usize,
+        what: &str,
+        none: bool,
+    ) -> Result<(), RuleProblem> {
+        let (domain, name) = (&self.regs[r].domain, &self.regs[r].name);
+        Err(match (none, domain) {
+            (true, Domain::Choice(_) | Domain::Counter(..)) => problem(
+                part,
+                format!("{what}: register `{name}` always holds a value, never none"),
+            )
+            .help("direction, piece, colour, symbol and cell registers can hold none"),
+            (false, d) if *d != Domain::Cell => problem(
+                part,
+                format!("{what} needs a cell register, but `{name}` is not one"),
+            )
+            .help("declare it with `kind: Cell`"),
+            _ => return Ok(()),
+        })
     }
 
     fn counter(&self, part: RulePart, r: usize, what: &str) -> Result<(), RuleProblem> {
@@ -186,6 +214,7 @@ impl<'a> Compiler<'a> {
                     | Cond::OtherColour
                     | Cond::SameSymbol
                     | Cond::Opposite(_)
+                    | Cond::Held(_)
             ),
             matches!(c, Cond::At(..) | Cond::Standing | Cond::Cube),
         );
@@ -276,6 +305,13 @@ impl<'a> Compiler<'a> {
                 self.direction(part, r, "`Opposite`")?;
                 C::Opposite(r)
             }
+            Cond::Held(name) | Cond::Unset(name) => {
+                only_cells("registers")?;
+                let r = self.reg(part, name)?;
+                let unset = matches!(c, Cond::Unset(_));
+                self.cell_like(part, r, &format!("`{}`", cond_name(c)), unset)?;
+                if unset { C::Eq(r, NONE) } else { C::Held(r) }
+            }
             Cond::Not(c) => C::Not(Box::new(self.cond(part, scope, c)?)),
             Cond::Any(cs) => C::Any(self.conds(part, scope, cs)?),
             Cond::All(cs) => C::All(self.conds(part, scope, cs)?),
@@ -307,6 +343,8 @@ impl<'a> Compiler<'a> {
                     | Value::Length
                     | Value::Direction
                     | Value::Landing(_)
+                    | Value::Cell
+                    | Value::LandingCell
             )
         {
             return Err(problem(
@@ -392,6 +430,15 @@ impl<'a> Compiler<'a> {
                 self.needs_attr(part, *attr, &format!("`Landing({})`", attr.name()))?;
                 V::Landing(*attr)
             }
+            Value::Cell => {
+                fits(*domain == Domain::Cell, "a cell")?;
+                V::Cell
+            }
+            Value::LandingCell => {
+                landing("LandingCell")?;
+                fits(*domain == Domain::Cell, "a cell")?;
+                V::LandingCell
+            }
             Value::Register(name) => {
                 let s = self.reg(part, name)?;
                 fits(
@@ -446,6 +493,11 @@ impl<'a> Compiler<'a> {
                     let r = self.reg(part, name)?;
                     self.counter(part, r, "`Neg`")?;
                     O::Arith(r, Arith::Mul, V::Const(-1))
+                }
+                Op::Clear(name) => {
+                    let r = self.reg(part, name)?;
+                    self.cell_like(part, r, "`Clear`", true)?;
+                    O::Set(r, V::Const(NONE))
                 }
                 Op::Next(name) => {
                     let r = self.reg(part, name)?;
@@ -641,6 +693,11 @@ impl<'a> Compiler<'a> {
                 }
                 L::Cycle(r, list.iter().map(|&k| i64::from(k)).collect())
             }
+            Length::To(n) => {
+                let r = self.reg(part, n)?;
+                self.cell_like(part, r, "`To`", false)?;
+                L::To(r)
+            }
         };
         if matches!(dirs, D::Set(s) if s.iter().any(|d| d >= 8))
             && !matches!(
@@ -795,7 +852,7 @@ impl JumpRules {
             && kinds.iter().all(|k| {
                 !k.when.iter().any(reads_any_register)
                     && matches!(k.dirs, D::Set(_) | D::Arrows | D::ReverseArrows)
-                    && !matches!(k.length, L::Register(_) | L::Cycle(..))
+                    && !matches!(k.length, L::Register(_) | L::Cycle(..) | L::To(_))
             });
         Ok(RuleSet {
             bare,
@@ -895,7 +952,7 @@ pub(crate) fn compile_rolling(
             ) {
                 return Err(problem(
                     part,
-                    "a rolling block's registers are choices and counters: directions, pieces, colours and symbols belong to jumping mazes",
+                    "a rolling block's registers are choices and counters: directions, pieces, colours, symbols and cells belong to jumping mazes",
                 )
                 .help("e.g. kind: Choice([\"off\", \"on\"]) for a bridge, or kind: Counter(min: 0, max: 3)"));
             }
@@ -1018,6 +1075,7 @@ fn compile_register(
         RegisterKind::Piece => (Domain::Piece, NONE),
         RegisterKind::Colour => (Domain::Colour, NONE),
         RegisterKind::Symbol => (Domain::Symbol, NONE),
+        RegisterKind::Cell => (Domain::Cell, NONE),
     };
     if let Some(attr) = r.stands_for {
         let ok = matches!(
@@ -1039,6 +1097,7 @@ fn compile_register(
                         RegisterKind::Piece => "Piece",
                         RegisterKind::Colour => "Colour",
                         RegisterKind::Symbol => "Symbol",
+                        RegisterKind::Cell => "Cell",
                     },
                     attr.name()
                 ),
@@ -1084,6 +1143,8 @@ fn cond_name(c: &Cond) -> &'static str {
         Cond::OtherColour => "OtherColour",
         Cond::SameSymbol => "SameSymbol",
         Cond::Opposite(_) => "Opposite",
+        Cond::Held(_) => "Held",
+        Cond::Unset(_) => "Unset",
         Cond::At(..) => "At",
         Cond::Standing => "Standing",
         Cond::Cube => "Cube",
@@ -1095,7 +1156,7 @@ fn cond_name(c: &Cond) -> &'static str {
 
 fn reads_any_register(c: &C) -> bool {
     match c {
-        C::Eq(..) | C::Lt(..) | C::Gt(..) | C::Opposite(_) => true,
+        C::Eq(..) | C::Lt(..) | C::Gt(..) | C::Opposite(_) | C::Held(_) => true,
         C::Not(c) => reads_any_register(c),
         C::Any(cs) | C::All(cs) => cs.iter().any(reads_any_register),
         _ => false,
@@ -1105,7 +1166,7 @@ fn reads_any_register(c: &C) -> bool {
 /// Whether condition `c` reads register `r`.
 fn in_c(c: &C, r: usize) -> bool {
     match c {
-        C::Eq(x, _) | C::Lt(x, _) | C::Gt(x, _) | C::Opposite(x) => *x == r,
+        C::Eq(x, _) | C::Lt(x, _) | C::Gt(x, _) | C::Opposite(x) | C::Held(x) => *x == r,
         C::Not(c) => in_c(c, r),
         C::Any(cs) | C::All(cs) => cs.iter().any(|c| in_c(c, r)),
         _ => false,
@@ -1131,7 +1192,7 @@ fn reads(kinds: &[K], leave: &[E], land: &[E], regs: &[Reg], r: usize) -> bool {
         k.when.iter().any(|c| in_c(c, r))
             || k.land.iter().any(|c| in_c(c, r))
             || matches!(k.dirs, D::Register(x) | D::Reverse(x) | D::Turned(x) if x == r)
-            || matches!(&k.length, L::Register(x) | L::Cycle(x, _) if *x == r)
+            || matches!(&k.length, L::Register(x) | L::Cycle(x, _) | L::To(x) if *x == r)
     }) || leave.iter().any(in_e)
         || land.iter().any(in_e)
 }

@@ -45,6 +45,8 @@ pub enum Domain {
     Colour,
     /// Symbols (a [`Tag`] as an integer), or [`NONE`].
     Symbol,
+    /// Landable cells (by row-major index), or [`NONE`].
+    Cell,
 }
 
 /// A register, compiled.
@@ -93,6 +95,8 @@ pub enum C {
     SameSymbol,
     /// The move is opposite to a direction register.
     Opposite(usize),
+    /// The cell is the one a cell register holds.
+    Held(usize),
     /// Rolling blocks: the pressed cell.
     At(usize, usize),
     /// Rolling blocks: pressed by a standing block.
@@ -128,6 +132,10 @@ pub enum V {
     Register(usize),
     /// The landing cell's attribute (landing effects).
     Landing(Attr),
+    /// The cell moved from (the cell left, in leaving effects).
+    Cell,
+    /// The cell landed on (landing effects).
+    LandingCell,
 }
 
 /// Arithmetic on a counter beyond `Add`, compiled (`Neg` is `Mul` by -1).
@@ -218,6 +226,8 @@ pub enum L {
     First,
     /// The last cell before an obstacle.
     Slide,
+    /// The cell a cell register holds, on the ray.
+    To(usize),
 }
 
 impl L {
@@ -324,6 +334,7 @@ impl Reads {
             | C::Gt(..)
             | C::Goal
             | C::Opposite(_)
+            | C::Held(_)
             | C::At(..)
             | C::Standing
             | C::Cube => {}
@@ -347,6 +358,48 @@ pub(crate) struct Ctx<'a> {
     pub mv: Option<(Dir, i64)>,
     /// The direction table (for opposites).
     pub dirs: &'static Directions,
+    /// Where `here` and `from` stand on the board.
+    pub at: Places,
+}
+
+/// Where the cells a condition or value reads stand, as cell register values
+/// ([`cell_value`]): what `Held` compares and the values `Cell` and `LandingCell` read.
+/// [`NONE`] for a cell off the board (an exit) or a rolling-block press.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Places {
+    /// The cell the condition is about.
+    pub here: i64,
+    /// The cell moved from (landing phase).
+    pub from: i64,
+}
+
+impl Places {
+    /// Nowhere on a board.
+    pub(crate) const NOWHERE: Places = Places {
+        here: NONE,
+        from: NONE,
+    };
+
+    /// On the cell of row-major index `here`, before a move.
+    pub(crate) fn on(here: usize) -> Places {
+        Places {
+            here: cell_value(here),
+            from: NONE,
+        }
+    }
+
+    /// A move from the cell of index `from` landing on `here`.
+    pub(crate) fn moved(from: usize, here: usize) -> Places {
+        Places {
+            here: cell_value(here),
+            from: cell_value(from),
+        }
+    }
+}
+
+/// The value of a cell register holding the cell of row-major index `cell`.
+pub(crate) fn cell_value(cell: usize) -> i64 {
+    cell as i64
 }
 
 /// A [`Tag`] as a register value.
@@ -407,6 +460,7 @@ impl C {
             C::SameSymbol => {
                 here.symbol.is_some() && here.symbol == ctx.from.and_then(|f| f.symbol)
             }
+            C::Held(r) => ctx.regs[*r] != NONE && ctx.regs[*r] == ctx.at.here,
             C::Opposite(r) => match ctx.mv {
                 Some((d, _)) => {
                     ctx.regs[*r] != NONE && ctx.regs[*r] == i64::from(ctx.dirs.opposite(d))
@@ -480,6 +534,7 @@ impl RuleSet {
                     regs: &key,
                     mv: None,
                     dirs: self.directions,
+                    at: Places::NOWHERE,
                 })
             }
         }
@@ -533,6 +588,9 @@ impl RuleSet {
             V::Length => ctx.mv?.1,
             V::Direction => i64::from(ctx.mv?.0),
             V::Register(r) => ctx.regs[*r],
+            V::Cell if ctx.at.from != NONE => ctx.at.from,
+            V::Cell | V::LandingCell if ctx.at.here != NONE => ctx.at.here,
+            V::Cell | V::LandingCell => return None,
             V::Landing(attr) => {
                 let here = ctx.here;
                 match attr {
@@ -546,17 +604,18 @@ impl RuleSet {
         })
     }
 
-    /// Applies `effects` in order to `key`; `None` when a value is missing (the number of
-    /// a cell without one).
-    pub fn apply(
+    /// Applies `effects` in order to `key`, the cells standing `at`; `None` when a value is
+    /// missing (the number of a cell without one).
+    pub(crate) fn apply(
         &self,
         effects: &[E],
         here: &Cell,
         from: Option<&Cell>,
         mv: Option<(Dir, i64)>,
+        at: Places,
         key: &mut Key,
     ) -> Option<()> {
-        self.apply_in(effects, here, from, mv, None, key, &mut None)
+        self.apply_in(effects, here, from, mv, at, None, key, &mut None)
     }
 
     /// [`RuleSet::apply`] with a rolling-block press (conditions `At`, `Standing`, `Cube`) and
@@ -569,6 +628,7 @@ impl RuleSet {
         here: &Cell,
         from: Option<&Cell>,
         mv: Option<(Dir, i64)>,
+        at: Places,
         press: Option<&Press>,
         key: &mut [i64],
         split: &mut Option<[(usize, usize); 2]>,
@@ -582,6 +642,7 @@ impl RuleSet {
                 regs: key,
                 mv,
                 dirs: self.directions,
+                at,
             };
             if !e.when.iter().all(|c| c.eval_in(&ctx, press)) {
                 continue;
@@ -593,6 +654,7 @@ impl RuleSet {
                     regs: key,
                     mv,
                     dirs: self.directions,
+                    at,
                 };
                 match op {
                     O::Set(r, v) => {
@@ -635,6 +697,7 @@ impl RuleSet {
             Domain::Direction => v == NONE || (0..self.directions.len() as i64).contains(&v),
             Domain::Piece => v == NONE || (0..6).contains(&v),
             Domain::Colour | Domain::Symbol => true,
+            Domain::Cell => v >= NONE,
         })
     }
 
@@ -756,6 +819,13 @@ impl RuleSet {
                     )
                     .collect()
             }
+            Domain::Cell => std::iter::once(NONE)
+                .chain(
+                    (0..cells.len())
+                        .filter(|&i| cells[i].is_landable())
+                        .map(cell_value),
+                )
+                .collect(),
         };
         v.extend(self.constants(r));
         v.sort_unstable();
@@ -764,9 +834,12 @@ impl RuleSet {
     }
 
     /// Whether [`RuleSet::values`] of register `r` depends on the board (colours and
-    /// symbols: the ones on it).
+    /// symbols: the ones on it; cells: the landable ones).
     pub(crate) fn values_read_board(&self, r: usize) -> bool {
-        matches!(self.regs[r].domain, Domain::Colour | Domain::Symbol)
+        matches!(
+            self.regs[r].domain,
+            Domain::Colour | Domain::Symbol | Domain::Cell
+        )
     }
 
     /// Every constant the rules compare register `r` with or set it to.
@@ -828,9 +901,17 @@ impl RuleSet {
     }
 
     /// A state's name: `(r,c)`, `(r,c)/t=diagonal/d=2` with the registers kept on its cell
-    /// (unset ones left out, the `no_u_turn` direction bare: `(r,c)/NE`), `Goal` (or
-    /// `Goal(r,c)` with several goals) when the rules have registers, `Outside` for `at: None`.
-    pub fn state_name(&self, at: Option<(usize, usize)>, cell: &Cell, key: &Key) -> String {
+    /// (unset ones left out, the `no_u_turn` direction bare: `(r,c)/NE`, a cell register
+    /// as `b=(1,2)` or `b=-`), `Goal` (or `Goal(r,c)` with several goals) when the rules
+    /// have registers, `Outside` for `at: None`. `cols` is the board's width, which cell
+    /// registers' values are read with.
+    pub fn state_name(
+        &self,
+        at: Option<(usize, usize)>,
+        cols: usize,
+        cell: &Cell,
+        key: &Key,
+    ) -> String {
         let Some((r, c)) = at else {
             return "Outside".to_string();
         };
@@ -851,7 +932,10 @@ impl RuleSet {
             if unset || !self.kept(i, cell) {
                 continue;
             }
-            let text = self.show(i, key[i]);
+            let text = match reg.domain {
+                Domain::Cell => show_cell(key[i], cols),
+                _ => self.show(i, key[i]),
+            };
             if self.bare == Some(i) {
                 name.push_str(&format!("/{text}"));
             } else {
@@ -878,6 +962,17 @@ impl RuleSet {
                 .and_then(|i| Piece::ALL.get(i))
                 .map_or("-".into(), |p| p.letter().to_string()),
             Domain::Colour | Domain::Symbol => value_tag(v).map_or("-".into(), |t| t.to_string()),
+            // Without the board's width, a cell is its row-major index.
+            Domain::Cell if v == NONE => "-".into(),
+            Domain::Cell => format!("#{v}"),
         }
+    }
+}
+
+/// A cell register's value as a state name shows it: `(r,c)`, or `-` for none.
+fn show_cell(v: i64, cols: usize) -> String {
+    match usize::try_from(v) {
+        Ok(i) if cols > 0 => format!("({},{})", i / cols, i % cols),
+        _ => "-".into(),
     }
 }

@@ -116,6 +116,8 @@ pub enum RegisterKind {
     Colour,
     /// A symbol of the board, or none (the start).
     Symbol,
+    /// A landable cell of the board, or none (the start): where to go back to (`To`).
+    Cell,
 }
 
 /// Where a register is kept.
@@ -203,6 +205,10 @@ pub enum Length {
     /// void), a wall or the board's edge (ice). A slide that meets no obstacle (around a
     /// torus) or is stopped at once is no move.
     Slide,
+    /// To the cell a cell register holds, when it lies on the move's ray: the walk goes unit
+    /// step by unit step until it reaches that cell and lands there (none held, or not on
+    /// the ray: no move).
+    To(String),
 }
 
 /// What the cells between the origin and the landing cell may be.
@@ -262,6 +268,8 @@ pub enum Op {
     Max(String, Value),
     /// A counter becomes its negation.
     Neg(String),
+    /// A direction, piece, colour, symbol or cell register holds none again.
+    Clear(String),
     /// Rolling blocks: the standing block splits into two cubes on these cells (a split
     /// switch; the effect's `when` holds `Standing`).
     Split((usize, usize), (usize, usize)),
@@ -291,6 +299,10 @@ pub enum Value {
     /// The landing cell's attribute (`Landing(Number)`, landing effects only): what the
     /// cell moved onto holds, where the other cell values read the cell moved from.
     Landing(Attr),
+    /// The cell moved from itself (a cell register's value).
+    Cell,
+    /// The cell landed on itself (landing effects only; after a teleport, its partner).
+    LandingCell,
 }
 
 /// A condition. Cell conditions read the cell moved from in `when` and leaving effects, the
@@ -328,6 +340,10 @@ pub enum Cond {
     SameSymbol,
     /// The move goes opposite to the direction in a direction register.
     Opposite(String),
+    /// The cell is the one a cell register holds (never when it holds none).
+    Held(String),
+    /// A direction, piece, colour, symbol or cell register holds none.
+    Unset(String),
     /// Rolling blocks: the cell pressed is `(row, col)` (a switch: every rolling-block
     /// effect names its cell).
     At(usize, usize),
