@@ -225,3 +225,100 @@ impl Layers {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use maze_graph::{Adjacency, Directions};
+
+    use super::*;
+
+    static FOUR: Directions = Directions {
+        names: &["N", "E", "S", "W"],
+        opposite: &[2, 3, 0, 1],
+    };
+
+    /// A random graph: each non-goal state has up to `degree` moves (repeats of one target
+    /// by other directions included), in no particular order.
+    struct Random {
+        start: StateId,
+        goal: Vec<bool>,
+        moves: Vec<Vec<Move>>,
+    }
+
+    impl Rules for Random {
+        fn directions(&self) -> &'static Directions {
+            &FOUR
+        }
+        fn n_states(&self) -> usize {
+            self.goal.len()
+        }
+        fn start(&self) -> StateId {
+            self.start
+        }
+        fn is_goal(&self, state: StateId) -> bool {
+            self.goal[state as usize]
+        }
+        fn successors(&self, acc: &mut Vec<Move>, state: StateId) {
+            acc.extend_from_slice(&self.moves[state as usize]);
+        }
+        fn state_name(&self, state: StateId) -> String {
+            state.to_string()
+        }
+    }
+
+    /// xorshift64: the graphs are many and need no quality beyond spread.
+    fn next(seed: &mut u64) -> u64 {
+        *seed ^= *seed << 13;
+        *seed ^= *seed >> 7;
+        *seed ^= *seed << 17;
+        *seed
+    }
+
+    fn random(seed: &mut u64, n: usize, degree: u64, reach: u64) -> Random {
+        let goals = 1 + next(seed) % 3;
+        let goal: Vec<bool> = (0..n).map(|_| next(seed) % (n as u64) < goals).collect();
+        let moves = (0..n)
+            .map(|s| {
+                if goal[s] {
+                    return Vec::new();
+                }
+                let k = next(seed) % (degree + 1);
+                (0..k)
+                    .filter_map(|_| {
+                        // Mostly near targets (long thin layers), sometimes anywhere.
+                        let to = if next(seed) % 4 == 0 {
+                            next(seed) % n as u64
+                        } else {
+                            (s as u64 + 1 + next(seed) % reach) % n as u64
+                        } as StateId;
+                        let dir = (next(seed) % 4) as u8;
+                        (to as usize != s).then_some(Move { dir, to })
+                    })
+                    .collect()
+            })
+            .collect();
+        Random {
+            start: (next(seed) % n as u64) as StateId,
+            goal,
+            moves,
+        }
+    }
+
+    /// Equal to the solver on the flat graph, on small and large, thin and bushy graphs:
+    /// layers found by bits and layers sorted, with and without a solution.
+    #[test]
+    fn solve_rules_is_solve_on_the_flat_graph() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15;
+        let mut solved = 0;
+        for round in 0..600 {
+            let n = [2, 5, 30, 200, 1500][round % 5];
+            let degree = [1, 2, 3, 6][round % 4];
+            let reach = [2, 5, 40][round % 3];
+            let g = random(&mut seed, n, degree, reach);
+            let want = crate::solve(&Adjacency::from_rules(&g));
+            assert_eq!(solve_rules(&g), want, "round {round}");
+            solved += usize::from(want.shortest_length.is_some_and(|l| l > 3));
+        }
+        assert!(solved > 50, "too few graphs with long solutions: {solved}");
+    }
+}
