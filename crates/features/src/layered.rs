@@ -286,7 +286,7 @@ mod tests {
                 (0..k)
                     .filter_map(|_| {
                         // Mostly near targets (long thin layers), sometimes anywhere.
-                        let to = if next(seed) % 4 == 0 {
+                        let to = if next(seed).is_multiple_of(4) {
                             next(seed) % n as u64
                         } else {
                             (s as u64 + 1 + next(seed) % reach) % n as u64
