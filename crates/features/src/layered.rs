@@ -80,9 +80,9 @@ impl Forward {
 /// The flat graph holds every move's directions, the jump numbers and the goal flags as
 /// arrays; the search needs only each state's targets. The arrays indexed by state besides
 /// those are two bitsets (reached, and found in the layer being built), which stay in cache
-/// at millions of states, and each state's place in the search order; the path counts live
-/// beside that order, so the layers are read in sequence. The rules give the directions of
-/// the one solution reported.
+/// at millions of states, and each state's place in the search order; path counts are kept
+/// for two layers at a time, beside that order, so that they are read in sequence. The rules
+/// give the directions of the one solution reported.
 pub(crate) fn solve_rules<R: Rules + ?Sized>(rules: &R) -> Solved {
     let g = Forward::new(rules);
     let n = rules.n_states();
