@@ -185,6 +185,19 @@ pub(crate) fn check_maze(maze: Maze) {
     assert_eq!(solved.shortest_length, f.shortest_length, "solve: length");
     assert_eq!(solved.shortest_paths, f.shortest_paths, "solve: paths");
     assert_eq!(solved.solution, f.solution, "solve: solution");
+    // Read straight from the rules, with every table or moves on demand, it is the same.
+    assert_eq!(
+        maze::features::solve_rules(&a.compiled),
+        solved,
+        "solve_rules"
+    );
+    if let Ok(read) = a.maze.compile_within(StateLimit::default()) {
+        assert_eq!(
+            maze::features::solve_rules(&read),
+            solved,
+            "solve_rules, to read"
+        );
+    }
 
     let from_start = distances(g, &[g.start], false);
     let goals: Vec<NodeIndex> = g.goals().collect();

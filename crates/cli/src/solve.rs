@@ -3,7 +3,6 @@
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-use maze::graph::Adjacency;
 use serde::Serialize;
 
 use crate::load::load_compiled;
@@ -45,13 +44,12 @@ struct Solution<'a> {
 
 impl Args {
     pub(crate) fn run(self) -> Result<(), crate::failure::Failure> {
-        // Only what is reported, on the flat graph; no petgraph round trip. Each form is
-        // dropped once the next is made (the board moves from the maze as read into the
-        // engine), so that the peak holds two forms, never three or the search besides.
+        // Only what is reported, read straight from the compiled rules: no flat graph, no
+        // petgraph round trip (the board moves from the maze as read into the engine), so
+        // that the peak holds one form of the maze and the search's bitsets and order.
         let compiled = load_compiled(&self.file, self.limit)?;
-        let adjacency = Adjacency::from_rules(&compiled);
+        let f = maze::features::solve_rules(&compiled);
         drop(compiled);
-        let f = maze::features::solve(&adjacency);
         let moves = f.solution.as_deref().unwrap_or(&[]);
         let unique_shortest = f.shortest_paths == 1;
         if self.json {

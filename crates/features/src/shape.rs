@@ -27,9 +27,15 @@ pub(crate) fn shape<G: Graph + ?Sized>(g: &G, preds: Reverse, bfs: &Bfs) -> Shap
     let mut branches = 0;
     let mut dead_ends = 0;
     let mut non_tree: Vec<(StateId, StateId)> = Vec::new();
-    for &u in &bfs.order {
+    // In state order, not the search's: the counts and the set of non-tree edges do not
+    // depend on it, and each state's own lists and entry are then read forward through
+    // memory; only its neighbours' entries are read at random.
+    for u in 0..node.len() as StateId {
+        let (depth_u, parent_u) = node[u as usize];
+        if depth_u == UNREACHED {
+            continue;
+        }
         let targets = g.targets(u);
-        let parent_u = node[u as usize].1;
         let mut neighbours = 0;
         let mut visit = |v: StateId| {
             let (depth_v, parent_v) = node[v as usize];

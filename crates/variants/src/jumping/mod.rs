@@ -13,6 +13,7 @@
 mod landings;
 mod mechanic;
 mod moves;
+mod rank;
 mod superset;
 mod teleport;
 mod update;
@@ -80,6 +81,8 @@ pub struct JumpGraph {
     kept: Vec<Kept>,
     /// Per cell, its first superset state; `sup_base[n]` = superset states on cells.
     sup_base: Vec<u32>,
+    /// Under plain rules (one state a landable cell), `sup_base` as a rank in cache.
+    rank: Option<rank::Rank>,
     /// Per superset state, its cell (or [`OUTSIDE`]).
     sup_cell: Vec<u32>,
     sup_outside: Option<u32>,
@@ -223,6 +226,7 @@ impl JumpGraph {
             doms: Vec::new(),
             kept: Vec::new(),
             sup_base: Vec::new(),
+            rank: None,
             sup_cell: Vec::new(),
             sup_outside: None,
             sup_start: 0,

@@ -154,7 +154,12 @@ impl JumpGraph {
             }
             let (d, si) = (d as Dir, usize::from(si));
             mark.fill(0);
-            for origin in 0..n {
+            // Origins against the direction's row-major sense, so that each run is mostly
+            // one step onto a cell already done and the board is read in order (any order
+            // gives the same runs).
+            let centre = ((self.rows / 2) as i64, (self.cols / 2) as i64);
+            let forward = self.tiling.walk(centre, d, 1) > centre;
+            for origin in (0..n).map(|i| if forward { n - 1 - i } else { i }) {
                 if mark[origin] == 2 {
                     continue;
                 }
@@ -453,10 +458,14 @@ impl JumpGraph {
                 }
                 Some(t) if t as usize != cell => {
                     // A cell has a superset state exactly when it is landable: one read of
-                    // a small table instead of the cell, at a random place of the board.
+                    // a table that stays in cache instead of the cell, at a random place of
+                    // the board.
                     let t = t as usize;
-                    let (to, next) = (self.sup_base[t], self.sup_base[t + 1]);
-                    if next > to {
+                    let to = match &self.rank {
+                        Some(rank) => rank.state(t),
+                        None => Some(self.sup_base[t]).filter(|&to| self.sup_base[t + 1] > to),
+                    };
+                    if let Some(to) = to {
                         out.push(Move { dir: d, to });
                     }
                 }

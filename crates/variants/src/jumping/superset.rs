@@ -153,6 +153,8 @@ impl JumpGraph {
                 .extend(std::iter::repeat_n(c as u32, size as usize));
         }
         self.sup_base.push(self.sup_cell.len() as u32);
+        // Plain rules keep no registers: a landable cell has exactly one superset state.
+        self.rank = self.plain.map(|_| rank::Rank::of_single(&self.sup_base));
         self.sup_outside = (self.set.goal == GoalKind::Exit).then(|| {
             self.sup_cell.push(OUTSIDE);
             (self.sup_cell.len() - 1) as u32
