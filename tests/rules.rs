@@ -228,12 +228,14 @@ fn listed_teleports_are_named_pairs() {
     for state in ["(0,0)", "(0,2)", "(2,0)", "(2,1)"] {
         assert_eq!(edges(&listed, state), edges(&named, state), "{state}");
     }
-    let maze = maze::file::parse("teleport_list.ron", &listed).unwrap();
+    written_back_with(&listed, "    teleports: [((0, 1), (2, 1))],\n");
+}
+
+/// `src` is written back with `line` and reads back equal.
+fn written_back_with(src: &str, line: &str) {
+    let maze = maze::file::parse("listed.ron", src).unwrap();
     let text = maze::variants::write(&maze, &[]);
-    assert!(
-        text.contains("    teleports: [((0, 1), (2, 1))],\n"),
-        "{text}"
-    );
+    assert!(text.contains(line), "{text}");
     assert_eq!(maze::file::parse("again.ron", &text).unwrap(), maze);
 }
 
@@ -256,13 +258,10 @@ fn rolling_teleports_by_a_list_are_pairs_of_their_own() {
             (vec!["W".to_string()], "(0,3) 1x1x2".to_string()),
         ]
     );
-    let maze = maze::file::parse("rolling_teleport_list.ron", &src).unwrap();
-    let text = maze::variants::write(&maze, &[]);
-    assert!(
-        text.contains("    teleports: [((0, 3), (2, 0)), ((2, 3), (4, 0))],\n"),
-        "{text}"
+    written_back_with(
+        &src,
+        "    teleports: [((0, 3), (2, 0)), ((2, 3), (4, 0))],\n",
     );
-    assert_eq!(maze::file::parse("again.ron", &text).unwrap(), maze);
     let start = src.find("    teleports:").unwrap();
     let end = start + src[start..].find('\n').unwrap() + 1;
     let unlisted = format!("{}{}", &src[..start], &src[end..]);

@@ -69,38 +69,8 @@ pub(crate) fn check_listed(maze: &RollingBlockMaze) -> Result<(), Problem> {
                 ),
             ));
         }
+        crate::pairs::check_pair(i, (a, b), (board.rows, board.cols), &mut listed)?;
         for p in [a, b] {
-            if p.0 >= board.rows || p.1 >= board.cols {
-                return Err(Problem::new(
-                    at,
-                    format!(
-                        "({}, {}) is outside the {} x {} board",
-                        p.0, p.1, board.rows, board.cols
-                    ),
-                ));
-            }
-        }
-        if a == b {
-            return Err(Problem::new(
-                at,
-                format!(
-                    "this pair is one cell, ({}, {}): a pair is two cells",
-                    a.0, a.1
-                ),
-            ));
-        }
-        for p in [a, b] {
-            if let Some(&(_, j)) = listed.iter().find(|(q, _)| *q == p) {
-                return Err(Problem::new(
-                    at,
-                    format!(
-                        "({}, {}) is in pair {} too: a cell is in one pair",
-                        p.0,
-                        p.1,
-                        j + 1
-                    ),
-                ));
-            }
             let tile = board.get(p);
             if tile == Tile::Teleport {
                 return Err(Problem::new(
@@ -130,7 +100,6 @@ pub(crate) fn check_listed(maze: &RollingBlockMaze) -> Result<(), Problem> {
                 )
                 .help("list cells marked `.` (or `S`); a block stands on a teleport, and a switch acts where the roll lands"));
             }
-            listed.push((p, i));
         }
     }
     Ok(())
