@@ -487,16 +487,43 @@ fn build(
             others,
             ..RollingBlockRules::default()
         },
-        board: RollingBoard { rows, cols, tiles },
+        board: RollingBoard {
+            rows,
+            cols,
+            tiles,
+            teleports: Vec::new(),
+        },
         start: standing(s),
         goal: standing(g),
     };
     general_form(&mut maze, &mut rng);
+    declared_teleports(&mut maze, &mut rng);
     // Two blocks and a dozen bridges can bound tens of millions of states, which the walker,
     // keeping every state by name, cannot hold; such boards are past what a comparison
     // state by state is for.
     let tractable = Maze::RollingBlock(maze.clone()).state_estimate() <= MAX_COMPARED_STATES;
     (maze.validate().is_ok() && tractable).then_some(maze)
+}
+
+/// Half the time, one or two teleport pairs declared by a list, on plain floor other than the
+/// goal (the start and the other block's cells among them: a block may start on one).
+fn declared_teleports(maze: &mut RollingBlockMaze, rng: &mut Lcg) {
+    if rng.below(2) == 0 {
+        return;
+    }
+    let board = &maze.board;
+    let mut free: Vec<(usize, usize)> = (0..board.tiles.len())
+        .map(|i| (i / board.cols, i % board.cols))
+        .filter(|&c| board.get(c) == Tile::Floor && !maze.goal.contains(c))
+        .collect();
+    for _ in 0..1 + rng.below(2) {
+        if free.len() < 2 {
+            return;
+        }
+        let a = free.swap_remove(rng.below(free.len()));
+        let b = free.swap_remove(rng.below(free.len()));
+        maze.board.teleports.push((a, b));
+    }
 }
 
 /// Half the time, rules only the general form says: a gate of the first two bridge tiles
@@ -603,6 +630,32 @@ proptest! {
     fn engine_matches_the_walker(maze in bloxorz_board()) {
         prop_assert_eq!(engine_walk(&maze), roll_walker::walk(&maze));
     }
+}
+
+/// The random boards the engine is compared on cover declared teleport pairs: many have a
+/// list, and on many the list changes what the walker reaches.
+#[test]
+fn random_boards_cover_declared_teleports() {
+    use proptest::strategy::ValueTree;
+    let mut runner = proptest::test_runner::TestRunner::deterministic();
+    let strategy = bloxorz_board();
+    let (mut listed, mut used) = (0, 0);
+    for _ in 0..100 {
+        let maze = strategy.new_tree(&mut runner).unwrap().current();
+        if maze.board.teleports.is_empty() {
+            continue;
+        }
+        listed += 1;
+        let mut plain = maze.clone();
+        plain.board.teleports.clear();
+        if roll_walker::walk(&plain) != roll_walker::walk(&maze) {
+            used += 1;
+        }
+    }
+    assert!(
+        listed >= 20 && used >= 5,
+        "{listed} boards with a list, {used} using it"
+    );
 }
 
 /// The engine's mechanic moves (from its configurations) among the states the start reaches,

@@ -519,14 +519,70 @@ fn one_way_walls_and_doors_generate_puzzles_that_pass_their_gates() {
 }
 
 /// No revisits, one register per cell (more than the six registers a rule once had at
-/// most): the bundled variant generates puzzles that pass its gates on several seeds.
+/// most): the bundled variant generates puzzles that pass its gates (no trap among them) on
+/// several seeds, each at least 6 moves long with a move the registers decide, not the
+/// 2-move boards its 3 x 3 predecessor made.
 #[test]
 fn no_revisits_generates_puzzles_that_pass_their_gates() {
     let name = "no_revisits.ron";
     let file = variant(name);
     let settings = file.generate.clone().unwrap();
+    assert_eq!(settings.gates.min_length, Some(6), "the floor tested below");
     for seed in 1..=3 {
-        passing(&file, &settings, 500, name, seed);
+        let o = passing(&file, &settings, 300, name, seed);
+        let length = o.features.shortest_length.unwrap_or(0);
+        assert!(length >= 6, "seed {seed}: {length} moves");
+        assert!(o.features.mechanic_moves >= Some(1), "seed {seed}");
+    }
+}
+
+/// A rolling-block file's `teleports:` list: without the `Teleports` gene the generator keeps
+/// its pairs where they are, their cells plain floor; with it the list is cleared and the
+/// gene's pair of `t` placed instead. Every maze is written back and reads back equal.
+#[test]
+fn rolling_generators_keep_or_replace_a_declared_list() {
+    let path = root().join("tests/fixtures/rules/rolling_teleport_list.ron");
+    let src = std::fs::read_to_string(path).unwrap();
+    let end = src.rfind(')').unwrap();
+    let listed = [((0, 3), (2, 0)), ((2, 3), (4, 0))];
+    for (genes, kept) in [("[Floor]", true), ("[Floor, Teleports(1)]", false)] {
+        let text = format!(
+            "{}    generate: (genes: {genes}, search: HillDescent(iterations: 40)),\n)\n",
+            &src[..end]
+        );
+        let file = parse_file("listed.ron", &text).unwrap_or_else(|e| panic!("{}", e.one_line()));
+        let settings = file.generate.clone().unwrap();
+        for seed in 1..=3 {
+            let o = run(&file, &settings, 40, seed);
+            let Maze::RollingBlock(m) = &o.maze else {
+                panic!("a rolling-block maze");
+            };
+            let board = &m.board;
+            let ts = board
+                .tiles
+                .iter()
+                .filter(|&&t| t == maze::variants::rolling::Tile::Teleport);
+            if kept {
+                assert_eq!(board.teleports, listed, "{genes} seed {seed}");
+                assert!(listed.iter().all(|&(a, b)| board.get(a) == board.get(b)
+                    && board.get(a) == maze::variants::rolling::Tile::Floor));
+                assert_eq!(ts.count(), 0, "{genes} seed {seed}");
+            } else {
+                assert!(board.teleports.is_empty(), "{genes} seed {seed}");
+                assert_eq!(ts.count(), 2, "{genes} seed {seed}");
+            }
+            let written = write_file(
+                &MazeFile {
+                    maze: o.maze.clone(),
+                    generate: None,
+                    provenance: None,
+                },
+                &[],
+            );
+            let back =
+                parse_file("back.ron", &written).unwrap_or_else(|e| panic!("{}", e.one_line()));
+            assert_eq!(back.maze, o.maze, "{genes} seed {seed}");
+        }
     }
 }
 

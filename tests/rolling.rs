@@ -385,6 +385,7 @@ fn mazes_built_in_code_are_validated() {
         rows: 1,
         cols: 4,
         tiles: vec![Tile::Fragile, Tile::Floor, Tile::Floor, Tile::Floor],
+        teleports: Vec::new(),
     };
     let at = |col, cols| Footprint {
         row: 0,
@@ -486,7 +487,12 @@ pub(crate) fn rolling_board() -> impl Strategy<Value = RollingBlockMaze> {
                     })
                 };
                 let (start, goal) = (place(start)?, place(goal)?);
-                let mut board = RollingBoard { rows, cols, tiles };
+                let mut board = RollingBoard {
+                    rows,
+                    cols,
+                    tiles,
+                    teleports: Vec::new(),
+                };
                 for cell in start.cells().chain(goal.cells()) {
                     board.tiles[cell.0 * cols + cell.1] = Tile::Floor;
                 }

@@ -188,6 +188,7 @@ const RULE_FIXTURES: &[(&str, Option<u32>, u64)] = &[
     ("length_minus_last", Some(3), 1),
     ("rolling_counter_bound", None, 0),
     ("rolling_teleport", Some(4), 1),
+    ("rolling_teleport_list", Some(6), 1),
     ("teleport", Some(2), 1),
     ("one_way_walls", Some(3), 1),
     ("no_revisits", Some(7), 2),
@@ -228,13 +229,44 @@ fn listed_teleports_are_named_pairs() {
     for state in ["(0,0)", "(0,2)", "(2,0)", "(2,1)"] {
         assert_eq!(edges(&listed, state), edges(&named, state), "{state}");
     }
-    let maze = maze::file::parse("teleport_list.ron", &listed).unwrap();
+    written_back_with(&listed, "    teleports: [((0, 1), (2, 1))],\n");
+}
+
+/// `src` is written back with `line` and reads back equal.
+fn written_back_with(src: &str, line: &str) {
+    let maze = maze::file::parse("listed.ron", src).unwrap();
     let text = maze::variants::write(&maze, &[]);
-    assert!(
-        text.contains("    teleports: [((0, 1), (2, 1))],\n"),
-        "{text}"
-    );
+    assert!(text.contains(line), "{text}");
     assert_eq!(maze::file::parse("again.ron", &text).unwrap(), maze);
+}
+
+/// Rolling-block teleport pairs by a declared list (`rolling_teleport_list.ron`): two pairs,
+/// which a board's one pair of `t` cannot say; the answer goes through both, 9 states are
+/// reached, each pair sends a block back the other way, the maze is written back with its
+/// list and reads back equal, and without the list it has no solution.
+#[test]
+fn rolling_teleports_by_a_list_are_pairs_of_their_own() {
+    let path = crate::common::root().join("tests/fixtures/rules/rolling_teleport_list.ron");
+    let src = std::fs::read_to_string(path).unwrap();
+    let a = analyze(&src);
+    assert_eq!(a.features.reachable, 9);
+    assert_eq!(a.features.mechanic_moves, Some(2));
+    assert_eq!(a.features.solution.clone().unwrap(), ["E"; 6]);
+    assert_eq!(
+        a.edges("(2,1) 1x2x1"),
+        [
+            (vec!["E".to_string()], "(4,0) 1x1x2".to_string()),
+            (vec!["W".to_string()], "(0,3) 1x1x2".to_string()),
+        ]
+    );
+    written_back_with(
+        &src,
+        "    teleports: [((0, 3), (2, 0)), ((2, 3), (4, 0))],\n",
+    );
+    let start = src.find("    teleports:").unwrap();
+    let end = start + src[start..].find('\n').unwrap() + 1;
+    let unlisted = format!("{}{}", &src[..start], &src[end..]);
+    assert_eq!(analyze(&unlisted).features.shortest_length, None);
 }
 
 /// No revisits (the fixture `no_revisits`): a jump onto a cell landed on before is refused.

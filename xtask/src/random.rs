@@ -82,7 +82,12 @@ pub fn rolling(
             block,
             ..RollingBlockRules::default()
         },
-        board: RollingBoard { rows, cols, tiles },
+        board: RollingBoard {
+            rows,
+            cols,
+            tiles,
+            teleports: Vec::new(),
+        },
         start,
         goal,
     }

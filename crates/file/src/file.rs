@@ -559,23 +559,32 @@ fn rolling_maze(
                 .help("remove `walls`; use `#` cells (no floor) to shape the board"),
         );
     }
-    if !raw.teleports.is_empty() {
-        return Err(Problem::new(
-            Where::Teleport(0),
-            "rolling-block mazes have no `teleports` list",
-        )
-        .help("remove `teleports`; mark teleport tiles `t` on the board"));
-    }
     let rows: Vec<&str> = raw.board.value.iter().map(|r| r.value.as_str()).collect();
     let widest = rows.iter().map(|r| r.chars().count()).max().unwrap_or(0);
     check_cells(rows.len(), widest, limit)?;
-    let parsed = ParsedBoard::parse(&rows)?;
+    let mut parsed = ParsedBoard::parse(&rows)?;
+    // The pairs are checked against the board with the rest of the maze.
+    parsed.board.teleports = listed_pairs(raw)?;
     Ok(RollingBlockMaze {
         rules,
         board: parsed.board,
         start: parsed.start,
         goal: parsed.goal,
     })
+}
+
+/// The `teleports:` list's pairs of cells, a negative coordinate refused at its pair.
+fn listed_pairs(raw: &RawMaze) -> Result<Vec<(Coord, Coord)>, Problem> {
+    let cell = |(r, c): (i64, i64), i: usize| match (usize::try_from(r), usize::try_from(c)) {
+        (Ok(r), Ok(c)) => Ok((r, c)),
+        _ => Err(Problem::new(
+            Where::Teleport(i),
+            format!("({r}, {c}) is outside the board: rows and columns count from 0"),
+        )),
+    };
+    (raw.teleports.iter().enumerate())
+        .map(|(i, p)| Ok((cell(p.value.0, i)?, cell(p.value.1, i)?)))
+        .collect()
 }
 
 fn jumping_maze(
@@ -661,14 +670,7 @@ fn jumping_maze(
         cols,
         cells,
     };
-    let mut pairs = Vec::new();
-    for (i, p) in raw.teleports.iter().enumerate() {
-        let (a, b) = p.value;
-        pairs.push((
-            to_coord(a, Where::Teleport(i))?,
-            to_coord(b, Where::Teleport(i))?,
-        ));
-    }
+    let pairs = listed_pairs(raw).map_err(|p| ctx.problem(raw, &p))?;
     declare_teleports(&mut board, &pairs).map_err(|p| ctx.problem(raw, &p))?;
     Ok(JumpingMaze {
         rules,

@@ -1299,11 +1299,51 @@ fn bad_teleport_pairs_point_at_the_pair() {
         (5, 17),
         "(0, 1) is the teleport `a` on the board already",
     );
-    let rolling = "Maze(\n    rules: RollingBlock(),\n    board: [\"S..\", \"..G\"],\n    teleports: [((0, 1), (1, 1))],\n)";
-    check(
-        rolling,
-        (4, 17),
-        "rolling-block mazes have no `teleports` list",
+}
+
+/// A rolling-block `teleports:` list: what the jumping list refuses, and a cell that is not
+/// plain floor (no floor, fragile floor) or is a `t` already, each pointed at its pair.
+#[test]
+fn bad_rolling_teleport_pairs_point_at_the_pair() {
+    let file = |pairs: &str| {
+        format!(
+            "Maze(\n    rules: RollingBlock(),\n    board: [\"S..t\", \"#w.t\", \"...G\"],\n    teleports: [\n        ((0, 0), (2, 0)),\n        {pairs},\n    ],\n)"
+        )
+    };
+    for (pair, says) in [
+        ("((0, 2), (0, 2))", "this pair is one cell, (0, 2)"),
+        ("((0, 2), (2, 0))", "(2, 0) is in pair 1 too"),
+        (
+            "((0, 2), (0, 3))",
+            "(0, 3) is the teleport `t` on the board already",
+        ),
+        ("((0, 2), (2, 3))", "(2, 3) is under the goal `G`"),
+        (
+            "((0, 2), (1, 0))",
+            "(1, 0) is no floor `#` rather than plain floor",
+        ),
+        (
+            "((0, 2), (1, 1))",
+            "(1, 1) is fragile floor `w` rather than plain floor",
+        ),
+        ("((0, 2), (3, 0))", "(3, 0) is outside the 3 x 4 board"),
+        ("((0, 2), (-1, 0))", "(-1, 0) is outside the board"),
+    ] {
+        check(&file(pair), (6, 9), says);
+    }
+    // The start may be on a teleport: a valid list reads.
+    assert!(maze_file::parse("ok.ron", &file("((0, 2), (2, 1))")).is_ok());
+    let many: Vec<String> = (0..10).map(|i| format!("(({i}, 0), ({i}, 1))")).collect();
+    let src = format!(
+        "Maze(\n    rules: RollingBlock(),\n    board: [{}\"S.\", \"G.\"],\n    teleports: [{}],\n)",
+        "\"..\", ".repeat(10),
+        many.join(", ")
+    );
+    let (line, _, message) = error(&src);
+    assert_eq!(line, 4);
+    assert!(
+        message.contains("10 teleport pairs: a rolling-block board declares at most 9"),
+        "{message}"
     );
 }
 
@@ -1654,7 +1694,7 @@ mod rolling {
         check(
             src,
             (4, 31),
-            "a rolling-block board holds one teleport pair",
+            "on a rolling-block board the generator places one teleport pair",
         );
         maze_file::parse_file("good.ron", &src.replace("Teleports(2)", "Teleports(1)"))
             .unwrap_or_else(|e| panic!("{}", e.one_line()));

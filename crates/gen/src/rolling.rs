@@ -750,7 +750,12 @@ mod tests {
                 others,
                 ..Default::default()
             },
-            board: RollingBoard { rows, cols, tiles },
+            board: RollingBoard {
+                rows,
+                cols,
+                tiles,
+                teleports: Vec::new(),
+            },
             start: cell(one(s)),
             goal: cell(one(g)),
         };

@@ -807,6 +807,22 @@ fn a_move_through_a_teleport_says_so() {
     );
 }
 
+/// Teleport pairs by a list: each roll onto a pair says where the block went on to.
+#[test]
+fn a_block_goes_through_each_declared_pair() {
+    let src = include_str!("../../../tests/fixtures/rules/rolling_teleport_list.ron");
+    let mut g = game("rolling teleport list", src);
+    for (at, said) in [
+        ((2, 0), "E onto the teleport at (0,3), on to (2,0)"),
+        ((4, 0), "E onto the teleport at (2,3), on to (4,0)"),
+    ] {
+        g.apply(maze_play::Command::Roll(1));
+        g.apply(maze_play::Command::Roll(1));
+        assert_eq!(g.cell(), Some(at));
+        assert!(g.message().text.starts_with(said), "{}", g.message().text);
+    }
+}
+
 /// A door refuses a move until the key is held, and says why; one-way walls are listed.
 #[test]
 fn a_door_opens_once_the_key_is_held() {

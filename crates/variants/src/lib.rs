@@ -23,6 +23,7 @@ mod compiled;
 pub mod jumping;
 mod limit;
 mod maze;
+mod pairs;
 mod problem;
 pub mod rolling;
 pub mod rules;

@@ -5,6 +5,7 @@ use crate::jumping::JumpingMaze;
 use crate::limit::StateLimit;
 use crate::problem::Problem;
 use crate::rolling::RollingBlockMaze;
+use crate::tiling::Coord;
 
 /// A maze of any variant, as a maze file describes it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -60,13 +61,7 @@ pub fn write_with(maze: &Maze, header: &[String], fields: &str) -> String {
                 out.push_str(&format!("    walls: [{}],\n", walls.join(", ")));
             }
             let pairs = crate::jumping::listed_teleports(&m.board, &m.rules.cells);
-            if !pairs.is_empty() {
-                let pairs: Vec<String> = pairs
-                    .iter()
-                    .map(|(a, b)| format!("(({}, {}), ({}, {}))", a.0, a.1, b.0, b.1))
-                    .collect();
-                out.push_str(&format!("    teleports: [{}],\n", pairs.join(", ")));
-            }
+            out.push_str(&teleports_line(&pairs));
         }
         Maze::RollingBlock(m) => {
             out.push_str("Maze(\n");
@@ -76,11 +71,24 @@ pub fn write_with(maze: &Maze, header: &[String], fields: &str) -> String {
                 out.push_str(&format!("        \"{row}\",\n"));
             }
             out.push_str("    ],\n");
+            out.push_str(&teleports_line(&m.board.teleports));
         }
     }
     out.push_str(fields);
     out.push_str(")\n");
     out
+}
+
+/// The `teleports:` line of a list of pairs, nothing for none.
+fn teleports_line(pairs: &[(Coord, Coord)]) -> String {
+    if pairs.is_empty() {
+        return String::new();
+    }
+    let pairs: Vec<String> = pairs
+        .iter()
+        .map(|(a, b)| format!("(({}, {}), ({}, {}))", a.0, a.1, b.0, b.1))
+        .collect();
+    format!("    teleports: [{}],\n", pairs.join(", "))
 }
 
 impl Maze {

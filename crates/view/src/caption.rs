@@ -71,6 +71,9 @@ fn rolling(m: &RollingBlockMaze, pick_keys: &dyn Fn(usize) -> String) -> Vec<Str
     if m.board.tiles.contains(&Tile::Teleport) {
         lines.push(ROLLING_TELEPORT.into());
     }
+    if !m.board.teleports.is_empty() {
+        lines.push(ROLLING_LISTED.into());
+    }
     if m.rules.switches.iter().any(|s| s.split.is_some()) {
         lines.push(format!(
             "Split: the cubes roll one at a time, {} picks which (free, not a move); side by side they join into the block",
@@ -188,6 +191,9 @@ const TELEPORT: &str = "Teleports: a move landing on a teleport ends, within the
 
 /// How the teleport tiles act on a rolling block.
 const ROLLING_TELEPORT: &str = "t: a block coming to rest standing on one teleport goes on, in the same roll, to stand on the other";
+
+/// How the pairs of a rolling-block board's `teleports:` list act.
+const ROLLING_LISTED: &str = "Teleports p1, p2, ...: a block coming to rest standing on one goes on, in the same roll, to stand on the other of its name";
 
 fn tiling_name(tiling: Tiling) -> String {
     format!("{tiling:?}").to_lowercase()
@@ -555,6 +561,20 @@ mod tests {
                 "Carries back: a cell, starting none",
                 "After a move landing on a circled cell: key becomes yes",
                 "After every move: back becomes the cell left",
+            ]
+        );
+    }
+
+    #[test]
+    fn rolling_teleports_by_a_list_are_stated() {
+        let lines = caption_of(include_str!(
+            "../../../tests/fixtures/rules/rolling_teleport_list.ron"
+        ));
+        assert_eq!(
+            lines,
+            [
+                "rolling block 1×1×2: roll it so it ends exactly on the goal",
+                ROLLING_LISTED,
             ]
         );
     }

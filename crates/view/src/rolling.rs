@@ -199,10 +199,12 @@ fn cell_view(
     } else {
         CellView::labelled(kind, labels.join("/"))
     };
-    // A board has one pair of teleport tiles: its name is the tile's character.
-    if look.teleport {
-        view.glyphs.teleport = Some(tile.to_char().to_string());
-    }
+    // The pair of `t` tiles is named by the tile's character, a declared pair `p1`, `p2`, ...
+    view.glyphs.teleport = if look.teleport {
+        Some(tile.to_char().to_string())
+    } else {
+        maze.board.listed_teleport(at)
+    };
     for (switch, &number) in maze.rules.switches.iter().zip(numbers) {
         if switch.at == at
             && let Some(button) = look.button
@@ -385,13 +387,14 @@ fn answer_move(
     // A block at rest on a teleport alone goes on to the other one: the roll's arrow ends on
     // the teleport, a second piece goes on to where the block stands.
     let through = match who {
-        Mover::Block(_) if landing.rows == 1 && landing.cols == 1 => {
-            teleport_partner(maze, (landing.row, landing.col)).map(|(row, col)| Footprint {
+        Mover::Block(_) if landing.rows == 1 && landing.cols == 1 => maze
+            .board
+            .teleport_partner((landing.row, landing.col))
+            .map(|(row, col)| Footprint {
                 row,
                 col,
                 ..landing
-            })
-        }
+            }),
         _ => None,
     };
     // Every state on the goal is one state, with the bridges as at the start and blocks
@@ -503,17 +506,6 @@ fn answer_move(
     }
 }
 
-/// The board's other teleport tile than `at`, when `at` is one of its pair.
-fn teleport_partner(maze: &RollingBlockMaze, at: Coord) -> Option<Coord> {
-    let board = &maze.board;
-    if board.get(at) != Tile::Teleport {
-        return None;
-    }
-    (0..board.rows * board.cols)
-        .map(|i| (i / board.cols, i % board.cols))
-        .find(|&c| c != at && board.get(c) == Tile::Teleport)
-}
-
 /// The text board of a rolling-block maze at the state of `now` (at the start without one).
 pub(crate) fn text(maze: &RollingBlockMaze, graph: &RollGraph, now: Option<Now>) -> TextBoard {
     let board = &maze.board;
@@ -567,6 +559,15 @@ pub(crate) fn text(maze: &RollingBlockMaze, graph: &RollGraph, now: Option<Now>)
             Legend::Present(_) => Vec::new(),
         };
         legend.extend(lines.into_iter().map(entry));
+    }
+    if !board.teleports.is_empty() {
+        let names: Vec<String> = (1..=board.teleports.len())
+            .map(|i| format!("p{i}"))
+            .collect();
+        legend.push(entry(format!(
+            "{} teleports (a block standing on one moves to the other of its name)",
+            names.join(" ")
+        )));
     }
     let (place, places) = match (view.cubes, view.blocks.as_slice()) {
         (None, [(b, _)]) => (
@@ -644,6 +645,9 @@ fn tile_text(
     {
         return (format!("g{}", j + 2), Tone::Goal);
     }
+    if let Some(name) = maze.board.listed_teleport(at) {
+        return (name, Tone::Strong);
+    }
     let look = tiles::look(maze.board.get(at));
     let (text, tone) = match look.off {
         Some(off) if !view.bridges.iter().any(|&(c, on)| c == at && on) => off,
@@ -697,6 +701,40 @@ mod tests {
             Some((f(2, 2, 1, 1), [1, 1, 2]))
         );
         assert_eq!(rolled(f(0, 0, 1, 1), [1, 1, 2], 0), None);
+    }
+
+    /// The pairs of a `teleports:` list are named `p1`, `p2`, ... on the text board, in its
+    /// legend and on the picture's teleport rings.
+    #[test]
+    fn declared_teleports_are_named_in_order() {
+        let src = include_str!("../../../tests/fixtures/rules/rolling_teleport_list.ron");
+        let maze = maze_file::parse("list.ron", src).unwrap_or_else(|e| panic!("{}", e.one_line()));
+        let maze_variants::Maze::RollingBlock(m) = &maze else {
+            panic!("a rolling-block maze");
+        };
+        let board = crate::text_board(&maze, &maze.compile(), None);
+        let shown = |at: Coord| board.cells[at.0 * board.cols + at.1].text.clone();
+        assert_eq!(
+            [(0, 3), (2, 0), (2, 3), (4, 0), (2, 1)].map(shown),
+            ["p1", "p1", "p2", "p2", ". "]
+        );
+        let legend: Vec<String> = board
+            .legend
+            .iter()
+            .map(|e| e.iter().map(|(t, _)| t.as_str()).collect())
+            .collect();
+        assert!(
+            legend.contains(
+                &"p1 p2 teleports (a block standing on one moves to the other of its name)"
+                    .to_string()
+            ),
+            "{legend:?}"
+        );
+        let scene = scene(m, Options::default());
+        let named: Vec<Option<String>> = [(0, 3), (4, 0), (0, 0)]
+            .map(|(r, c)| scene.cells[r * 4 + c].glyphs.teleport.clone())
+            .into();
+        assert_eq!(named, [Some("p1".into()), Some("p2".into()), None]);
     }
 
     #[test]

@@ -158,7 +158,7 @@ impl Generate {
                     if n != 1 {
                         return Err(SettingsError::invalid(
                             at(),
-                            format!("Teleports({n}): a rolling-block board holds one teleport pair, its two `t`"),
+                            format!("Teleports({n}): on a rolling-block board the generator places one teleport pair, its two `t`"),
                         )
                         .with_help("write Teleports(1)"));
                     }
@@ -277,6 +277,7 @@ impl Generate {
                 rows,
                 cols,
                 tiles: vec![Tile::Floor; rows * cols],
+                teleports: Vec::new(),
             };
         }
         Ok(m)
@@ -471,6 +472,14 @@ fn editable_cells(
             }
             _ => {}
         }
+    }
+    // So does the file's declared list: the `Teleports` gene places the pairs instead.
+    if teleports {
+        m.board.teleports.clear();
+    }
+    for &(a, b) in &m.board.teleports {
+        editable[a.0 * cols + a.1] = false;
+        editable[b.0 * cols + b.1] = false;
     }
     for (a, b) in m.rules.switches.iter().filter_map(|s| s.split) {
         editable[a.0 * cols + a.1] = false;

@@ -100,39 +100,9 @@ pub fn declare_teleports(board: &mut Board, pairs: &[(Coord, Coord)]) -> Result<
     let mut listed: Vec<(Coord, usize)> = Vec::new();
     for (i, &(a, b)) in pairs.iter().enumerate() {
         let at = Where::Teleport(i);
-        for p in [a, b] {
-            if !board.contains((p.0 as i64, p.1 as i64)) {
-                return Err(Problem::new(
-                    at,
-                    format!(
-                        "({}, {}) is outside the {} x {} board",
-                        p.0, p.1, board.rows, board.cols
-                    ),
-                ));
-            }
-        }
-        if a == b {
-            return Err(Problem::new(
-                at,
-                format!(
-                    "this pair is one cell, ({}, {}): a pair is two cells",
-                    a.0, a.1
-                ),
-            ));
-        }
+        crate::pairs::check_pair(i, (a, b), (board.rows, board.cols), &mut listed)?;
         for p in [a, b] {
             let cell = board.get(p);
-            if let Some(&(_, j)) = listed.iter().find(|(q, _)| *q == p) {
-                return Err(Problem::new(
-                    at,
-                    format!(
-                        "({}, {}) is in pair {} too: a cell is in one pair",
-                        p.0,
-                        p.1,
-                        j + 1
-                    ),
-                ));
-            }
             if let Some(name) = cell.teleport {
                 return Err(Problem::new(
                     at,
@@ -154,7 +124,6 @@ pub fn declare_teleports(board: &mut Board, pairs: &[(Coord, Coord)]) -> Result<
                 )
                 .help("a move landing on a teleport ends on its partner, so nothing could stop on a goal there"));
             }
-            listed.push((p, i));
         }
         let Some(name) = names.next() else {
             return Err(Problem::new(at, "more teleport pairs than names"));

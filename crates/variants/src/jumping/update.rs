@@ -232,16 +232,20 @@ impl JumpGraph {
         // state before.
         let counted = !self.identity;
         let mut cands = std::mem::take(&mut self.updates.cands);
-        // Take the old moves' counts off, then put the new ones on.
-        for sup in self.sup_base[cell]..self.sup_base[cell + 1] {
+        // Take the old moves' counts off, then put the new ones on. Each target's existence
+        // is noted before any count changes (a target may repeat: duplicates are dropped
+        // after, not searched for, which made a cell of thousands of states quadratic).
+        let (lo, hi) = (self.sup_base[cell], self.sup_base[cell + 1]);
+        for sup in lo..hi {
             let at = self.sup_slot[sup as usize] as usize;
             let len = usize::from(self.sup_len[sup as usize]);
-            for k in at..at + len {
-                let t = self.sup_moves[k].to;
-                if counted && !touched.iter().any(|&(x, _)| x == t) {
-                    touched.push((t, self.exists(t)));
+            if counted {
+                for m in &self.sup_moves[at..at + len] {
+                    touched.push((m.to, self.exists(m.to)));
                 }
-                self.refs[t as usize] -= 1;
+            }
+            for k in at..at + len {
+                self.refs[self.sup_moves[k].to as usize] -= 1;
             }
         }
         let mut fresh = std::mem::take(&mut self.updates.fresh);
@@ -252,11 +256,15 @@ impl JumpGraph {
             fresh.push((sup, flat.len(), ms.len()));
             flat.extend_from_slice(ms);
         });
+        if counted {
+            // A new target that is an old one too keeps its note from before the change:
+            // the stable sort leaves it first.
+            touched.extend(flat.iter().map(|m| (m.to, self.exists(m.to))));
+            touched.sort_by_key(|&(t, _)| t);
+            touched.dedup_by_key(|&mut (t, _)| t);
+        }
         for &(sup, from, len) in &fresh {
             for m in &flat[from..from + len] {
-                if counted && !touched.iter().any(|&(x, _)| x == m.to) {
-                    touched.push((m.to, self.exists(m.to)));
-                }
                 self.refs[m.to as usize] += 1;
             }
             let at = self.sup_slot[sup as usize] as usize;
@@ -276,7 +284,6 @@ impl JumpGraph {
             self.number_states();
             return Change::Shifted(cell);
         }
-        let (lo, hi) = (self.sup_base[cell], self.sup_base[cell + 1]);
         if self.identity {
             return Change::States(lo..hi);
         }

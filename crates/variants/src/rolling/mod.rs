@@ -15,10 +15,12 @@
 
 pub(crate) mod graph;
 pub(crate) mod rules;
+mod teleports;
 mod tiles;
 pub mod walker;
 
 pub use graph::{RollGraph, StateView};
+pub use teleports::MAX_LISTED_PAIRS;
 pub use tiles::{Bears, SwitchKind, TILES, Tile, TileGene, TileGlyph, TileInfo};
 
 use maze_features::RollingBlockWeights;
@@ -396,6 +398,9 @@ pub struct RollingBoard {
     pub cols: usize,
     /// The tiles, row-major: `(r, c)` is at `r * cols + c`.
     pub tiles: Vec<Tile>,
+    /// Teleport pairs declared by a list (a file's `teleports:`), on plain floor: each two
+    /// cells act as the two `t` tiles do, besides them.
+    pub teleports: Vec<(Coord, Coord)>,
 }
 
 impl RollingBoard {
@@ -551,6 +556,7 @@ impl ParsedBoard {
             rows: rows.len(),
             cols,
             tiles,
+            teleports: Vec::new(),
         };
         Ok(ParsedBoard {
             board,
@@ -663,9 +669,9 @@ impl RollingBlockMaze {
                     ts.len()
                 ),
             )
-            .help("a block standing on one `t` moves to the other, so a board holds exactly two"));
+            .help("a block standing on one `t` moves to the other, so a board holds exactly two; declare more pairs in a `teleports:` list"));
         }
-        Ok(())
+        teleports::check_listed(self)
     }
 
     /// Checks the other blocks.

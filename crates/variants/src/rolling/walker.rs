@@ -266,11 +266,8 @@ impl<'a> Walker<'a> {
                 }
                 // Resting on a teleport alone, the block goes on to stand on the other one.
                 if let [cell] = cells[..]
-                    && self.tile(cell) == Some(Tile::Teleport)
+                    && let Some(to) = self.other_teleport(cell)
                 {
-                    let Some(to) = self.other_teleport(cell) else {
-                        return Ok(next);
-                    };
                     if let Some(j) = (0..pos.blocks.len())
                         .find(|&j| j != k && Self::cells(pos.blocks[j]).contains(&to))
                     {
@@ -288,7 +285,9 @@ impl<'a> Walker<'a> {
         }
     }
 
-    /// The board's other teleport tile than `cell`, when the board has exactly two.
+    /// Where a block resting on `cell` alone goes on to: the board's other teleport tile
+    /// when `cell` is one of exactly two, or the other cell of the declared pair `cell` is
+    /// in.
     fn other_teleport(&self, cell: (i64, i64)) -> Option<(i64, i64)> {
         let board = &self.maze.board;
         let mut ts = Vec::new();
@@ -299,11 +298,23 @@ impl<'a> Walker<'a> {
                 }
             }
         }
-        match ts[..] {
-            [a, b] if a == cell => Some(b),
-            [a, b] if b == cell => Some(a),
-            _ => None,
-        }
+        let listed = board
+            .teleports
+            .iter()
+            .map(|&((r1, c1), (r2, c2))| ((r1 as i64, c1 as i64), (r2 as i64, c2 as i64)));
+        let pairs: Vec<((i64, i64), (i64, i64))> = match ts[..] {
+            [a, b] => std::iter::once((a, b)).chain(listed).collect(),
+            _ => listed.collect(),
+        };
+        pairs.into_iter().find_map(|(a, b)| {
+            if a == cell {
+                Some(b)
+            } else if b == cell {
+                Some(a)
+            } else {
+                None
+            }
+        })
     }
 
     /// Every move from `pos`: its name and where it leads.
@@ -464,7 +475,7 @@ pub fn mechanic_moves(maze: &RollingBlockMaze) -> BTreeSet<(String, String, Stri
                 && matches!(Mover::parse(&dir), Some((Mover::Block(0), _)))
                 && next.blocks.first().is_some_and(|&b| {
                     let cells = Walker::cells(b);
-                    cells.len() == 1 && w.tile(cells[0]) == Some(Tile::Teleport)
+                    cells.len() == 1 && w.other_teleport(cells[0]).is_some()
                 });
             if pos.cubes.is_some()
                 || other

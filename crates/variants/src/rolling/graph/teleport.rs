@@ -1,6 +1,7 @@
-//! The teleport tiles of a rolling-block board: the board's two `t` are partners, and a block
-//! coming to rest on one alone moves, in the same roll, to stand on the other. Here the
-//! partner table and the move through a teleport.
+//! The teleport pairs of a rolling-block board: the board's two `t` are partners, and so are
+//! the two cells of each pair its `teleports:` list declares; a block coming to rest on one
+//! alone moves, in the same roll, to stand on the other. Here the partner table and the move
+//! through a teleport.
 
 use maze_graph::StateId;
 
@@ -9,17 +10,26 @@ use crate::rolling::{Footprint, RollingBoard, Tile};
 use crate::tiling::Coord;
 
 /// Each cell's partner (or [`NONE`]), empty when the board has no teleport pair: the two `t`
-/// tiles of a board with exactly two (validation refuses any other count).
+/// tiles of a board with exactly two (validation refuses any other count), and the pairs of
+/// its `teleports:` list.
 pub(super) fn partners(board: &RollingBoard) -> Vec<u32> {
     // Without collecting them: the generator builds a graph per candidate board, and most
     // boards have no teleport.
     let mut ts = (0..board.tiles.len()).filter(|&i| board.tiles[i] == Tile::Teleport);
-    let (Some(a), Some(b), None) = (ts.next(), ts.next(), ts.next()) else {
-        return Vec::new();
+    let tiles = match (ts.next(), ts.next(), ts.next()) {
+        (Some(a), Some(b), None) => Some((a, b)),
+        _ => None,
     };
+    if tiles.is_none() && board.teleports.is_empty() {
+        return Vec::new();
+    }
+    let index = |(r, c): Coord| r * board.cols + c;
+    let listed = board.teleports.iter().map(|&(a, b)| (index(a), index(b)));
     let mut out = vec![NONE; board.tiles.len()];
-    out[a] = b as u32;
-    out[b] = a as u32;
+    for (a, b) in tiles.into_iter().chain(listed) {
+        out[a] = b as u32;
+        out[b] = a as u32;
+    }
     out
 }
 
