@@ -45,19 +45,32 @@ pub(crate) struct Args {
 /// Largest board side printed as a grid.
 const GRID_LIMIT: usize = 60;
 
+/// Up to these many states and moves the compiled rules stay through the feature passes:
+/// compiling them again would cost a tenth of the time under plain rules and near half under
+/// registers, to save memory that only a graph larger than this makes worth it.
+const KEEP_RULES: (usize, usize) = (1 << 20, 1 << 22);
+
 impl Args {
     pub(crate) fn run(self) -> Result<(), crate::failure::Failure> {
         let Loaded { maze, compiled } = load(&self.file, self.limit)?;
-        // Features need only the flat graph; no petgraph round trip. The compiled rules
-        // are dropped while the feature passes run and compiled again for the report (a
-        // fraction of the time, and the passes' peak holds one form less).
+        // Features need only the flat graph; no petgraph round trip.
         let graph = Adjacency::from_rules(&compiled);
-        drop(compiled);
-        let mut f = maze::features::features(&graph, maze.blocks());
-        drop(graph);
-        let compiled = maze
-            .compile_within(self.limit.state_limit.unwrap_or_default())
-            .map_err(|p| crate::load::build_error(&self.file, p))?;
+        let (mut f, compiled) =
+            if graph.n_states() <= KEEP_RULES.0 && graph.n_moves() <= KEEP_RULES.1 {
+                let f = maze::features::features(&graph, maze.blocks());
+                drop(graph);
+                (f, compiled)
+            } else {
+                // A large graph's passes run without the compiled rules, compiled again for the
+                // report: the peak holds one form less.
+                drop(compiled);
+                let f = maze::features::features(&graph, maze.blocks());
+                drop(graph);
+                let compiled = maze
+                    .compile_within(self.limit.state_limit.unwrap_or_default())
+                    .map_err(|p| crate::load::build_error(&self.file, p))?;
+                (f, compiled)
+            };
         f.mechanic_moves = maze::features::mechanic_moves(&compiled, &f);
         let loaded = Loaded { maze, compiled };
         let format = if self.json { Format::Json } else { self.format };
