@@ -854,3 +854,21 @@ fn a_door_opens_once_the_key_is_held() {
         "{screen}"
     );
 }
+
+/// A register holding a cell: the state line shows the cell held, and the move back to it
+/// is played with its direction's key like any other.
+#[test]
+fn the_cell_held_is_shown_and_gone_back_to() {
+    let mut g = game(
+        "return_cell.ron",
+        include_str!("../../../tests/fixtures/rules/return_cell.ron"),
+    );
+    assert_eq!(g.state_name(), "(0,0)/key=no/back=-");
+    press_all(&mut g, &chars("d"));
+    assert_eq!(g.state_name(), "(0,1)/key=yes/back=(0,0)");
+    // The key's 2 leaves the board every way: W is the move back.
+    press_all(&mut g, &chars("a"));
+    assert_eq!(g.state_name(), "(0,0)/key=yes/back=(0,1)");
+    press_all(&mut g, &chars("sd"));
+    assert_eq!(g.state_name(), "Goal");
+}
