@@ -305,9 +305,11 @@ impl<S: Bits> WordGraph<S> {
     #[inline(always)]
     fn option_index(&self, cell: usize, content: &Cell) -> Option<usize> {
         let at = cell * self.width;
+        // The number and arrows first: they tell most options apart, inline, before the
+        // whole cell's comparison (a call through every attribute) confirms the one found.
         (self.options.get(at..at + self.width)?)
             .iter()
-            .position(|o| o == content)
+            .position(|o| o.number == content.number && o.arrows == content.arrows && o == content)
     }
 
     /// Reads the rows of `graph`, freshly compiled after a restart or restore with the goal
