@@ -375,19 +375,21 @@ impl Walker<'_> {
         }
         let mut k = *key;
         let here = self.set.effective(&raw, &k);
-        let places = Places {
-            here: self.value_of(Some(at)),
-            from: NONE,
-        };
+        let places = self.places(Some(at), None);
         self.set
             .apply(&self.set.leave, &here, None, None, places, &mut k)?;
         Some((self.set.effective(&raw, &k), k))
     }
 
-    /// A cell register's value for the cell at `p` (none off the board), found here by its
-    /// coordinates rather than by the engine's numbering.
-    fn value_of(&self, p: Option<Coord>) -> i64 {
-        p.map_or(NONE, |(r, c)| (r * self.maze.board.cols + c) as i64)
+    /// Where the cells `here` and `from` stand, as cell register values (none off the board
+    /// or for no cell), found here by their coordinates rather than by the engine's numbering.
+    fn places(&self, here: Option<Coord>, from: Option<Coord>) -> Places {
+        let value =
+            |p: Option<Coord>| p.map_or(NONE, |(r, c)| (r * self.maze.board.cols + c) as i64);
+        Places {
+            here: value(here),
+            from: value(from),
+        }
     }
 
     /// The cell a cell register's value `v` names, if any.
@@ -403,10 +405,7 @@ impl Walker<'_> {
             regs: key,
             mv: None,
             dirs: self.set.directions,
-            at: Places {
-                here: self.value_of(Some(at)),
-                from: NONE,
-            },
+            at: self.places(Some(at), None),
         }
     }
 
@@ -567,10 +566,7 @@ impl Walker<'_> {
         out: &mut Vec<(Dir, Landing)>,
         note: &mut dyn FnMut(String),
     ) {
-        let places = Places {
-            here: NONE,
-            from: self.value_of(Some(at)),
-        };
+        let places = self.places(None, Some(at));
         if self.meets_land(&Cell::VOID, here, key, kind, d, i, (last, places), note) {
             out.push((d, Landing::Outside));
         }
@@ -633,10 +629,7 @@ impl Walker<'_> {
             });
             return;
         }
-        let places = Places {
-            here: self.value_of(Some(p)),
-            from: self.value_of(Some(at)),
-        };
+        let places = self.places(Some(p), Some(at));
         if !self.meets_land(&x, here, key, kind, d, i, (p, places), note) {
             return;
         }
@@ -665,10 +658,7 @@ impl Walker<'_> {
                 &x,
                 Some(here),
                 Some((d, i)),
-                Places {
-                    here: self.value_of(Some(p)),
-                    ..places
-                },
+                self.places(Some(p), Some(at)),
                 &mut k2,
             )
             .is_none()

@@ -628,14 +628,8 @@ impl JumpGraph {
         {
             return;
         }
-        // The registers not kept on the landing go back to their start values (RuleSet::project,
-        // with the landing's kept set already at hand).
-        let kept = self.kept[t as usize];
-        for (r, reg) in set.regs.iter().enumerate() {
-            if kept & (1 << r) == 0 {
-                k2[r] = reg.start;
-            }
-        }
+        // RuleSet::project, with the landing's kept set already at hand.
+        set.reset_unkept(self.kept[t as usize], &mut k2);
         if set.in_range(&k2) {
             acc.push((d, self.sup_id(t, &k2)));
         }

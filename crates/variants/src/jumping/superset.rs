@@ -27,9 +27,7 @@ impl JumpGraph {
         if c.is_goal() {
             return 0;
         }
-        (0..self.set.regs.len())
-            .filter(|&r| self.set.kept(r, c))
-            .fold(0, |m, r| m | 1 << r)
+        self.set.kept_set(c)
     }
 
     /// How many superset states `cell` has: one per combination of its kept registers' values,

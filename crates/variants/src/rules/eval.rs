@@ -540,15 +540,27 @@ impl RuleSet {
         }
     }
 
+    /// The registers kept on `cell` (raw attributes), as a bit set.
+    pub(crate) fn kept_set(&self, cell: &Cell) -> Kept {
+        (0..self.regs.len())
+            .filter(|&r| self.kept(r, cell))
+            .fold(0, |m, r| m | 1 << r)
+    }
+
     /// `key` with the registers not kept on `cell` reset to their start values.
     pub fn project(&self, cell: &Cell, key: &Key) -> Key {
         let mut out = *key;
-        for (r, (reg, v)) in self.regs.iter().zip(out.iter_mut()).enumerate() {
-            if !self.kept(r, cell) {
+        self.reset_unkept(self.kept_set(cell), &mut out);
+        out
+    }
+
+    /// Resets the registers outside `kept` (bit r: register r) to their start values.
+    pub(crate) fn reset_unkept(&self, kept: Kept, key: &mut Key) {
+        for (r, (reg, v)) in self.regs.iter().zip(key.iter_mut()).enumerate() {
+            if kept & (1 << r) == 0 {
                 *v = reg.start;
             }
         }
-        out
     }
 
     /// The cell as the rules see it with registers `key`: attributes a kept register stands
