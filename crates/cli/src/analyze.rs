@@ -55,22 +55,18 @@ impl Args {
         let Loaded { maze, compiled } = load(&self.file, self.limit)?;
         // Features need only the flat graph; no petgraph round trip.
         let graph = Adjacency::from_rules(&compiled);
-        let (mut f, compiled) =
-            if graph.n_states() <= KEEP_RULES.0 && graph.n_moves() <= KEEP_RULES.1 {
-                let f = maze::features::features(&graph, maze.blocks());
-                drop(graph);
-                (f, compiled)
-            } else {
-                // A large graph's passes run without the compiled rules, compiled again for the
-                // report: the peak holds one form less.
-                drop(compiled);
-                let f = maze::features::features(&graph, maze.blocks());
-                drop(graph);
-                let compiled = maze
-                    .compile_within(self.limit.state_limit.unwrap_or_default())
-                    .map_err(|p| crate::load::build_error(&self.file, p))?;
-                (f, compiled)
-            };
+        // A large graph's passes run without the compiled rules, compiled again for the
+        // report: the peak holds one form less.
+        let kept = (graph.n_states() <= KEEP_RULES.0 && graph.n_moves() <= KEEP_RULES.1)
+            .then_some(compiled);
+        let mut f = maze::features::features(&graph, maze.blocks());
+        drop(graph);
+        let compiled = match kept {
+            Some(compiled) => compiled,
+            None => maze
+                .compile_within(self.limit.state_limit.unwrap_or_default())
+                .map_err(|p| crate::load::build_error(&self.file, p))?,
+        };
         f.mechanic_moves = maze::features::mechanic_moves(&compiled, &f);
         let loaded = Loaded { maze, compiled };
         let format = if self.json { Format::Json } else { self.format };
