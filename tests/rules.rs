@@ -11,6 +11,12 @@ fn edges(src: &str, state: &str) -> Vec<(String, String)> {
         .collect()
 }
 
+/// The text of `tests/fixtures/rules/NAME.ron`.
+fn rule_fixture(name: &str) -> String {
+    let path = crate::common::root().join(format!("tests/fixtures/rules/{name}.ron"));
+    std::fs::read_to_string(path).unwrap()
+}
+
 fn pairs(list: &[(&str, &str)]) -> Vec<(String, String)> {
     list.iter()
         .map(|(d, t)| (d.to_string(), t.to_string()))
@@ -246,8 +252,7 @@ fn written_back_with(src: &str, line: &str) {
 /// list and reads back equal, and without the list it has no solution.
 #[test]
 fn rolling_teleports_by_a_list_are_pairs_of_their_own() {
-    let path = crate::common::root().join("tests/fixtures/rules/rolling_teleport_list.ron");
-    let src = std::fs::read_to_string(path).unwrap();
+    let src = rule_fixture("rolling_teleport_list");
     let a = analyze(&src);
     assert_eq!(a.features.reachable, 9);
     assert_eq!(a.features.mechanic_moves, Some(2));
@@ -274,8 +279,7 @@ fn rolling_teleports_by_a_list_are_pairs_of_their_own() {
 /// (0,1) and (2,1) it is, and it lands with (2,0) marked visited.
 #[test]
 fn no_revisits_refuses_a_cell_landed_on_before() {
-    let path = crate::common::root().join("tests/fixtures/rules/no_revisits.ron");
-    let src = std::fs::read_to_string(path).unwrap();
+    let src = rule_fixture("no_revisits");
     // A state's name lists every register: 1 for the cells landed on.
     let name = |cell: &str, visited: &str| {
         let regs: Vec<String> = "abcdefghijk"
@@ -304,8 +308,7 @@ fn no_revisits_refuses_a_cell_landed_on_before() {
 /// `(r,c)` and none as `-`; the file is written back as read.
 #[test]
 fn a_cell_register_takes_the_mover_back() {
-    let path = crate::common::root().join("tests/fixtures/rules/return_cell.ron");
-    let src = std::fs::read_to_string(path).unwrap();
+    let src = rule_fixture("return_cell");
     assert_eq!(
         edges(&src, "(0,0)/key=no/back=-"),
         pairs(&[
@@ -352,8 +355,7 @@ fn a_cell_register_takes_the_mover_back() {
 /// in the middle of the white pair, one move early (the trap RULES.md 7.4 warns of).
 #[test]
 fn flipflop_with_a_goal_exemption_breaks_the_pairs() {
-    let path = crate::common::root().join("tests/fixtures/rules/chess_flipflop_pairs.ron");
-    let src = std::fs::read_to_string(path).unwrap();
+    let src = rule_fixture("chess_flipflop_pairs");
     let wrong = src.replace("land: [Any([", "land: [Any([Goal, ");
     assert_ne!(wrong, src);
     let a = analyze(&wrong);
@@ -523,8 +525,7 @@ fn slides_stop_before_obstacles() {
 /// teleport (0,1), whose partner is (0,0) itself).
 #[test]
 fn teleports_end_moves_on_the_partner() {
-    let path = crate::common::root().join("tests/fixtures/rules/teleport.ron");
-    let src = std::fs::read_to_string(path).unwrap();
+    let src = rule_fixture("teleport");
     assert_eq!(
         edges(&src, "(0,0)"),
         pairs(&[("E", "(2,1)"), ("S", "(1,0)")])
@@ -551,8 +552,7 @@ fn teleports_end_moves_on_the_partner() {
 /// strip `S.t.G` a lying block covering the `t` is not moved).
 #[test]
 fn a_block_standing_on_a_teleport_goes_on_to_the_other() {
-    let path = crate::common::root().join("tests/fixtures/rules/rolling_teleport.ron");
-    let a = analyze(&std::fs::read_to_string(path).unwrap());
+    let a = analyze(&rule_fixture("rolling_teleport"));
     assert_eq!(a.features.reachable, 6);
     assert_eq!(a.features.mechanic_moves, Some(1));
     assert_eq!(a.features.solution.clone().unwrap(), ["E", "E", "E", "E"]);
