@@ -584,9 +584,13 @@ impl JumpSpace {
         current: Cell,
         rng: &mut R,
     ) -> Option<Cell> {
-        let mut kinds = Vec::new();
+        // At most three kinds, kept on the stack: every step of a board with genes other
+        // than numbers comes here, and a vector's allocation and release were about a tenth
+        // of an arrow board's instructions.
+        let mut room = [None; 3];
+        let mut n_kinds = 0;
         if current.is_ordinary() {
-            kinds.push(None);
+            n_kinds = 1;
         }
         // A teleport stays an ordinary cell, so that its pair stays whole.
         if cell != self.start && current.teleport.is_none() {
@@ -595,10 +599,12 @@ impl JumpSpace {
                 (self.template.change.holes, Kind::Hole),
             ] {
                 if ok && current.kind != kind {
-                    kinds.push(Some(kind));
+                    room[n_kinds] = Some(kind);
+                    n_kinds += 1;
                 }
             }
         }
+        let kinds = &room[..n_kinds];
         if !current.is_ordinary() {
             return Some(match kinds.is_empty() || rng.random_bool(0.5) {
                 true => self.random_cell(cell, rng),
