@@ -950,6 +950,7 @@ impl Space for JumpSpace {
         self.reload_words();
     }
 
+    #[inline]
     fn step<R: Rng + ?Sized>(&mut self, rng: &mut R) -> JumpChange {
         if !self.structural {
             if self.mutable.is_empty() {
@@ -1003,6 +1004,7 @@ impl Space for JumpSpace {
         }
     }
 
+    #[inline]
     fn revert(&mut self, changes: impl DoubleEndedIterator<Item = JumpChange>) {
         for change in changes.rev() {
             match change {
@@ -1026,6 +1028,7 @@ impl Space for JumpSpace {
         scorer.score(&self.adj, self.blocks)
     }
 
+    #[inline]
     fn score_within(&mut self, scorer: &mut Scorer, limit: &Score) -> Option<Score> {
         match &mut self.engine {
             Engine::Words(w) => w.score_within(scorer, self.blocks, limit),
