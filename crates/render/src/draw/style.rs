@@ -154,7 +154,11 @@ mod tests {
 
         /// Any number, the halves and thirds of the tilings among them, as formatted.
         #[test]
-        fn num_of_any_number_is_formatted(x in proptest::num::f64::ANY, k in -100_000i64..100_000, d in 1u32..16) {
+        fn num_of_any_number_is_formatted(
+            x in proptest::num::f64::ANY,
+            k in -100_000i64..100_000,
+            d in 1u32..16,
+        ) {
             prop_assert_eq!(num(x), formatted(x));
             let y = k as f64 / f64::from(d);
             prop_assert_eq!(num(y), formatted(y));
@@ -164,11 +168,26 @@ mod tests {
 
     #[test]
     fn num_of_edges() {
-        for x in [0.0, -0.0, -0.001, 0.005, 0.125, -0.5, 1e15, -1e15, 1e300, f64::NAN, f64::INFINITY] {
+        for x in [
+            0.0,
+            -0.0,
+            -0.001,
+            0.005,
+            0.125,
+            -0.5,
+            1e15,
+            -1e15,
+            1e300,
+            f64::NAN,
+            f64::INFINITY,
+        ] {
             assert_eq!(num(x), formatted(x), "{x}");
         }
         assert_eq!(num(12.5), "12.5");
         assert_eq!(num(-0.05), "-0.05");
-        assert_eq!(points(&[Point { x: 1.0, y: 2.25 }, Point { x: -3.5, y: 0.0 }]), "1,2.25 -3.5,0");
+        assert_eq!(
+            points(&[Point { x: 1.0, y: 2.25 }, Point { x: -3.5, y: 0.0 }]),
+            "1,2.25 -3.5,0"
+        );
     }
 }
