@@ -584,9 +584,13 @@ impl JumpSpace {
         current: Cell,
         rng: &mut R,
     ) -> Option<Cell> {
-        let mut kinds = Vec::new();
+        // At most three kinds, kept on the stack: every step of a board with genes other
+        // than numbers comes here, and a vector's allocation and release were about a tenth
+        // of an arrow board's instructions.
+        let mut room = [None; 3];
+        let mut n_kinds = 0;
         if current.is_ordinary() {
-            kinds.push(None);
+            n_kinds = 1;
         }
         // A teleport stays an ordinary cell, so that its pair stays whole.
         if cell != self.start && current.teleport.is_none() {
@@ -595,10 +599,12 @@ impl JumpSpace {
                 (self.template.change.holes, Kind::Hole),
             ] {
                 if ok && current.kind != kind {
-                    kinds.push(Some(kind));
+                    room[n_kinds] = Some(kind);
+                    n_kinds += 1;
                 }
             }
         }
+        let kinds = &room[..n_kinds];
         if !current.is_ordinary() {
             return Some(match kinds.is_empty() || rng.random_bool(0.5) {
                 true => self.random_cell(cell, rng),
@@ -944,6 +950,7 @@ impl Space for JumpSpace {
         self.reload_words();
     }
 
+    #[inline]
     fn step<R: Rng + ?Sized>(&mut self, rng: &mut R) -> JumpChange {
         if !self.structural {
             if self.mutable.is_empty() {
@@ -997,6 +1004,7 @@ impl Space for JumpSpace {
         }
     }
 
+    #[inline]
     fn revert(&mut self, changes: impl DoubleEndedIterator<Item = JumpChange>) {
         for change in changes.rev() {
             match change {
@@ -1020,6 +1028,7 @@ impl Space for JumpSpace {
         scorer.score(&self.adj, self.blocks)
     }
 
+    #[inline]
     fn score_within(&mut self, scorer: &mut Scorer, limit: &Score) -> Option<Score> {
         match &mut self.engine {
             Engine::Words(w) => w.score_within(scorer, self.blocks, limit),

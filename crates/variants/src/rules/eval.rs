@@ -900,16 +900,18 @@ impl RuleSet {
     /// only by a landing effect's `Landing(Number)`; a teleport always is (it sends the
     /// moves landing on its partner on).
     pub fn local_change(&self, old: &Cell, new: &Cell) -> bool {
+        // What the rules read first: most read no attribute of a landing cell, and then no
+        // attribute is compared (the generator asks at every step of its compiled graph).
         let r = &self.landing_reads;
         old.kind == new.kind
-            && (old.turn == new.turn || !r.turn)
-            && (old.colour == new.colour || !r.colour)
-            && (old.symbol == new.symbol || !r.symbol)
-            && (old.piece == new.piece || !r.piece)
             && old.teleport == new.teleport
-            && (old.circled == new.circled || !r.circled)
-            && (old.wildcard == new.wildcard || !r.wildcard)
-            && (old.number == new.number || !r.number)
+            && (!r.turn || old.turn == new.turn)
+            && (!r.colour || old.colour == new.colour)
+            && (!r.symbol || old.symbol == new.symbol)
+            && (!r.piece || old.piece == new.piece)
+            && (!r.circled || old.circled == new.circled)
+            && (!r.wildcard || old.wildcard == new.wildcard)
+            && (!r.number || old.number == new.number)
     }
 
     /// A state's name: `(r,c)`, `(r,c)/t=diagonal/d=2` with the registers kept on its cell
