@@ -19,6 +19,7 @@ mod holes;
 mod layered;
 mod objective;
 mod paths;
+mod range_min;
 pub mod report;
 mod search;
 mod shape;

@@ -6,6 +6,7 @@
 
 use maze_graph::{Graph, StateId};
 
+use crate::range_min::RangeMin;
 use crate::search::{Bfs, Reverse, UNREACHED};
 
 pub(crate) struct Shape {
@@ -14,37 +15,57 @@ pub(crate) struct Shape {
     pub average_loop_length: f64,
 }
 
-/// Takes the predecessor lists to drop them, with everything else of its first pass, before
-/// the loop lengths: their query lists are the largest arrays of the whole analysis.
+/// Takes the predecessor lists to drop them before returning.
+///
+/// The loop lengths come from one pass over the edges in state order, with each non-tree
+/// edge's lowest common ancestor found where it is met: numbered in a depth-first preorder of
+/// the BFS tree, the states strictly after `u` up to `v` (for `u` before `v`) all lie under
+/// lca(u, v), and one of them is its child, so depth(lca(u, v)) is the least depth among those
+/// positions, less one: a range minimum, answered in constant time with no list of queries.
 pub(crate) fn shape<G: Graph + ?Sized>(g: &G, preds: Reverse, bfs: &Bfs) -> Shape {
-    // (depth, parent) per state: one cache miss per neighbour instead of two.
-    let node: Vec<(u32, StateId)> = bfs
-        .depth
-        .iter()
-        .copied()
-        .zip(bfs.parent.iter().copied())
-        .collect();
+    let (pre, depth_at) = preorder(bfs);
+    let lowest = RangeMin::new(depth_at);
+    let node = nodes(bfs, pre, &lowest);
     let mut branches = 0;
     let mut dead_ends = 0;
-    let mut non_tree: Vec<(StateId, StateId)> = Vec::new();
+    let mut queries = 0u64;
+    // The loop lengths' sum, depth(u) + depth(v) + 1 - 2·depth(lca(u, v)) per non-tree
+    // edge, gathered as its parts: each end's depth, counted from that end.
+    let mut end_depths = 0u64;
+    let mut lca_depths = 0u64;
     // In state order, not the search's: the counts and the set of non-tree edges do not
     // depend on it, and each state's own lists and entry are then read forward through
     // memory; only its neighbours' entries are read at random.
     for u in 0..node.len() as StateId {
-        let (depth_u, parent_u) = node[u as usize];
-        if depth_u == UNREACHED {
+        let node_u = node[u as usize];
+        let parent_u = node_u.parent;
+        if parent_u == UNREACHED {
             continue;
         }
+        let depth_u = u64::from(bfs.depth[u as usize]);
         let targets = g.targets(u);
         let mut neighbours = 0;
         let mut visit = |v: StateId| {
-            let (depth_v, parent_v) = node[v as usize];
-            if depth_v == UNREACHED {
+            let node_v = node[v as usize];
+            let parent_v = node_v.parent;
+            if parent_v == UNREACHED {
                 return;
             }
             neighbours += 1;
-            if v > u && parent_v != u && parent_u != v {
-                non_tree.push((u, v));
+            if parent_v == u || parent_u == v {
+                return;
+            }
+            end_depths += depth_u;
+            if v > u {
+                queries += 1;
+                let (a, b) = if node_u.pre < node_v.pre {
+                    (node_u, node_v)
+                } else {
+                    (node_v, node_u)
+                };
+                let first = a.pre as usize + 1;
+                let min = lowest.min_given(first, b.pre as usize, a.after, b.to_here);
+                lca_depths += u64::from(min - 1);
             }
         };
         for &v in targets {
@@ -63,12 +84,10 @@ pub(crate) fn shape<G: Graph + ?Sized>(g: &G, preds: Reverse, bfs: &Bfs) -> Shap
             dead_ends += 1;
         }
     }
-    drop((node, preds));
-    let average_loop_length = if non_tree.is_empty() {
+    let average_loop_length = if queries == 0 {
         0.0
     } else {
-        let queries = non_tree.len();
-        loop_lengths(bfs, non_tree) as f64 / queries as f64
+        (end_depths + queries - 2 * lca_depths) as f64 / queries as f64
     };
     Shape {
         branches,
@@ -77,77 +96,227 @@ pub(crate) fn shape<G: Graph + ?Sized>(g: &G, preds: Reverse, bfs: &Bfs) -> Shap
     }
 }
 
-/// Sum over the edges {u, v} of depth(u) + depth(v) + 1 - 2·depth(lca(u, v)) in the BFS
-/// tree, by Tarjan's offline lowest-common-ancestor algorithm: a depth-first pass over the
-/// tree in which each finished state is linked to its parent, so that for a finished state
-/// v, following links (with path compression) stops at the deepest unfinished ancestor of
-/// v, which is lca(u, v) when u is being finished. The cost does not grow with loop length.
-/// The edges are taken to be dropped once stored at both ends.
-fn loop_lengths(bfs: &Bfs, edges: Vec<(StateId, StateId)>) -> u64 {
-    let n = bfs.depth.len();
-    let depth = &bfs.depth;
-    // Each query stored at both ends, grouped by state.
-    let mut offsets = vec![0u32; n + 1];
-    for &(u, v) in &edges {
-        offsets[u as usize + 1] += 1;
-        offsets[v as usize + 1] += 1;
-    }
-    for i in 0..n {
-        offsets[i + 1] += offsets[i];
-    }
-    // Filled through the offsets themselves (each ends at its group's end, the next
-    // group's start), then shifted back: no second array of cursors.
-    let mut others = vec![0 as StateId; 2 * edges.len()];
-    for &(u, v) in &edges {
-        others[offsets[u as usize] as usize] = v;
-        offsets[u as usize] += 1;
-        others[offsets[v as usize] as usize] = u;
-        offsets[v as usize] += 1;
-    }
-    drop(edges);
-    offsets.copy_within(0..n, 1);
-    offsets[0] = 0;
-
-    let mut link: Vec<StateId> = (0..n as StateId).collect();
-    let mut done = vec![false; n];
-    let mut total = 0u64;
-    let root = bfs.order[0];
-    let mut stack: Vec<(StateId, u32)> = vec![(root, bfs.children[root as usize].0)];
-    while let Some(&mut (u, ref mut next_child)) = stack.last_mut() {
-        let (_, end) = bfs.children[u as usize];
-        if *next_child < end {
-            let c = bfs.order[*next_child as usize];
-            *next_child += 1;
-            stack.push((c, bfs.children[c as usize].0));
-            continue;
-        }
-        done[u as usize] = true;
-        for &other in &others[offsets[u as usize] as usize..offsets[u as usize + 1] as usize] {
-            if done[other as usize] {
-                let lca = find(&mut link, other);
-                total += u64::from(depth[u as usize]) + u64::from(depth[other as usize]) + 1
-                    - 2 * u64::from(depth[lca as usize]);
-            }
-        }
-        stack.pop();
-        if let Some(&(p, _)) = stack.last() {
-            link[u as usize] = p;
-        }
-    }
-    total
+/// What the edge pass reads of a state, together: one cache miss per neighbour.
+#[derive(Clone, Copy)]
+struct Node {
+    /// The state that discovered it, [`UNREACHED`] if the search did not reach it.
+    parent: StateId,
+    /// Its position in [`preorder`].
+    pre: u32,
+    /// The least depth in `pre`'s block of the range minimum, up to `pre`.
+    to_here: u32,
+    /// The least depth in `pre + 1`'s block, from `pre + 1` on.
+    after: u32,
 }
 
-/// The end of `x`'s chain of links, compressing the path behind it.
-fn find(link: &mut [StateId], x: StateId) -> StateId {
-    let mut root = x;
-    while link[root as usize] != root {
-        root = link[root as usize];
+fn nodes(bfs: &Bfs, pre: Vec<u32>, lowest: &RangeMin) -> Vec<Node> {
+    let (prefix, suffix) = lowest.block_minimums();
+    bfs.parent
+        .iter()
+        .zip(pre)
+        .map(|(&parent, pre)| {
+            let at = pre as usize;
+            Node {
+                parent,
+                pre,
+                to_here: prefix.get(at).copied().unwrap_or(UNREACHED),
+                after: suffix.get(at + 1).copied().unwrap_or(UNREACHED),
+            }
+        })
+        .collect()
+}
+
+/// A depth-first preorder of the BFS tree: each state's position in it ([`UNREACHED`] for
+/// states the search did not reach), and the depth of the state at each position.
+///
+/// Worked on positions of the search's order, where each state's children are a contiguous
+/// run following its predecessor's, so every pass but the last reads memory forward.
+fn preorder(bfs: &Bfs) -> (Vec<u32>, Vec<u32>) {
+    let m = bfs.order.len();
+    let children = |i: usize| {
+        let first = if i == 0 { 1 } else { bfs.children_end[i - 1] };
+        first as usize..bfs.children_end[i] as usize
+    };
+    // Subtree sizes, children before parents.
+    let mut size = vec![1u32; m];
+    for i in (0..m).rev() {
+        size[i] += size[children(i)].iter().sum::<u32>();
     }
-    let mut y = x;
-    while link[y as usize] != root {
-        let next = link[y as usize];
-        link[y as usize] = root;
-        y = next;
+    // Each child's subtree starts after its parent and its older siblings' subtrees.
+    let mut at = vec![0u32; m];
+    let mut depth = vec![0u32; m];
+    for i in 0..m {
+        let mut next = at[i] + 1;
+        for c in children(i) {
+            at[c] = next;
+            depth[c] = depth[i] + 1;
+            next += size[c];
+        }
     }
-    root
+    drop(size);
+    let mut pre = vec![UNREACHED; bfs.depth.len()];
+    let mut depth_at = vec![0u32; m];
+    for (i, &s) in bfs.order.iter().enumerate() {
+        pre[s as usize] = at[i];
+        depth_at[at[i] as usize] = depth[i];
+    }
+    (pre, depth_at)
+}
+
+#[cfg(test)]
+mod tests {
+    use maze_graph::{Adjacency, Directions, Move, Rules};
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::search;
+
+    static FOUR: Directions = Directions {
+        names: &["N", "E", "S", "W"],
+        opposite: &[2, 3, 0, 1],
+    };
+
+    /// A graph given as each state's moves.
+    #[derive(Debug)]
+    struct Lists {
+        start: StateId,
+        goal: Vec<bool>,
+        moves: Vec<Vec<Move>>,
+    }
+
+    impl Rules for Lists {
+        fn directions(&self) -> &'static Directions {
+            &FOUR
+        }
+        fn n_states(&self) -> usize {
+            self.goal.len()
+        }
+        fn start(&self) -> StateId {
+            self.start
+        }
+        fn is_goal(&self, state: StateId) -> bool {
+            self.goal[state as usize]
+        }
+        fn successors(&self, acc: &mut Vec<Move>, state: StateId) {
+            acc.extend_from_slice(&self.moves[state as usize]);
+        }
+        fn state_name(&self, state: StateId) -> String {
+            state.to_string()
+        }
+    }
+
+    /// Random graphs from thin chains (deep trees, long loops) to dense ones: each state's
+    /// moves go to a state near it, or anywhere.
+    fn lists() -> impl Strategy<Value = Lists> {
+        (1usize..400, 0u32..8, 1u32..40).prop_flat_map(|(n, degree, reach)| {
+            let moves = proptest::collection::vec(
+                proptest::collection::vec((any::<bool>(), 0u32..4096, 0u8..4), 0..=degree as usize),
+                n,
+            );
+            (moves, proptest::collection::vec(0u8..20, n), 0..n).prop_map(
+                move |(moves, goal, start)| Lists {
+                    start: start as StateId,
+                    goal: goal.iter().map(|&g| g == 0).collect(),
+                    moves: moves
+                        .iter()
+                        .enumerate()
+                        .map(|(s, list)| {
+                            list.iter()
+                                .map(|&(far, k, dir)| {
+                                    let to = if far { k } else { s as u32 + 1 + k % reach };
+                                    Move {
+                                        dir,
+                                        to: to % n as u32,
+                                    }
+                                })
+                                .filter(|m| m.to as usize != s)
+                                .collect()
+                        })
+                        .collect(),
+                },
+            )
+        })
+    }
+
+    /// The pass this module replaced, kept as the twin it is tested against: the non-tree
+    /// edges listed, then their lowest common ancestors by Tarjan's offline algorithm over
+    /// a depth-first walk of the BFS tree.
+    fn twin(g: &Adjacency, preds: &Reverse, bfs: &Bfs) -> (usize, usize, u64, u64) {
+        let (mut branches, mut dead_ends) = (0, 0);
+        let mut non_tree = Vec::new();
+        for u in 0..g.n_states() as StateId {
+            if bfs.depth[u as usize] == UNREACHED {
+                continue;
+            }
+            let mut neighbours: Vec<StateId> = g.targets(u).to_vec();
+            neighbours.extend(preds.sources(u));
+            neighbours.sort_unstable();
+            neighbours.dedup();
+            neighbours.retain(|&v| bfs.depth[v as usize] != UNREACHED);
+            for &v in &neighbours {
+                if v > u && bfs.parent[v as usize] != u && bfs.parent[u as usize] != v {
+                    non_tree.push((u, v));
+                }
+            }
+            branches += usize::from(neighbours.len() >= 3);
+            dead_ends += usize::from(neighbours.len() == 1 && !g.is_goal(u));
+        }
+        let n = g.n_states();
+        let mut link: Vec<StateId> = (0..n as StateId).collect();
+        let mut done = vec![false; n];
+        let mut total = 0;
+        // Children of each state, from the parents.
+        let mut children = vec![Vec::new(); n];
+        for &s in &bfs.order[1..] {
+            children[bfs.parent[s as usize] as usize].push(s);
+        }
+        let mut stack = vec![(bfs.order[0], 0)];
+        while let Some(&mut (u, ref mut next)) = stack.last_mut() {
+            if let Some(&c) = children[u as usize].get(*next) {
+                *next += 1;
+                stack.push((c, 0));
+                continue;
+            }
+            done[u as usize] = true;
+            for &(a, b) in &non_tree {
+                let other = if a == u {
+                    b
+                } else if b == u {
+                    a
+                } else {
+                    continue;
+                };
+                if done[other as usize] {
+                    let mut lca = other;
+                    while link[lca as usize] != lca {
+                        lca = link[lca as usize];
+                    }
+                    let depth = |s: StateId| u64::from(bfs.depth[s as usize]);
+                    total += depth(u) + depth(other) + 1 - 2 * depth(lca);
+                }
+            }
+            stack.pop();
+            if let Some(&(p, _)) = stack.last() {
+                link[u as usize] = p;
+            }
+        }
+        (branches, dead_ends, total, non_tree.len() as u64)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(400))]
+
+        /// Equal to the twin: the counts, and the mean loop length to the last bit.
+        #[test]
+        fn shape_is_the_twin_s(lists in lists()) {
+            let g = Adjacency::from_rules(&lists);
+            let bfs = search::bfs(&g);
+            let (branches, dead_ends, total, queries) = twin(&g, &Reverse::new(&g), &bfs);
+            let got = shape(&g, Reverse::new(&g), &bfs);
+            prop_assert_eq!(got.branches, branches);
+            prop_assert_eq!(got.dead_ends, dead_ends);
+            let mean = if queries == 0 { 0.0 } else { total as f64 / queries as f64 };
+            prop_assert_eq!(got.average_loop_length.to_bits(), mean.to_bits());
+        }
+    }
 }
