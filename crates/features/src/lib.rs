@@ -213,7 +213,7 @@ pub fn features<G: Graph + ?Sized>(adjacency: &G, blocks: usize) -> Features {
     // the predecessor lists: both go before the shape's loop lengths, the pass that
     // allocates the most.
     drop(to_goal);
-    let shape = shape::shape(g, preds, &forward);
+    let (shape, depths) = shape::shape(g, preds, forward);
     Features {
         n_states: n,
         n_moves: g.n_moves(),
@@ -242,6 +242,6 @@ pub fn features<G: Graph + ?Sized>(adjacency: &G, blocks: usize) -> Features {
         dead_ends: shape.dead_ends,
         average_loop_length: shape.average_loop_length,
         blocks,
-        depths: forward.depth,
+        depths,
     }
 }

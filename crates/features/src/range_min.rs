@@ -5,7 +5,8 @@
 //! A table over every position would take `log2(n)` numbers a position; over blocks it takes
 //! a fraction of one, small enough to stay in cache. At ten million positions a random
 //! range's two ends are cache misses, so a caller that reads something of each end anyway
-//! keeps their in-block minimums beside it ([`RangeMin::block_minimums`]) and passes them to
+//! keeps their in-block minimums beside it ([`RangeMin::prefix_minimums`],
+//! [`RangeMin::suffix_minimums`]) and passes them to
 //! [`RangeMin::min_given`], which then reads only the table.
 
 /// Positions a block holds.
@@ -36,22 +37,26 @@ impl RangeMin {
         RangeMin { values, levels }
     }
 
-    /// Per position, the minimum of its block up to it and the minimum of its block from it
-    /// to the block's end.
-    pub(crate) fn block_minimums(&self) -> (Vec<u32>, Vec<u32>) {
+    /// Per position, the minimum of its block up to it.
+    pub(crate) fn prefix_minimums(&self) -> Vec<u32> {
         let mut prefix = self.values.clone();
-        let mut suffix = self.values.clone();
         for block in prefix.chunks_mut(BLOCK) {
             for i in 1..block.len() {
                 block[i] = block[i].min(block[i - 1]);
             }
         }
+        prefix
+    }
+
+    /// Per position, the minimum of its block from it to the block's end.
+    pub(crate) fn suffix_minimums(&self) -> Vec<u32> {
+        let mut suffix = self.values.clone();
         for block in suffix.chunks_mut(BLOCK) {
-            for i in (0..block.len().saturating_sub(1)).rev() {
-                block[i] = block[i].min(block[i + 1]);
+            for i in (1..block.len()).rev() {
+                block[i - 1] = block[i - 1].min(block[i]);
             }
         }
-        (prefix, suffix)
+        suffix
     }
 
     /// The minimum of `values[first..=last]` (`first <= last < values.len()`), given the
@@ -96,7 +101,7 @@ mod tests {
             ends in proptest::collection::vec((0usize..2000, 0usize..2000), 1..40),
         ) {
             let rmq = RangeMin::new(values.clone());
-            let (prefix, suffix) = rmq.block_minimums();
+            let (prefix, suffix) = (rmq.prefix_minimums(), rmq.suffix_minimums());
             for (a, b) in ends {
                 let (a, b) = (a % values.len(), b % values.len());
                 let (first, last) = (a.min(b), a.max(b));

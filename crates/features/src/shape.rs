@@ -5,6 +5,7 @@
 //! read together is packed into one array.
 
 use maze_graph::{Graph, StateId};
+use rayon::prelude::*;
 
 use crate::range_min::RangeMin;
 use crate::search::{Bfs, Reverse, UNREACHED};
@@ -15,84 +16,159 @@ pub(crate) struct Shape {
     pub average_loop_length: f64,
 }
 
-/// Takes the predecessor lists to drop them before returning.
+/// Takes the predecessor lists and the search's tree to drop them as soon as they are read,
+/// and gives back the depths.
 ///
 /// The loop lengths come from one pass over the edges in state order, with each non-tree
 /// edge's lowest common ancestor found where it is met: numbered in a depth-first preorder of
 /// the BFS tree, the states strictly after `u` up to `v` (for `u` before `v`) all lie under
 /// lca(u, v), and one of them is its child, so depth(lca(u, v)) is the least depth among those
 /// positions, less one: a range minimum, answered in constant time with no list of queries.
-pub(crate) fn shape<G: Graph + ?Sized>(g: &G, preds: Reverse, bfs: &Bfs) -> Shape {
-    let (pre, depth_at) = preorder(bfs);
+pub(crate) fn shape<G: Graph + ?Sized>(g: &G, preds: Reverse, bfs: Bfs) -> (Shape, Vec<u32>) {
+    let (pre, depth_at) = preorder(&bfs);
+    let Bfs {
+        depth,
+        parent,
+        order,
+        children_end,
+    } = bfs;
+    drop((order, children_end));
     let lowest = RangeMin::new(depth_at);
-    let node = nodes(bfs, pre, &lowest);
-    let mut branches = 0;
-    let mut dead_ends = 0;
-    let mut queries = 0u64;
-    // The loop lengths' sum, depth(u) + depth(v) + 1 - 2·depth(lca(u, v)) per non-tree
-    // edge, gathered as its parts: each end's depth, counted from that end.
-    let mut end_depths = 0u64;
-    let mut lca_depths = 0u64;
-    // In state order, not the search's: the counts and the set of non-tree edges do not
-    // depend on it, and each state's own lists and entry are then read forward through
-    // memory; only its neighbours' entries are read at random.
-    for u in 0..node.len() as StateId {
-        let node_u = node[u as usize];
-        let parent_u = node_u.parent;
-        if parent_u == UNREACHED {
-            continue;
-        }
-        let depth_u = u64::from(bfs.depth[u as usize]);
-        let targets = g.targets(u);
-        let mut neighbours = 0;
-        let mut visit = |v: StateId| {
-            let node_v = node[v as usize];
-            let parent_v = node_v.parent;
-            if parent_v == UNREACHED {
-                return;
-            }
-            neighbours += 1;
-            if parent_v == u || parent_u == v {
-                return;
-            }
-            end_depths += depth_u;
-            if v > u {
-                queries += 1;
-                let (a, b) = if node_u.pre < node_v.pre {
-                    (node_u, node_v)
-                } else {
-                    (node_v, node_u)
-                };
-                let first = a.pre as usize + 1;
-                let min = lowest.min_given(first, b.pre as usize, a.after, b.to_here);
-                lca_depths += u64::from(min - 1);
-            }
-        };
-        for &v in targets {
-            visit(v);
-        }
-        for &v in preds.sources(u) {
-            // Successors and predecessors are each distinct; skip the states in both.
-            if !targets.contains(&v) {
-                visit(v);
-            }
-        }
-        if neighbours >= 3 {
-            branches += 1;
-        }
-        if neighbours == 1 && !g.is_goal(u) {
-            dead_ends += 1;
-        }
-    }
+    let node = nodes(parent, pre, &lowest);
+    let pass = Pass {
+        g,
+        preds: &preds,
+        depth: &depth,
+        node: &node,
+        lowest: &lowest,
+    };
+    let n = node.len();
+    let Counts {
+        branches,
+        dead_ends,
+        queries,
+        end_depths,
+        lca_depths,
+    } = if n < PARALLEL {
+        pass.run(0..n)
+    } else {
+        // Each state's part reads only its own and its neighbours' entries: the states
+        // split into runs that any thread may take, their counts added.
+        (0..n.div_ceil(PARALLEL))
+            .into_par_iter()
+            .map(|k| pass.run(k * PARALLEL..n.min((k + 1) * PARALLEL)))
+            .reduce(Counts::default, Counts::add)
+    };
     let average_loop_length = if queries == 0 {
         0.0
     } else {
         (end_depths + queries - 2 * lca_depths) as f64 / queries as f64
     };
-    Shape {
+    let shape = Shape {
         branches,
         dead_ends,
         average_loop_length,
+    };
+    (shape, depth)
+}
+
+/// States a thread takes at a time; a smaller graph runs on the calling thread alone.
+const PARALLEL: usize = 1 << 16;
+
+/// What the edge pass reads.
+struct Pass<'a, G: ?Sized> {
+    g: &'a G,
+    preds: &'a Reverse,
+    depth: &'a [u32],
+    node: &'a [Node],
+    lowest: &'a RangeMin,
+}
+
+/// What the edge pass counts, over some of the states.
+#[derive(Default)]
+struct Counts {
+    branches: usize,
+    dead_ends: usize,
+    /// Non-tree edges.
+    queries: u64,
+    /// The loop lengths' sum, depth(u) + depth(v) + 1 - 2·depth(lca(u, v)) per non-tree
+    /// edge, gathered as its parts: each end's depth, counted from that end, ...
+    end_depths: u64,
+    /// ... and the depths of the lowest common ancestors.
+    lca_depths: u64,
+}
+
+impl Counts {
+    fn add(self, other: Counts) -> Counts {
+        Counts {
+            branches: self.branches + other.branches,
+            dead_ends: self.dead_ends + other.dead_ends,
+            queries: self.queries + other.queries,
+            end_depths: self.end_depths + other.end_depths,
+            lca_depths: self.lca_depths + other.lca_depths,
+        }
+    }
+}
+
+impl<G: Graph + ?Sized> Pass<'_, G> {
+    fn run(&self, states: std::ops::Range<usize>) -> Counts {
+        let mut c = Counts::default();
+        // The loop lengths' sum, depth(u) + depth(v) + 1 - 2·depth(lca(u, v)) per non-tree
+        // edge, gathered as its parts: each end's depth, counted from that end.
+        // In state order, not the search's: the counts and the set of non-tree edges do not
+        // depend on it, and each state's own lists and entry are then read forward through
+        // memory; only its neighbours' entries are read at random.
+        for u in states.start as StateId..states.end as StateId {
+            let node_u = self.node[u as usize];
+            let parent_u = node_u.parent;
+            if parent_u == UNREACHED {
+                continue;
+            }
+            let depth_u = u64::from(self.depth[u as usize]);
+            let targets = self.g.targets(u);
+            let mut neighbours = 0;
+            let mut visit = |v: StateId| {
+                let node_v = self.node[v as usize];
+                let parent_v = node_v.parent;
+                if parent_v == UNREACHED {
+                    return;
+                }
+                neighbours += 1;
+                if parent_v == u || parent_u == v {
+                    return;
+                }
+                c.end_depths += depth_u;
+                if v > u {
+                    c.queries += 1;
+                    let (a, b) = if node_u.pre < node_v.pre {
+                        (node_u, node_v)
+                    } else {
+                        (node_v, node_u)
+                    };
+                    let first = a.pre as usize + 1;
+                    let min = self
+                        .lowest
+                        .min_given(first, b.pre as usize, a.after, b.to_here);
+                    c.lca_depths += u64::from(min - 1);
+                }
+            };
+            for &v in targets {
+                visit(v);
+            }
+            for &v in self.preds.sources(u) {
+                // Successors and predecessors are each distinct; skip the states in both.
+                if !targets.contains(&v) {
+                    visit(v);
+                }
+            }
+            if neighbours >= 3 {
+                c.branches += 1;
+            }
+            if neighbours == 1 && !self.g.is_goal(u) {
+                c.dead_ends += 1;
+            }
+        }
+        c
     }
 }
 
@@ -109,21 +185,29 @@ struct Node {
     after: u32,
 }
 
-fn nodes(bfs: &Bfs, pre: Vec<u32>, lowest: &RangeMin) -> Vec<Node> {
-    let (prefix, suffix) = lowest.block_minimums();
-    bfs.parent
-        .iter()
+/// The nodes, with the range minimum's in-block minimums at each state's position: each
+/// array of those read and dropped before the next is made.
+fn nodes(parent: Vec<StateId>, pre: Vec<u32>, lowest: &RangeMin) -> Vec<Node> {
+    let mut node: Vec<Node> = parent
+        .into_iter()
         .zip(pre)
-        .map(|(&parent, pre)| {
-            let at = pre as usize;
-            Node {
-                parent,
-                pre,
-                to_here: prefix.get(at).copied().unwrap_or(UNREACHED),
-                after: suffix.get(at + 1).copied().unwrap_or(UNREACHED),
-            }
+        .map(|(parent, pre)| Node {
+            parent,
+            pre,
+            to_here: UNREACHED,
+            after: UNREACHED,
         })
-        .collect()
+        .collect();
+    let prefix = lowest.prefix_minimums();
+    for n in &mut node {
+        n.to_here = prefix.get(n.pre as usize).copied().unwrap_or(UNREACHED);
+    }
+    drop(prefix);
+    let suffix = lowest.suffix_minimums();
+    for n in &mut node {
+        n.after = suffix.get(n.pre as usize + 1).copied().unwrap_or(UNREACHED);
+    }
+    node
 }
 
 /// A depth-first preorder of the BFS tree: each state's position in it ([`UNREACHED`] for
@@ -312,7 +396,7 @@ mod tests {
             let g = Adjacency::from_rules(&lists);
             let bfs = search::bfs(&g);
             let (branches, dead_ends, total, queries) = twin(&g, &Reverse::new(&g), &bfs);
-            let got = shape(&g, Reverse::new(&g), &bfs);
+            let got = shape(&g, Reverse::new(&g), bfs).0;
             prop_assert_eq!(got.branches, branches);
             prop_assert_eq!(got.dead_ends, dead_ends);
             let mean = if queries == 0 { 0.0 } else { total as f64 / queries as f64 };
