@@ -7,6 +7,7 @@
 use maze_graph::{Graph, StateId};
 use rayon::prelude::*;
 
+use crate::PARALLEL;
 use crate::range_min::RangeMin;
 use crate::search::{Bfs, Reverse, UNREACHED};
 
@@ -50,6 +51,7 @@ pub(crate) fn shape<G: Graph + ?Sized>(g: &G, preds: Reverse, bfs: Bfs) -> (Shap
         end_depths,
         lca_depths,
     } = if n < PARALLEL {
+        // As many states as a thread takes at a time.
         pass.run(0..n)
     } else {
         // Each state's part reads only its own and its neighbours' entries: the states
@@ -71,9 +73,6 @@ pub(crate) fn shape<G: Graph + ?Sized>(g: &G, preds: Reverse, bfs: Bfs) -> (Shap
     };
     (shape, depth)
 }
-
-/// States a thread takes at a time; a smaller graph runs on the calling thread alone.
-const PARALLEL: usize = 1 << 16;
 
 /// What the edge pass reads.
 struct Pass<'a, G: ?Sized> {
