@@ -248,7 +248,8 @@ fn preorder(bfs: &Bfs) -> (Vec<u32>, Vec<u32>) {
 
 #[cfg(test)]
 mod tests {
-    use maze_graph::{Adjacency, Directions, Move, Rules};
+    use maze_graph::{Adjacency, DirSet, Directions, Node, StateGraph};
+    use petgraph::graph::{DiGraph, NodeIndex};
     use proptest::prelude::*;
 
     use super::*;
@@ -259,65 +260,39 @@ mod tests {
         opposite: &[2, 3, 0, 1],
     };
 
-    /// A graph given as each state's moves.
-    #[derive(Debug)]
-    struct Lists {
-        start: StateId,
-        goal: Vec<bool>,
-        moves: Vec<Vec<Move>>,
-    }
-
-    impl Rules for Lists {
-        fn directions(&self) -> &'static Directions {
-            &FOUR
-        }
-        fn n_states(&self) -> usize {
-            self.goal.len()
-        }
-        fn start(&self) -> StateId {
-            self.start
-        }
-        fn is_goal(&self, state: StateId) -> bool {
-            self.goal[state as usize]
-        }
-        fn successors(&self, acc: &mut Vec<Move>, state: StateId) {
-            acc.extend_from_slice(&self.moves[state as usize]);
-        }
-        fn state_name(&self, state: StateId) -> String {
-            state.to_string()
-        }
-    }
-
     /// Random graphs from thin chains (deep trees, long loops) to dense ones: each state's
     /// moves go to a state near it, or anywhere.
-    fn lists() -> impl Strategy<Value = Lists> {
-        (1usize..400, 0u32..8, 1u32..40).prop_flat_map(|(n, degree, reach)| {
-            let moves = proptest::collection::vec(
-                proptest::collection::vec((any::<bool>(), 0u32..4096, 0u8..4), 0..=degree as usize),
-                n,
-            );
-            (moves, proptest::collection::vec(0u8..20, n), 0..n).prop_map(
-                move |(moves, goal, start)| Lists {
-                    start: start as StateId,
-                    goal: goal.iter().map(|&g| g == 0).collect(),
-                    moves: moves
-                        .iter()
-                        .enumerate()
-                        .map(|(s, list)| {
-                            list.iter()
-                                .map(|&(far, k, dir)| {
-                                    let to = if far { k } else { s as u32 + 1 + k % reach };
-                                    Move {
-                                        dir,
-                                        to: to % n as u32,
-                                    }
-                                })
-                                .filter(|m| m.to as usize != s)
-                                .collect()
-                        })
-                        .collect(),
-                },
+    fn graphs() -> impl Strategy<Value = Adjacency> {
+        (1usize..400, 0usize..8, 1u32..40).prop_flat_map(|(n, degree, reach)| {
+            let edge = (any::<bool>(), 0u32..4096, 0u8..4);
+            (
+                proptest::collection::vec(proptest::collection::vec(edge, 0..=degree), n),
+                proptest::collection::vec(0u8..20, n),
+                0..n,
             )
+                .prop_map(move |(edges, goal, start)| {
+                    let mut g = DiGraph::<Node, DirSet, u32>::default();
+                    for &k in &goal {
+                        g.add_node(Node {
+                            goal: k == 0,
+                            jump: None,
+                        });
+                    }
+                    for (s, list) in edges.iter().enumerate() {
+                        for &(far, k, dir) in list {
+                            let to = if far { k } else { s as u32 + 1 + k % reach } % n as u32;
+                            if to as usize != s {
+                                let (a, b) = (NodeIndex::new(s), NodeIndex::new(to as usize));
+                                g.update_edge(a, b, DirSet::single(dir));
+                            }
+                        }
+                    }
+                    Adjacency::from_graph(&StateGraph {
+                        graph: g,
+                        start: NodeIndex::new(start),
+                        directions: &FOUR,
+                    })
+                })
         })
     }
 
@@ -391,8 +366,7 @@ mod tests {
 
         /// Equal to the twin: the counts, and the mean loop length to the last bit.
         #[test]
-        fn shape_is_the_twin_s(lists in lists()) {
-            let g = Adjacency::from_rules(&lists);
+        fn shape_is_the_twin_s(g in graphs()) {
             let bfs = search::bfs(&g);
             let (branches, dead_ends, total, queries) = twin(&g, &Reverse::new(&g), &bfs);
             let got = shape(&g, Reverse::new(&g), bfs).0;
