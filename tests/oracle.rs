@@ -401,6 +401,12 @@ proptest! {
     fn queen_features_match_the_petgraph_oracle(maze in board(MoveSet::Queen)) {
         check(maze);
     }
+
+    /// Every tiling, tori, exit goals, walls and every cell kind.
+    #[test]
+    fn features_of_every_tiling_match_the_petgraph_oracle(maze in crate::common::any_maze()) {
+        check(maze);
+    }
 }
 
 /// The oracle's own random boards must cover what it claims: solvable and unsolvable mazes.

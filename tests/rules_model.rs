@@ -1715,6 +1715,8 @@ fn family_agrees(
             as_file(&maze)
         )));
     }
+    // Every feature, under registers too, against the plain computations on petgraph.
+    crate::oracle::check_maze(Maze::Jumping(maze));
     Ok(())
 }
 

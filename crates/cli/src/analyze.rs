@@ -8,7 +8,7 @@ use maze::graph::{Adjacency, Rules, StateId};
 use maze::view::TextBoard;
 use thiserror::Error;
 
-use crate::load::{Loaded, load};
+use crate::load::Loaded;
 
 /// Output formats of `maze analyze`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -52,23 +52,58 @@ const KEEP_RULES: (usize, usize) = (1 << 20, 1 << 22);
 
 impl Args {
     pub(crate) fn run(self) -> Result<(), crate::failure::Failure> {
-        let Loaded { maze, compiled } = load(&self.file, self.limit)?;
+        let path = &self.file;
+        let name = path.display().to_string();
+        let limit = self.limit.state_limit.unwrap_or_default();
+        let src = crate::load::read_text(path)?;
+        let (file, _) = crate::load::parse_for_use(path, &src, self.limit)?;
+        let blocks = file.maze.blocks();
+        // A maze that may have more states than the rules are kept for is not kept either
+        // while the passes run: its board moves into the engine, and both are made again
+        // from the file's text for the report, so the peak holds neither.
+        let (maze, compiled) = if file.maze.state_estimate() > KEEP_RULES.0 as u128 {
+            let compiled = file
+                .maze
+                .into_compiled_within(limit)
+                .map_err(|p| maze::file::locate(&name, &src, &p))?;
+            (None, compiled)
+        } else {
+            let compiled = maze::file::compile_within(&name, &src, &file.maze, limit)?;
+            (Some(file.maze), compiled)
+        };
         // Features need only the flat graph; no petgraph round trip.
         let graph = Adjacency::from_rules(&compiled);
-        // A large graph's passes run without the compiled rules, compiled again for the
-        // report: the peak holds one form less.
-        let kept = (graph.n_states() <= KEEP_RULES.0 && graph.n_moves() <= KEEP_RULES.1)
-            .then_some(compiled);
-        let mut f = maze::features::features(&graph, maze.blocks());
+        // A graph larger than its estimate said runs its passes without the compiled rules,
+        // compiled again for the report: the peak holds one form less.
+        let kept =
+            (maze.is_some() && graph.n_states() <= KEEP_RULES.0 && graph.n_moves() <= KEEP_RULES.1)
+                .then_some(compiled);
+        let mut f = maze::features::features(&graph, blocks);
         drop(graph);
-        let compiled = match kept {
-            Some(compiled) => compiled,
-            None => maze
-                .compile_within(self.limit.state_limit.unwrap_or_default())
-                .map_err(|p| crate::load::build_error(&self.file, p))?,
+        let loaded = match (maze, kept) {
+            (Some(maze), Some(compiled)) => Loaded { maze, compiled },
+            (Some(maze), None) => {
+                let compiled = maze
+                    .compile_within(limit)
+                    .map_err(|p| crate::load::build_error(path, p))?;
+                Loaded { maze, compiled }
+            }
+            (None, _) => {
+                // Read once already: the `generate` section's warning was said then.
+                let (file, _) =
+                    maze::file::parse_file_for_use(&name, &src, self.limit.read_limits())?;
+                drop(src);
+                let compiled = file
+                    .maze
+                    .compile_within(limit)
+                    .map_err(|p| crate::load::build_error(path, p))?;
+                Loaded {
+                    maze: file.maze,
+                    compiled,
+                }
+            }
         };
-        f.mechanic_moves = maze::features::mechanic_moves(&compiled, &f);
-        let loaded = Loaded { maze, compiled };
+        f.mechanic_moves = maze::features::mechanic_moves(&loaded.compiled, &f);
         let format = if self.json { Format::Json } else { self.format };
         let out = match format {
             Format::Text => text(&self.file.display().to_string(), &loaded, &f),

@@ -114,7 +114,7 @@ pub(crate) fn load_file(
 
 /// Reads and validates the text `src` of the maze file at `path`, the `generate` section's
 /// problem a warning ([`load_file`]).
-fn parse_for_use(
+pub(crate) fn parse_for_use(
     path: &Path,
     src: &str,
     limit: Limit,
@@ -133,7 +133,7 @@ fn parse_for_use(
 }
 
 /// The text of the file at `path`; a file that is not UTF-8 is refused at its first bad byte.
-fn read_text(path: &Path) -> Result<String, crate::failure::Failure> {
+pub(crate) fn read_text(path: &Path) -> Result<String, crate::failure::Failure> {
     let bytes = std::fs::read(path).map_err(|source| {
         Box::new(ReadError {
             path: path.to_path_buf(),

@@ -19,6 +19,7 @@ mod holes;
 mod layered;
 mod objective;
 mod paths;
+mod range_min;
 pub mod report;
 mod search;
 mod shape;
@@ -182,24 +183,51 @@ pub fn mechanic_moves<R: Rules + ?Sized>(rules: &R, f: &Features) -> Option<u32>
     Some(count as u32)
 }
 
+/// States from which a pass splits its work between threads (and the passes that do not
+/// depend on each other run side by side): below, a graph is analysed on the calling
+/// thread alone, which for the generator's small boards costs less than handing work over.
+pub(crate) const PARALLEL: usize = 1 << 16;
+
+/// `a()` and `b()`, side by side on two threads when `parallel`.
+fn both<A: Send, B: Send>(
+    parallel: bool,
+    a: impl FnOnce() -> A + Send,
+    b: impl FnOnce() -> B + Send,
+) -> (A, B) {
+    if parallel {
+        rayon::join(a, b)
+    } else {
+        (a(), b())
+    }
+}
+
 /// Every feature of a flat state graph, but mechanic moves (which need the rules: see
 /// [`features_of_rules`]). `blocks` is the variant's obstacle count.
 pub fn features<G: Graph + ?Sized>(adjacency: &G, blocks: usize) -> Features {
     let g = adjacency;
-    let preds = search::Reverse::new(g);
-    let forward = search::bfs(g);
-    let to_goal = search::goal_distances(g, &preds);
+    let large = g.n_states() >= PARALLEL;
+    let (preds, forward) = both(large, || search::Reverse::new(g), || search::bfs(g));
+    let (to_goal, clusters) = both(
+        large,
+        || search::goal_distances(g, &preds),
+        || clusters::same_jump(g),
+    );
     let n = g.n_states();
     let reachable = forward.depth.iter().filter(|&&d| d != UNREACHED).count();
     let reaching = to_goal.iter().filter(|&&d| d != UNREACHED).count();
-    let black_holes = holes::components(g, &preds, |s| {
-        forward.depth[s] != UNREACHED && to_goal[s] == UNREACHED
-    });
-    let white_holes = holes::components(g, &preds, |s| {
-        forward.depth[s] == UNREACHED && to_goal[s] != UNREACHED
-    });
-    let shortest = paths::shortest(g, &preds, &forward, &to_goal);
-    let clusters = clusters::same_jump(g);
+    let ((black_holes, white_holes), shortest) = both(
+        large,
+        || {
+            let black = holes::components(g, &preds, |s| {
+                forward.depth[s] != UNREACHED && to_goal[s] == UNREACHED
+            });
+            let white = holes::components(g, &preds, |s| {
+                forward.depth[s] == UNREACHED && to_goal[s] != UNREACHED
+            });
+            (black, white)
+        },
+        || paths::shortest(g, &preds, &forward, &to_goal),
+    );
     let cluster_penalty = clusters.iter().map(|&c| ((c - 1) as u64).pow(2)).sum();
     let (solution_states, solution_dirs) = match paths::solution(g, &to_goal) {
         Some((states, dirs)) => (Some(states), Some(dirs)),
@@ -212,7 +240,7 @@ pub fn features<G: Graph + ?Sized>(adjacency: &G, blocks: usize) -> Features {
     // the predecessor lists: both go before the shape's loop lengths, the pass that
     // allocates the most.
     drop(to_goal);
-    let shape = shape::shape(g, preds, &forward);
+    let (shape, depths) = shape::shape(g, preds, forward);
     Features {
         n_states: n,
         n_moves: g.n_moves(),
@@ -241,6 +269,6 @@ pub fn features<G: Graph + ?Sized>(adjacency: &G, blocks: usize) -> Features {
         dead_ends: shape.dead_ends,
         average_loop_length: shape.average_loop_length,
         blocks,
-        depths: forward.depth,
+        depths,
     }
 }

@@ -53,9 +53,11 @@ pub(crate) struct Bfs {
     pub parent: Vec<StateId>,
     /// Reachable states in discovery order.
     pub order: Vec<StateId>,
-    /// Per state, the range of `order` holding the states it discovered (its BFS-tree
-    /// children are contiguous, because a state's discoveries happen while it is expanded).
-    pub children: Vec<(u32, u32)>,
+    /// Per position of `order`, where the BFS-tree children of the state there end in
+    /// `order`: a state's children are contiguous (its discoveries happen while it is
+    /// expanded) and follow those of the state before it, so they start where the previous
+    /// position's end (position 0's at 1).
+    pub children_end: Vec<u32>,
 }
 
 pub(crate) fn bfs<G: Graph + ?Sized>(g: &G) -> Bfs {
@@ -63,7 +65,7 @@ pub(crate) fn bfs<G: Graph + ?Sized>(g: &G) -> Bfs {
     let mut depth = vec![UNREACHED; n];
     let mut parent = vec![UNREACHED; n];
     let mut order = Vec::new();
-    let mut children = vec![(0u32, 0u32); n];
+    let mut children_end = Vec::new();
     let start = g.start();
     depth[start as usize] = 0;
     parent[start as usize] = start;
@@ -73,7 +75,6 @@ pub(crate) fn bfs<G: Graph + ?Sized>(g: &G) -> Bfs {
         let u = order[head];
         head += 1;
         let next = depth[u as usize] + 1;
-        let first = order.len() as u32;
         for &t in g.targets(u) {
             if depth[t as usize] == UNREACHED {
                 depth[t as usize] = next;
@@ -81,13 +82,13 @@ pub(crate) fn bfs<G: Graph + ?Sized>(g: &G) -> Bfs {
                 order.push(t);
             }
         }
-        children[u as usize] = (first, order.len() as u32);
+        children_end.push(order.len() as u32);
     }
     Bfs {
         depth,
         parent,
         order,
-        children,
+        children_end,
     }
 }
 

@@ -5,7 +5,10 @@
 //! read together is packed into one array.
 
 use maze_graph::{Graph, StateId};
+use rayon::prelude::*;
 
+use crate::PARALLEL;
+use crate::range_min::RangeMin;
 use crate::search::{Bfs, Reverse, UNREACHED};
 
 pub(crate) struct Shape {
@@ -14,140 +17,363 @@ pub(crate) struct Shape {
     pub average_loop_length: f64,
 }
 
-/// Takes the predecessor lists to drop them, with everything else of its first pass, before
-/// the loop lengths: their query lists are the largest arrays of the whole analysis.
-pub(crate) fn shape<G: Graph + ?Sized>(g: &G, preds: Reverse, bfs: &Bfs) -> Shape {
-    // (depth, parent) per state: one cache miss per neighbour instead of two.
-    let node: Vec<(u32, StateId)> = bfs
-        .depth
-        .iter()
-        .copied()
-        .zip(bfs.parent.iter().copied())
-        .collect();
-    let mut branches = 0;
-    let mut dead_ends = 0;
-    let mut non_tree: Vec<(StateId, StateId)> = Vec::new();
-    // In state order, not the search's: the counts and the set of non-tree edges do not
-    // depend on it, and each state's own lists and entry are then read forward through
-    // memory; only its neighbours' entries are read at random.
-    for u in 0..node.len() as StateId {
-        let (depth_u, parent_u) = node[u as usize];
-        if depth_u == UNREACHED {
-            continue;
-        }
-        let targets = g.targets(u);
-        let mut neighbours = 0;
-        let mut visit = |v: StateId| {
-            let (depth_v, parent_v) = node[v as usize];
-            if depth_v == UNREACHED {
-                return;
-            }
-            neighbours += 1;
-            if v > u && parent_v != u && parent_u != v {
-                non_tree.push((u, v));
-            }
-        };
-        for &v in targets {
-            visit(v);
-        }
-        for &v in preds.sources(u) {
-            // Successors and predecessors are each distinct; skip the states in both.
-            if !targets.contains(&v) {
-                visit(v);
-            }
-        }
-        if neighbours >= 3 {
-            branches += 1;
-        }
-        if neighbours == 1 && !g.is_goal(u) {
-            dead_ends += 1;
-        }
-    }
-    drop((node, preds));
-    let average_loop_length = if non_tree.is_empty() {
+/// Takes the predecessor lists and the search's tree to drop them as soon as they are read,
+/// and gives back the depths.
+///
+/// The loop lengths come from one pass over the edges in state order, with each non-tree
+/// edge's lowest common ancestor found where it is met: numbered in a depth-first preorder of
+/// the BFS tree, the states strictly after `u` up to `v` (for `u` before `v`) all lie under
+/// lca(u, v), and one of them is its child, so depth(lca(u, v)) is the least depth among those
+/// positions, less one: a range minimum, answered in constant time with no list of queries.
+pub(crate) fn shape<G: Graph + ?Sized>(g: &G, preds: Reverse, bfs: Bfs) -> (Shape, Vec<u32>) {
+    let (pre, depth_at) = preorder(&bfs);
+    let Bfs {
+        depth,
+        parent,
+        order,
+        children_end,
+    } = bfs;
+    drop((order, children_end));
+    let lowest = RangeMin::new(depth_at);
+    let node = nodes(parent, pre, &lowest);
+    let pass = Pass {
+        g,
+        preds: &preds,
+        depth: &depth,
+        node: &node,
+        lowest: &lowest,
+    };
+    let n = node.len();
+    let Counts {
+        branches,
+        dead_ends,
+        queries,
+        end_depths,
+        lca_depths,
+    } = if n < PARALLEL {
+        // As many states as a thread takes at a time.
+        pass.run(0..n)
+    } else {
+        // Each state's part reads only its own and its neighbours' entries: the states
+        // split into runs that any thread may take, their counts added.
+        (0..n.div_ceil(PARALLEL))
+            .into_par_iter()
+            .map(|k| pass.run(k * PARALLEL..n.min((k + 1) * PARALLEL)))
+            .reduce(Counts::default, Counts::add)
+    };
+    let average_loop_length = if queries == 0 {
         0.0
     } else {
-        let queries = non_tree.len();
-        loop_lengths(bfs, non_tree) as f64 / queries as f64
+        (end_depths + queries - 2 * lca_depths) as f64 / queries as f64
     };
-    Shape {
+    let shape = Shape {
         branches,
         dead_ends,
         average_loop_length,
+    };
+    (shape, depth)
+}
+
+/// What the edge pass reads.
+struct Pass<'a, G: ?Sized> {
+    g: &'a G,
+    preds: &'a Reverse,
+    depth: &'a [u32],
+    node: &'a [Node],
+    lowest: &'a RangeMin,
+}
+
+/// What the edge pass counts, over some of the states.
+#[derive(Default)]
+struct Counts {
+    branches: usize,
+    dead_ends: usize,
+    /// Non-tree edges.
+    queries: u64,
+    /// The loop lengths' sum, depth(u) + depth(v) + 1 - 2·depth(lca(u, v)) per non-tree
+    /// edge, gathered as its parts: each end's depth, counted from that end, ...
+    end_depths: u64,
+    /// ... and the depths of the lowest common ancestors.
+    lca_depths: u64,
+}
+
+impl Counts {
+    fn add(self, other: Counts) -> Counts {
+        Counts {
+            branches: self.branches + other.branches,
+            dead_ends: self.dead_ends + other.dead_ends,
+            queries: self.queries + other.queries,
+            end_depths: self.end_depths + other.end_depths,
+            lca_depths: self.lca_depths + other.lca_depths,
+        }
     }
 }
 
-/// Sum over the edges {u, v} of depth(u) + depth(v) + 1 - 2·depth(lca(u, v)) in the BFS
-/// tree, by Tarjan's offline lowest-common-ancestor algorithm: a depth-first pass over the
-/// tree in which each finished state is linked to its parent, so that for a finished state
-/// v, following links (with path compression) stops at the deepest unfinished ancestor of
-/// v, which is lca(u, v) when u is being finished. The cost does not grow with loop length.
-/// The edges are taken to be dropped once stored at both ends.
-fn loop_lengths(bfs: &Bfs, edges: Vec<(StateId, StateId)>) -> u64 {
-    let n = bfs.depth.len();
-    let depth = &bfs.depth;
-    // Each query stored at both ends, grouped by state.
-    let mut offsets = vec![0u32; n + 1];
-    for &(u, v) in &edges {
-        offsets[u as usize + 1] += 1;
-        offsets[v as usize + 1] += 1;
-    }
-    for i in 0..n {
-        offsets[i + 1] += offsets[i];
-    }
-    // Filled through the offsets themselves (each ends at its group's end, the next
-    // group's start), then shifted back: no second array of cursors.
-    let mut others = vec![0 as StateId; 2 * edges.len()];
-    for &(u, v) in &edges {
-        others[offsets[u as usize] as usize] = v;
-        offsets[u as usize] += 1;
-        others[offsets[v as usize] as usize] = u;
-        offsets[v as usize] += 1;
-    }
-    drop(edges);
-    offsets.copy_within(0..n, 1);
-    offsets[0] = 0;
-
-    let mut link: Vec<StateId> = (0..n as StateId).collect();
-    let mut done = vec![false; n];
-    let mut total = 0u64;
-    let root = bfs.order[0];
-    let mut stack: Vec<(StateId, u32)> = vec![(root, bfs.children[root as usize].0)];
-    while let Some(&mut (u, ref mut next_child)) = stack.last_mut() {
-        let (_, end) = bfs.children[u as usize];
-        if *next_child < end {
-            let c = bfs.order[*next_child as usize];
-            *next_child += 1;
-            stack.push((c, bfs.children[c as usize].0));
-            continue;
-        }
-        done[u as usize] = true;
-        for &other in &others[offsets[u as usize] as usize..offsets[u as usize + 1] as usize] {
-            if done[other as usize] {
-                let lca = find(&mut link, other);
-                total += u64::from(depth[u as usize]) + u64::from(depth[other as usize]) + 1
-                    - 2 * u64::from(depth[lca as usize]);
+impl<G: Graph + ?Sized> Pass<'_, G> {
+    fn run(&self, states: std::ops::Range<usize>) -> Counts {
+        let mut c = Counts::default();
+        // The loop lengths' sum, depth(u) + depth(v) + 1 - 2·depth(lca(u, v)) per non-tree
+        // edge, gathered as its parts: each end's depth, counted from that end.
+        // In state order, not the search's: the counts and the set of non-tree edges do not
+        // depend on it, and each state's own lists and entry are then read forward through
+        // memory; only its neighbours' entries are read at random.
+        for u in states.start as StateId..states.end as StateId {
+            let node_u = self.node[u as usize];
+            let parent_u = node_u.parent;
+            if parent_u == UNREACHED {
+                continue;
+            }
+            let depth_u = u64::from(self.depth[u as usize]);
+            let targets = self.g.targets(u);
+            let mut neighbours = 0;
+            let mut visit = |v: StateId| {
+                let node_v = self.node[v as usize];
+                let parent_v = node_v.parent;
+                if parent_v == UNREACHED {
+                    return;
+                }
+                neighbours += 1;
+                if parent_v == u || parent_u == v {
+                    return;
+                }
+                c.end_depths += depth_u;
+                if v > u {
+                    c.queries += 1;
+                    let (a, b) = if node_u.pre < node_v.pre {
+                        (node_u, node_v)
+                    } else {
+                        (node_v, node_u)
+                    };
+                    let first = a.pre as usize + 1;
+                    let min = self
+                        .lowest
+                        .min_given(first, b.pre as usize, a.after, b.to_here);
+                    c.lca_depths += u64::from(min - 1);
+                }
+            };
+            for &v in targets {
+                visit(v);
+            }
+            for &v in self.preds.sources(u) {
+                // Successors and predecessors are each distinct; skip the states in both.
+                if !targets.contains(&v) {
+                    visit(v);
+                }
+            }
+            if neighbours >= 3 {
+                c.branches += 1;
+            }
+            if neighbours == 1 && !self.g.is_goal(u) {
+                c.dead_ends += 1;
             }
         }
-        stack.pop();
-        if let Some(&(p, _)) = stack.last() {
-            link[u as usize] = p;
-        }
+        c
     }
-    total
 }
 
-/// The end of `x`'s chain of links, compressing the path behind it.
-fn find(link: &mut [StateId], x: StateId) -> StateId {
-    let mut root = x;
-    while link[root as usize] != root {
-        root = link[root as usize];
+/// What the edge pass reads of a state, together: one cache miss per neighbour.
+#[derive(Clone, Copy)]
+struct Node {
+    /// The state that discovered it, [`UNREACHED`] if the search did not reach it.
+    parent: StateId,
+    /// Its position in [`preorder`].
+    pre: u32,
+    /// The least depth in `pre`'s block of the range minimum, up to `pre`.
+    to_here: u32,
+    /// The least depth in `pre + 1`'s block, from `pre + 1` on.
+    after: u32,
+}
+
+/// The nodes, with the range minimum's in-block minimums at each state's position: each
+/// array of those read and dropped before the next is made.
+fn nodes(parent: Vec<StateId>, pre: Vec<u32>, lowest: &RangeMin) -> Vec<Node> {
+    let mut node: Vec<Node> = parent
+        .into_iter()
+        .zip(pre)
+        .map(|(parent, pre)| Node {
+            parent,
+            pre,
+            to_here: UNREACHED,
+            after: UNREACHED,
+        })
+        .collect();
+    let prefix = lowest.prefix_minimums();
+    for n in &mut node {
+        n.to_here = prefix.get(n.pre as usize).copied().unwrap_or(UNREACHED);
     }
-    let mut y = x;
-    while link[y as usize] != root {
-        let next = link[y as usize];
-        link[y as usize] = root;
-        y = next;
+    drop(prefix);
+    let suffix = lowest.suffix_minimums();
+    for n in &mut node {
+        n.after = suffix.get(n.pre as usize + 1).copied().unwrap_or(UNREACHED);
     }
-    root
+    node
+}
+
+/// A depth-first preorder of the BFS tree: each state's position in it ([`UNREACHED`] for
+/// states the search did not reach), and the depth of the state at each position.
+///
+/// Worked on positions of the search's order, where each state's children are a contiguous
+/// run following its predecessor's, so every pass but the last reads memory forward.
+fn preorder(bfs: &Bfs) -> (Vec<u32>, Vec<u32>) {
+    let m = bfs.order.len();
+    let children = |i: usize| {
+        let first = if i == 0 { 1 } else { bfs.children_end[i - 1] };
+        first as usize..bfs.children_end[i] as usize
+    };
+    // Subtree sizes, children before parents.
+    let mut size = vec![1u32; m];
+    for i in (0..m).rev() {
+        size[i] += size[children(i)].iter().sum::<u32>();
+    }
+    // Each child's subtree starts after its parent and its older siblings' subtrees.
+    let mut at = vec![0u32; m];
+    let mut depth = vec![0u32; m];
+    for i in 0..m {
+        let mut next = at[i] + 1;
+        for c in children(i) {
+            at[c] = next;
+            depth[c] = depth[i] + 1;
+            next += size[c];
+        }
+    }
+    drop(size);
+    let mut pre = vec![UNREACHED; bfs.depth.len()];
+    let mut depth_at = vec![0u32; m];
+    for (i, &s) in bfs.order.iter().enumerate() {
+        pre[s as usize] = at[i];
+        depth_at[at[i] as usize] = depth[i];
+    }
+    (pre, depth_at)
+}
+
+#[cfg(test)]
+mod tests {
+    use maze_graph::{Adjacency, DirSet, Directions, Node, StateGraph};
+    use petgraph::graph::{DiGraph, NodeIndex};
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::search;
+
+    static FOUR: Directions = Directions {
+        names: &["N", "E", "S", "W"],
+        opposite: &[2, 3, 0, 1],
+    };
+
+    /// Random graphs from thin chains (deep trees, long loops) to dense ones: each state's
+    /// moves go to a state near it, or anywhere.
+    fn graphs() -> impl Strategy<Value = Adjacency> {
+        (1usize..400, 0usize..8, 1u32..40).prop_flat_map(|(n, degree, reach)| {
+            let edge = (any::<bool>(), 0u32..4096, 0u8..4);
+            (
+                proptest::collection::vec(proptest::collection::vec(edge, 0..=degree), n),
+                proptest::collection::vec(0u8..20, n),
+                0..n,
+            )
+                .prop_map(move |(edges, goal, start)| {
+                    let mut g = DiGraph::<Node, DirSet, u32>::default();
+                    for &k in &goal {
+                        g.add_node(Node {
+                            goal: k == 0,
+                            jump: None,
+                        });
+                    }
+                    for (s, list) in edges.iter().enumerate() {
+                        for &(far, k, dir) in list {
+                            let to = if far { k } else { s as u32 + 1 + k % reach } % n as u32;
+                            if to as usize != s {
+                                let (a, b) = (NodeIndex::new(s), NodeIndex::new(to as usize));
+                                g.update_edge(a, b, DirSet::single(dir));
+                            }
+                        }
+                    }
+                    Adjacency::from_graph(&StateGraph {
+                        graph: g,
+                        start: NodeIndex::new(start),
+                        directions: &FOUR,
+                    })
+                })
+        })
+    }
+
+    /// The pass this module replaced, kept as the twin it is tested against: the non-tree
+    /// edges listed, then their lowest common ancestors by Tarjan's offline algorithm over
+    /// a depth-first walk of the BFS tree.
+    fn twin(g: &Adjacency, preds: &Reverse, bfs: &Bfs) -> (usize, usize, u64, u64) {
+        let (mut branches, mut dead_ends) = (0, 0);
+        let mut non_tree = Vec::new();
+        for u in 0..g.n_states() as StateId {
+            if bfs.depth[u as usize] == UNREACHED {
+                continue;
+            }
+            let mut neighbours: Vec<StateId> = g.targets(u).to_vec();
+            neighbours.extend(preds.sources(u));
+            neighbours.sort_unstable();
+            neighbours.dedup();
+            neighbours.retain(|&v| bfs.depth[v as usize] != UNREACHED);
+            for &v in &neighbours {
+                if v > u && bfs.parent[v as usize] != u && bfs.parent[u as usize] != v {
+                    non_tree.push((u, v));
+                }
+            }
+            branches += usize::from(neighbours.len() >= 3);
+            dead_ends += usize::from(neighbours.len() == 1 && !g.is_goal(u));
+        }
+        let n = g.n_states();
+        let mut link: Vec<StateId> = (0..n as StateId).collect();
+        let mut done = vec![false; n];
+        let mut total = 0;
+        // Children of each state, from the parents.
+        let mut children = vec![Vec::new(); n];
+        for &s in &bfs.order[1..] {
+            children[bfs.parent[s as usize] as usize].push(s);
+        }
+        let mut stack = vec![(bfs.order[0], 0)];
+        while let Some(&mut (u, ref mut next)) = stack.last_mut() {
+            if let Some(&c) = children[u as usize].get(*next) {
+                *next += 1;
+                stack.push((c, 0));
+                continue;
+            }
+            done[u as usize] = true;
+            for &(a, b) in &non_tree {
+                let other = if a == u {
+                    b
+                } else if b == u {
+                    a
+                } else {
+                    continue;
+                };
+                if done[other as usize] {
+                    let mut lca = other;
+                    while link[lca as usize] != lca {
+                        lca = link[lca as usize];
+                    }
+                    let depth = |s: StateId| u64::from(bfs.depth[s as usize]);
+                    total += depth(u) + depth(other) + 1 - 2 * depth(lca);
+                }
+            }
+            stack.pop();
+            if let Some(&(p, _)) = stack.last() {
+                link[u as usize] = p;
+            }
+        }
+        (branches, dead_ends, total, non_tree.len() as u64)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(400))]
+
+        /// Equal to the twin: the counts, and the mean loop length to the last bit.
+        #[test]
+        fn shape_is_the_twin_s(g in graphs()) {
+            let bfs = search::bfs(&g);
+            let (branches, dead_ends, total, queries) = twin(&g, &Reverse::new(&g), &bfs);
+            let got = shape(&g, Reverse::new(&g), bfs).0;
+            prop_assert_eq!(got.branches, branches);
+            prop_assert_eq!(got.dead_ends, dead_ends);
+            let mean = if queries == 0 { 0.0 } else { total as f64 / queries as f64 };
+            prop_assert_eq!(got.average_loop_length.to_bits(), mean.to_bits());
+        }
+    }
 }

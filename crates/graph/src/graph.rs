@@ -8,7 +8,10 @@ use crate::rules::StateId;
 
 /// A materialised state graph: dense states, each with its distinct successors sorted by the
 /// first direction of the edge that reaches them.
-pub trait Graph {
+///
+/// Shared between threads (`Sync`): the passes over a large graph split its states among
+/// them.
+pub trait Graph: Sync {
     /// The variant's directions.
     fn directions(&self) -> &'static Directions;
     /// Number of states.
