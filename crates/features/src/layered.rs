@@ -6,28 +6,16 @@ use maze_graph::{Move, Rules, StateId};
 
 use crate::Solved;
 
-/// The states reached, layer by layer, and the path counts of the last.
+/// The states reached, layer by layer, each layer in state order: layer `d` is
+/// `order[starts[d]..starts[d + 1]]`.
 struct Layers {
-    /// Reached states by layer, each layer in state order.
     order: Vec<StateId>,
-    /// Shortest paths from the start to each state of the last layer (saturating), in its
-    /// order: a layer's counts are dropped once the next layer's are made.
-    paths: Vec<u64>,
-    /// Layer `d` is `order[starts[d]..starts[d + 1]]`.
     starts: Vec<usize>,
-    /// Per state, its index in `order` (meaningful for reached states only).
-    at: Vec<u32>,
 }
 
 impl Layers {
-    fn layer(&self, d: usize) -> std::ops::Range<usize> {
-        self.starts[d]..self.starts[d + 1]
-    }
-
-    /// The depth of a reached state.
-    fn depth(&self, s: StateId) -> usize {
-        let i = self.at[s as usize] as usize;
-        self.starts.partition_point(|&start| start <= i) - 1
+    fn layer(&self, d: usize) -> &[StateId] {
+        &self.order[self.starts[d]..self.starts[d + 1]]
     }
 }
 
@@ -78,44 +66,24 @@ impl Forward {
 /// it on the flat graph of the same rules.
 ///
 /// The flat graph holds every move's directions, the jump numbers and the goal flags as
-/// arrays; the search needs only each state's targets. The arrays indexed by state besides
-/// those are two bitsets (reached, and found in the layer being built), which stay in cache
-/// at millions of states, and each state's place in the search order; path counts are kept
-/// for two layers at a time, beside that order, so that they are read in sequence. The rules
-/// give the directions of the one solution reported.
+/// arrays; the search needs only each state's targets. Besides those, the search holds two
+/// bitsets (reached, and a scratch one to put a large layer in order) and the states in
+/// the order found; no array indexed by state is written at random. Paths are counted
+/// afterwards, over the few states that lie on a shortest solution. The rules give the
+/// directions of the one solution reported.
 pub(crate) fn solve_rules<R: Rules + ?Sized>(rules: &R) -> Solved {
     let g = Forward::new(rules);
-    let n = rules.n_states();
-    let Some((layers, length)) = search(&g, rules.start()) else {
+    let Some(layers) = search(&g, rules.start()) else {
         return Solved {
             shortest_length: None,
             shortest_paths: 0,
             solution: None,
         };
     };
-    // Where the shortest solutions pass, last layer first: a state is on one when one of its
-    // successors a layer further is. A layer's marks are set once the layer is done, so a
-    // marked successor of a state of layer `d` is always of layer `d + 1`.
-    let mut on = FixedBitSet::with_capacity(n);
-    let mut shortest_paths = 0u64;
-    for (&s, &p) in layers.order[layers.layer(length)].iter().zip(&layers.paths) {
-        if g.goal.contains(s as usize) {
-            shortest_paths = shortest_paths.saturating_add(p);
-            on.insert(s as usize);
-        }
-    }
-    let mut marked = Vec::new();
-    for d in (0..length).rev() {
-        for i in layers.layer(d) {
-            let u = layers.order[i];
-            if g.targets(u).iter().any(|&t| on.contains(t as usize)) {
-                marked.push(u);
-            }
-        }
-        for u in marked.drain(..) {
-            on.insert(u as usize);
-        }
-    }
+    let length = layers.starts.len() - 2;
+    let on = OnShortest::mark(&g, &layers, length);
+    drop(layers);
+    let shortest_paths = on.count(&g, length, rules.start());
     drop(g);
     let mut moves: Vec<Move> = Vec::new();
     let mut solution = Vec::with_capacity(length);
@@ -128,7 +96,7 @@ pub(crate) fn solve_rules<R: Rules + ?Sized>(rules: &R) -> Solved {
         moves.sort_unstable_by_key(|m| (m.dir, m.to));
         let Some(m) = moves
             .iter()
-            .find(|m| m.to != s && on.contains(m.to as usize) && layers.depth(m.to) == d)
+            .find(|m| m.to != s && on.layer(length, d).binary_search(&m.to).is_ok())
         else {
             break;
         };
@@ -142,87 +110,153 @@ pub(crate) fn solve_rules<R: Rules + ?Sized>(rules: &R) -> Solved {
     }
 }
 
-/// The search from `start` up to the layer of the nearest goal (that layer complete): the
-/// layers and the goal's depth, `None` when no goal is reached.
-fn search(g: &Forward, start: StateId) -> Option<(Layers, usize)> {
+/// The search from `start` up to the layer of the nearest goal (that layer complete), `None`
+/// when no goal is reached.
+fn search(g: &Forward, start: StateId) -> Option<Layers> {
     let n = g.offsets.len() - 1;
     let mut reached = FixedBitSet::with_capacity(n);
-    // The states found in the layer being built: a move into one of them adds paths.
-    let mut fresh = FixedBitSet::with_capacity(n);
+    let mut scratch = FixedBitSet::with_capacity(n);
     let mut l = Layers {
         order: vec![start],
-        paths: vec![1],
         starts: vec![0, 1],
-        at: vec![0; n],
     };
     reached.insert(start as usize);
-    let mut d = 0;
     let mut goal_found = g.goal.contains(start as usize);
     while !goal_found {
-        let layer = l.layer(d);
-        if layer.is_empty() {
+        let (from, base) = (l.starts[l.starts.len() - 2], l.order.len());
+        if from == base {
             return None;
         }
-        let base = layer.end;
-        let mut next: Vec<u64> = Vec::new();
-        for (i, &p) in layer.zip(&l.paths) {
+        for i in from..base {
             for &t in g.targets(l.order[i]) {
-                let t = t as usize;
-                if !reached.put(t) {
-                    fresh.insert(t);
-                    l.at[t] = l.order.len() as u32;
-                    l.order.push(t as StateId);
-                    next.push(p);
-                } else if fresh.contains(t) {
-                    let j = l.at[t] as usize - base;
-                    next[j] = next[j].saturating_add(p);
+                if !reached.put(t as usize) {
+                    l.order.push(t);
                 }
             }
         }
-        let found = base..l.order.len();
-        l.paths = next;
-        l.sort_layer(found.clone(), &mut fresh);
-        goal_found = l.order[found.clone()]
-            .iter()
-            .any(|&s| g.goal.contains(s as usize));
-        l.starts.push(found.end);
-        d += 1;
+        let found = &mut l.order[base..];
+        in_state_order(found, &mut scratch);
+        goal_found = found.iter().any(|&s| g.goal.contains(s as usize));
+        l.starts.push(l.order.len());
     }
-    Some((l, d))
+    Some(l)
 }
 
-impl Layers {
-    /// Puts the layer just found (`order[found]`, the states set in `fresh`, their counts in
-    /// `paths`) in state order, with its counts, and clears `fresh`. Which order a layer is
-    /// expanded in changes no count, and in state order the next layer's reads of each
-    /// state's targets, and the marking pass's, go forward through memory instead of
-    /// jumping across it.
-    fn sort_layer(&mut self, found: std::ops::Range<usize>, fresh: &mut FixedBitSet) {
-        let base = found.start;
-        if found.len().saturating_mul(64) >= fresh.len() {
-            // A large layer: its bits, read in order, cost less than sorting it.
-            let counts = std::mem::take(&mut self.paths);
-            for t in fresh.ones() {
-                let k = self.paths.len();
-                self.order[base + k] = t as StateId;
-                self.paths.push(counts[self.at[t] as usize - base]);
-                self.at[t] = (base + k) as u32;
+/// Puts a layer just found in state order, so that the next layer's reads of each state's
+/// targets, and the marking pass's, go forward through memory instead of jumping across it
+/// (which order a layer is expanded in changes no answer). `scratch` is a clear bitset over
+/// every state, and is left clear.
+fn in_state_order(layer: &mut [StateId], scratch: &mut FixedBitSet) {
+    if layer.len().saturating_mul(64) >= scratch.len() {
+        // A large layer: its bits, read in order, cost less than sorting it.
+        for &s in layer.iter() {
+            scratch.insert(s as usize);
+        }
+        for (slot, s) in layer.iter_mut().zip(scratch.ones()) {
+            *slot = s as StateId;
+        }
+        scratch.clear();
+    } else {
+        layer.sort_unstable();
+    }
+}
+
+/// The states that lie on a shortest solution, layer by layer from the last (the goals
+/// there) to the start's.
+struct OnShortest {
+    on: FixedBitSet,
+    /// Segment `k` (`states[starts[k]..starts[k + 1]]`) holds those of layer `length - k`,
+    /// in state order.
+    states: Vec<StateId>,
+    starts: Vec<usize>,
+}
+
+impl OnShortest {
+    /// A state is on a shortest solution when one of its successors a layer further is. A
+    /// layer's marks are set once the layer is done, so a marked successor of a state of
+    /// layer `d` is always of layer `d + 1`.
+    fn mark(g: &Forward, layers: &Layers, length: usize) -> OnShortest {
+        let mut m = OnShortest {
+            on: FixedBitSet::with_capacity(g.goal.len()),
+            states: Vec::new(),
+            starts: vec![0],
+        };
+        let goals = layers.layer(length).iter();
+        m.states
+            .extend(goals.filter(|&&s| g.goal.contains(s as usize)));
+        for d in (0..=length).rev() {
+            if d < length {
+                let on = &m.on;
+                let marked = (layers.layer(d).iter())
+                    .filter(|&&u| g.targets(u).iter().any(|&t| on.contains(t as usize)));
+                m.states.extend(marked);
             }
-            fresh.clear();
-        } else {
-            let mut layer: Vec<(StateId, u64)> = self.order[found]
-                .iter()
-                .copied()
-                .zip(self.paths.drain(..))
-                .collect();
-            layer.sort_unstable_by_key(|&(s, _)| s);
-            for (k, (t, p)) in layer.into_iter().enumerate() {
-                self.order[base + k] = t;
-                self.paths.push(p);
-                self.at[t as usize] = (base + k) as u32;
-                fresh.set(t as usize, false);
+            let from = *m.starts.last().unwrap_or(&0);
+            for &u in &m.states[from..] {
+                m.on.insert(u as usize);
+            }
+            m.starts.push(m.states.len());
+        }
+        m
+    }
+
+    /// The marked states of layer `d`, in state order.
+    fn layer(&self, length: usize, d: usize) -> &[StateId] {
+        let k = length - d;
+        &self.states[self.starts[k]..self.starts[k + 1]]
+    }
+
+    /// How many shortest solutions there are (saturating): from each marked state, the sum
+    /// over its marked successors a layer further, counted from the goals back to the
+    /// start. Only marked states are read.
+    fn count(&self, g: &Forward, length: usize, start: StateId) -> u64 {
+        let rank = Rank::of(&self.on);
+        let mut paths = vec![0u64; self.states.len()];
+        for &s in self.layer(length, length) {
+            paths[rank.get(s)] = 1;
+        }
+        let mut layer = Vec::new();
+        for d in (0..length).rev() {
+            // A layer's counts are set once it is done: a marked successor in the same layer
+            // or an earlier one still counts 0, as it must.
+            layer.clear();
+            layer.extend(self.layer(length, d).iter().map(|&u| {
+                (g.targets(u).iter())
+                    .filter(|&&t| self.on.contains(t as usize))
+                    .fold(0u64, |sum, &t| sum.saturating_add(paths[rank.get(t)]))
+            }));
+            for (&u, &p) in self.layer(length, d).iter().zip(&layer) {
+                paths[rank.get(u)] = p;
             }
         }
+        paths[rank.get(start)]
+    }
+}
+
+/// Per state of a bitset, how many set bits come before it: a dense index of the set.
+struct Rank<'a> {
+    words: &'a [usize],
+    before: Vec<u32>,
+}
+
+impl Rank<'_> {
+    fn of(set: &FixedBitSet) -> Rank<'_> {
+        let words = set.as_slice();
+        let mut before = Vec::with_capacity(words.len());
+        let mut count = 0;
+        for w in words {
+            before.push(count);
+            count += w.count_ones();
+        }
+        Rank { words, before }
+    }
+
+    /// The index of `s`, a member of the set.
+    fn get(&self, s: StateId) -> usize {
+        let bits = usize::BITS as usize;
+        let (w, b) = (s as usize / bits, s as usize % bits);
+        let below = self.words[w] & ((1usize << b) - 1);
+        (self.before[w] + below.count_ones()) as usize
     }
 }
 
@@ -320,5 +354,46 @@ mod tests {
             solved += usize::from(want.shortest_length.is_some_and(|l| l > 3));
         }
         assert!(solved > 50, "too few graphs with long solutions: {solved}");
+    }
+
+    /// A chain of 70 diamonds has 2^70 shortest paths: the count stops at `u64::MAX` as the
+    /// flat graph's does, however its sums are ordered.
+    #[test]
+    fn the_count_saturates_as_the_flat_graphs_does() {
+        let diamonds = 70;
+        let n = 3 * diamonds + 1;
+        let mut moves = vec![Vec::new(); n];
+        for k in 0..diamonds {
+            let (s, a, b, next) = (3 * k, 3 * k + 1, 3 * k + 2, 3 * k + 3);
+            moves[s] = vec![
+                Move {
+                    dir: 0,
+                    to: a as StateId,
+                },
+                Move {
+                    dir: 1,
+                    to: b as StateId,
+                },
+            ];
+            moves[a] = vec![Move {
+                dir: 2,
+                to: next as StateId,
+            }];
+            moves[b] = vec![Move {
+                dir: 3,
+                to: next as StateId,
+            }];
+        }
+        let mut goal = vec![false; n];
+        goal[n - 1] = true;
+        let g = Random {
+            start: 0,
+            goal,
+            moves,
+        };
+        let solved = solve_rules(&g);
+        assert_eq!(solved, crate::solve(&Adjacency::from_rules(&g)));
+        assert_eq!(solved.shortest_paths, u64::MAX);
+        assert_eq!(solved.shortest_length, Some(2 * diamonds as u32));
     }
 }
