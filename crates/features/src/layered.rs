@@ -1,8 +1,11 @@
 //! The solver's pass straight from a variant's rules, with no flat graph: each state's
 //! targets read once, then the search from the start layer by layer over bitsets.
 
+use std::sync::atomic::{AtomicUsize, Ordering};
+
 use fixedbitset::FixedBitSet;
 use maze_graph::{Move, Rules, StateId};
+use rayon::prelude::*;
 
 use crate::Solved;
 
@@ -19,46 +22,129 @@ impl Layers {
     }
 }
 
+/// States per part of [`Forward`]: a power of two, so that a state's part is a shift away.
+const PART: usize = 1 << 16;
+
+/// Layers of the search, and of the marking pass, at least this large are shared among
+/// threads, in chunks of an eighth of it.
+const PARALLEL: usize = 1 << 15;
+
 /// Each state's distinct targets, in state order, and the goal states: read from the rules
-/// once, in order (the reads of a state's cell and runs are then in step with memory).
+/// once, in order (the reads of a state's cell and runs are then in step with memory), in
+/// parts of [`PART`] states read by several threads and kept apart rather than copied
+/// together.
 struct Forward {
-    offsets: Vec<u32>,
-    targets: Vec<StateId>,
+    parts: Vec<Part>,
     goal: FixedBitSet,
 }
 
+/// The targets of a run of consecutive states.
+struct Part {
+    offsets: Vec<u32>,
+    targets: Vec<StateId>,
+    goals: Vec<StateId>,
+}
+
 impl Forward {
-    fn new<R: Rules + ?Sized>(rules: &R) -> Forward {
+    fn new<R: Rules + Sync + ?Sized>(rules: &R) -> Forward {
         let n = rules.n_states();
-        let mut f = Forward {
-            offsets: Vec::with_capacity(n + 1),
-            targets: Vec::new(),
-            goal: FixedBitSet::with_capacity(n),
-        };
-        f.offsets.push(0);
-        let mut moves = Vec::new();
-        for s in 0..n as StateId {
-            if rules.is_goal(s) {
-                f.goal.insert(s as usize);
-            }
-            moves.clear();
-            rules.successors(&mut moves, s);
-            let first = f.targets.len();
-            for m in &moves {
-                // A move back to the state itself, which the rules never make, is left out as
-                // the flat graph leaves it; several moves to one state are one edge.
-                if m.to != s && !f.targets[first..].contains(&m.to) {
-                    f.targets.push(m.to);
-                }
-            }
-            f.offsets.push(f.targets.len() as u32);
+        let parts: Vec<Part> = (0..n.div_ceil(PART))
+            .into_par_iter()
+            .map(|p| Part::read(rules, p * PART..n.min((p + 1) * PART)))
+            .collect();
+        let mut goal = FixedBitSet::with_capacity(n);
+        for s in parts.iter().flat_map(|p| &p.goals) {
+            goal.insert(*s as usize);
         }
-        f
+        Forward { parts, goal }
     }
 
     fn targets(&self, s: StateId) -> &[StateId] {
         let s = s as usize;
-        &self.targets[self.offsets[s] as usize..self.offsets[s + 1] as usize]
+        let (p, i) = (&self.parts[s / PART], s % PART);
+        &p.targets[p.offsets[i] as usize..p.offsets[i + 1] as usize]
+    }
+}
+
+impl Part {
+    fn read<R: Rules + ?Sized>(rules: &R, states: std::ops::Range<usize>) -> Part {
+        // At most the successors a state may have, up to 8: untouched room costs no memory.
+        let most = rules.max_successors().clamp(1, 8);
+        let mut p = Part {
+            offsets: Vec::with_capacity(states.len() + 1),
+            targets: Vec::with_capacity(states.len() * most),
+            goals: Vec::new(),
+        };
+        p.offsets.push(0);
+        let mut moves = Vec::new();
+        for s in states.start as StateId..states.end as StateId {
+            if rules.is_goal(s) {
+                p.goals.push(s);
+            }
+            moves.clear();
+            rules.successors(&mut moves, s);
+            let first = p.targets.len();
+            for m in &moves {
+                // A move back to the state itself, which the rules never make, is left out as
+                // the flat graph leaves it; several moves to one state are one edge.
+                if m.to != s && !p.targets[first..].contains(&m.to) {
+                    p.targets.push(m.to);
+                }
+            }
+            p.offsets.push(p.targets.len() as u32);
+        }
+        p
+    }
+}
+
+/// A bitset over the states whose bits threads may set at once.
+struct Reached(Vec<AtomicUsize>);
+
+impl Reached {
+    const BITS: usize = usize::BITS as usize;
+
+    fn new(n: usize) -> Reached {
+        Reached(
+            (0..n.div_ceil(Self::BITS))
+                .map(|_| AtomicUsize::new(0))
+                .collect(),
+        )
+    }
+
+    /// Sets the bit of `s`, returning whether it was set already.
+    #[inline]
+    fn put(&self, s: StateId) -> bool {
+        let (word, bit) = (
+            &self.0[s as usize / Self::BITS],
+            1 << (s as usize % Self::BITS),
+        );
+        // Most targets were reached before: a plain read spares them the locked write.
+        word.load(Ordering::Relaxed) & bit != 0 || word.fetch_or(bit, Ordering::Relaxed) & bit != 0
+    }
+}
+
+/// Runs `find` over `layer`, which pushes what it finds on `out`: for a large layer, by
+/// several threads each on a chunk, their findings joined in chunk order (so that what is
+/// found in order stays in order).
+fn each_chunk(
+    layer: &[StateId],
+    out: &mut Vec<StateId>,
+    find: impl Fn(&[StateId], &mut Vec<StateId>) + Sync,
+) {
+    if layer.len() < PARALLEL {
+        find(layer, out);
+        return;
+    }
+    let found: Vec<Vec<StateId>> = layer
+        .par_chunks(PARALLEL / 8)
+        .map(|chunk| {
+            let mut found = Vec::new();
+            find(chunk, &mut found);
+            found
+        })
+        .collect();
+    for f in found {
+        out.extend_from_slice(&f);
     }
 }
 
@@ -71,7 +157,7 @@ impl Forward {
 /// the order found; no array indexed by state is written at random. Paths are counted
 /// afterwards, over the few states that lie on a shortest solution. The rules give the
 /// directions of the one solution reported.
-pub(crate) fn solve_rules<R: Rules + ?Sized>(rules: &R) -> Solved {
+pub(crate) fn solve_rules<R: Rules + Sync + ?Sized>(rules: &R) -> Solved {
     let g = Forward::new(rules);
     let Some(layers) = search(&g, rules.start()) else {
         return Solved {
@@ -113,30 +199,30 @@ pub(crate) fn solve_rules<R: Rules + ?Sized>(rules: &R) -> Solved {
 /// The search from `start` up to the layer of the nearest goal (that layer complete), `None`
 /// when no goal is reached.
 fn search(g: &Forward, start: StateId) -> Option<Layers> {
-    let n = g.offsets.len() - 1;
-    let mut reached = FixedBitSet::with_capacity(n);
+    let n = g.goal.len();
+    let reached = Reached::new(n);
     let mut scratch = FixedBitSet::with_capacity(n);
     let mut l = Layers {
         order: vec![start],
         starts: vec![0, 1],
     };
-    reached.insert(start as usize);
+    reached.put(start);
     let mut goal_found = g.goal.contains(start as usize);
+    let mut next = Vec::new();
     while !goal_found {
         let (from, base) = (l.starts[l.starts.len() - 2], l.order.len());
         if from == base {
             return None;
         }
-        for i in from..base {
-            for &t in g.targets(l.order[i]) {
-                if !reached.put(t as usize) {
-                    l.order.push(t);
-                }
+        next.clear();
+        each_chunk(&l.order[from..base], &mut next, |chunk, found| {
+            for &u in chunk {
+                found.extend(g.targets(u).iter().filter(|&&t| !reached.put(t)));
             }
-        }
-        let found = &mut l.order[base..];
-        in_state_order(found, &mut scratch);
-        goal_found = found.iter().any(|&s| g.goal.contains(s as usize));
+        });
+        in_state_order(&mut next, &mut scratch);
+        goal_found = next.iter().any(|&s| g.goal.contains(s as usize));
+        l.order.extend_from_slice(&next);
         l.starts.push(l.order.len());
     }
     Some(l)
@@ -187,9 +273,11 @@ impl OnShortest {
         for d in (0..=length).rev() {
             if d < length {
                 let on = &m.on;
-                let marked = (layers.layer(d).iter())
-                    .filter(|&&u| g.targets(u).iter().any(|&t| on.contains(t as usize)));
-                m.states.extend(marked);
+                each_chunk(layers.layer(d), &mut m.states, |chunk, marked| {
+                    let on_one =
+                        |u: &&StateId| g.targets(**u).iter().any(|&t| on.contains(t as usize));
+                    marked.extend(chunk.iter().filter(on_one));
+                });
             }
             let from = *m.starts.last().unwrap_or(&0);
             for &u in &m.states[from..] {
@@ -354,6 +442,29 @@ mod tests {
             solved += usize::from(want.shortest_length.is_some_and(|l| l > 3));
         }
         assert!(solved > 50, "too few graphs with long solutions: {solved}");
+    }
+
+    /// Graphs of several parts whose layers are large enough to be shared among threads:
+    /// the same answers.
+    #[test]
+    fn large_layers_shared_among_threads_give_the_same_answer() {
+        let mut seed = 0x2545_f491_4f6c_dd1d;
+        let (mut large, mut solved) = (0, 0);
+        for round in 0..4 {
+            let g = random(&mut seed, 3 * PART + 77, 4 + round, 40);
+            let want = crate::solve(&Adjacency::from_rules(&g));
+            assert_eq!(solve_rules(&g), want, "round {round}");
+            solved += usize::from(want.shortest_length.is_some());
+            let f = Forward::new(&g);
+            let layers = search(&f, g.start).map_or(0, |l| {
+                (0..l.starts.len() - 1)
+                    .filter(|&d| l.layer(d).len() >= PARALLEL)
+                    .count()
+            });
+            large += layers;
+        }
+        assert!(large > 0, "no layer was large enough to share");
+        assert!(solved > 1, "{solved} solved");
     }
 
     /// A chain of 70 diamonds has 2^70 shortest paths: the count stops at `u64::MAX` as the
