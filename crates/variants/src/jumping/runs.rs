@@ -222,22 +222,20 @@ impl JumpGraph {
             let si = usize::from(si);
             let (dr, dc) = self.tiling.walk((0, 0), d as Dir, 1);
             let backward = (dr, dc) > (0, 0);
+            // The coordinate one step on, if it is on the board.
+            let on = |x: usize, dx: i64, n: usize| {
+                usize::try_from(x as i64 + dx).ok().filter(|&y| y < n)
+            };
             for i in 0..rows {
                 let r = if backward { rows - 1 - i } else { i };
-                let Ok(r2) = usize::try_from(r as i64 + dr) else {
+                let Some(r2) = on(r, dr, rows) else {
                     continue;
                 };
-                if r2 >= rows {
-                    continue;
-                }
                 for j in 0..cols {
                     let c = if backward { cols - 1 - j } else { j };
-                    let Ok(c2) = usize::try_from(c as i64 + dc) else {
+                    let Some(c2) = on(c, dc, cols) else {
                         continue;
                     };
-                    if c2 >= cols {
-                        continue;
-                    }
                     let (at, y) = ((r * cols + c) * ns + si, r2 * cols + c2);
                     if passable[y] {
                         reach[at] = reach[y * ns + si] + 1;
