@@ -1,5 +1,6 @@
 //! The solver's pass straight from a variant's rules, with no flat graph: each state's
-//! targets read once, then the search from the start layer by layer over bitsets.
+//! targets read once, the search from the start layer by layer over bitsets, then the
+//! states on a shortest solution marked and their paths counted, last layer first.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
