@@ -140,8 +140,14 @@ pub(crate) fn read_text(path: &Path) -> Result<String, crate::failure::Failure> 
             source,
         })
     })?;
-    let src = maze::file::decode(&path.display().to_string(), &bytes)?;
-    Ok(src.to_string())
+    // Text keeps the buffer it was read into; only bad bytes need the diagnostic.
+    match String::from_utf8(bytes) {
+        Ok(text) => Ok(text),
+        Err(e) => {
+            let src = maze::file::decode(&path.display().to_string(), e.as_bytes())?;
+            Ok(src.to_string())
+        }
+    }
 }
 
 /// Reads and validates the maze file at `path`, generation settings included, with the

@@ -1,76 +1,151 @@
 //! The solver's pass straight from a variant's rules, with no flat graph: each state's
-//! targets read once, then the search from the start layer by layer over bitsets.
+//! targets read once, the search from the start layer by layer over bitsets, then the
+//! states on a shortest solution marked and their paths counted, last layer first.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use fixedbitset::FixedBitSet;
 use maze_graph::{Move, Rules, StateId};
+use rayon::prelude::*;
 
 use crate::Solved;
 
-/// The states reached, layer by layer, and the path counts of the last.
+/// The states reached, layer by layer, each layer in state order: layer `d` is
+/// `order[starts[d]..starts[d + 1]]`.
 struct Layers {
-    /// Reached states by layer, each layer in state order.
     order: Vec<StateId>,
-    /// Shortest paths from the start to each state of the last layer (saturating), in its
-    /// order: a layer's counts are dropped once the next layer's are made.
-    paths: Vec<u64>,
-    /// Layer `d` is `order[starts[d]..starts[d + 1]]`.
     starts: Vec<usize>,
-    /// Per state, its index in `order` (meaningful for reached states only).
-    at: Vec<u32>,
 }
 
 impl Layers {
-    fn layer(&self, d: usize) -> std::ops::Range<usize> {
-        self.starts[d]..self.starts[d + 1]
-    }
-
-    /// The depth of a reached state.
-    fn depth(&self, s: StateId) -> usize {
-        let i = self.at[s as usize] as usize;
-        self.starts.partition_point(|&start| start <= i) - 1
+    fn layer(&self, d: usize) -> &[StateId] {
+        &self.order[self.starts[d]..self.starts[d + 1]]
     }
 }
 
+/// States per part of [`Forward`]: a power of two, so that a state's part is a shift away.
+const PART: usize = 1 << 16;
+
+/// Layers of the search, and of the marking pass, at least this large are shared among
+/// threads, in chunks of an eighth of it.
+const PARALLEL: usize = 1 << 15;
+
 /// Each state's distinct targets, in state order, and the goal states: read from the rules
-/// once, in order (the reads of a state's cell and runs are then in step with memory).
+/// once, in order (the reads of a state's cell and runs are then in step with memory), in
+/// parts of [`PART`] states read by several threads and kept apart rather than copied
+/// together.
 struct Forward {
-    offsets: Vec<u32>,
-    targets: Vec<StateId>,
+    parts: Vec<Part>,
     goal: FixedBitSet,
 }
 
+/// The targets of a run of consecutive states.
+struct Part {
+    offsets: Vec<u32>,
+    targets: Vec<StateId>,
+    goals: Vec<StateId>,
+}
+
 impl Forward {
-    fn new<R: Rules + ?Sized>(rules: &R) -> Forward {
+    fn new<R: Rules + Sync + ?Sized>(rules: &R) -> Forward {
         let n = rules.n_states();
-        let mut f = Forward {
-            offsets: Vec::with_capacity(n + 1),
-            targets: Vec::new(),
-            goal: FixedBitSet::with_capacity(n),
-        };
-        f.offsets.push(0);
-        let mut moves = Vec::new();
-        for s in 0..n as StateId {
-            if rules.is_goal(s) {
-                f.goal.insert(s as usize);
-            }
-            moves.clear();
-            rules.successors(&mut moves, s);
-            let first = f.targets.len();
-            for m in &moves {
-                // A move back to the state itself, which the rules never make, is left out as
-                // the flat graph leaves it; several moves to one state are one edge.
-                if m.to != s && !f.targets[first..].contains(&m.to) {
-                    f.targets.push(m.to);
-                }
-            }
-            f.offsets.push(f.targets.len() as u32);
+        let parts: Vec<Part> = (0..n.div_ceil(PART))
+            .into_par_iter()
+            .map(|p| Part::read(rules, p * PART..n.min((p + 1) * PART)))
+            .collect();
+        let mut goal = FixedBitSet::with_capacity(n);
+        for s in parts.iter().flat_map(|p| &p.goals) {
+            goal.insert(*s as usize);
         }
-        f
+        Forward { parts, goal }
     }
 
     fn targets(&self, s: StateId) -> &[StateId] {
         let s = s as usize;
-        &self.targets[self.offsets[s] as usize..self.offsets[s + 1] as usize]
+        let (p, i) = (&self.parts[s / PART], s % PART);
+        &p.targets[p.offsets[i] as usize..p.offsets[i + 1] as usize]
+    }
+}
+
+impl Part {
+    fn read<R: Rules + ?Sized>(rules: &R, states: std::ops::Range<usize>) -> Part {
+        // At most the successors a state may have, up to 8: untouched room costs no memory.
+        let most = rules.max_successors().clamp(1, 8);
+        let mut p = Part {
+            offsets: Vec::with_capacity(states.len() + 1),
+            targets: Vec::with_capacity(states.len() * most),
+            goals: Vec::new(),
+        };
+        p.offsets.push(0);
+        let mut moves = Vec::new();
+        for s in states.start as StateId..states.end as StateId {
+            if rules.is_goal(s) {
+                p.goals.push(s);
+            }
+            moves.clear();
+            rules.successors(&mut moves, s);
+            let first = p.targets.len();
+            for m in &moves {
+                // A move back to the state itself, which the rules never make, is left out as
+                // the flat graph leaves it; several moves to one state are one edge.
+                if m.to != s && !p.targets[first..].contains(&m.to) {
+                    p.targets.push(m.to);
+                }
+            }
+            p.offsets.push(p.targets.len() as u32);
+        }
+        p
+    }
+}
+
+/// A bitset over the states whose bits threads may set at once.
+struct Reached(Vec<AtomicUsize>);
+
+impl Reached {
+    const BITS: usize = usize::BITS as usize;
+
+    fn new(n: usize) -> Reached {
+        Reached(
+            (0..n.div_ceil(Self::BITS))
+                .map(|_| AtomicUsize::new(0))
+                .collect(),
+        )
+    }
+
+    /// Sets the bit of `s`, returning whether it was set already.
+    #[inline]
+    fn put(&self, s: StateId) -> bool {
+        let (word, bit) = (
+            &self.0[s as usize / Self::BITS],
+            1 << (s as usize % Self::BITS),
+        );
+        // Most targets were reached before: a plain read spares them the locked write.
+        word.load(Ordering::Relaxed) & bit != 0 || word.fetch_or(bit, Ordering::Relaxed) & bit != 0
+    }
+}
+
+/// Runs `find` over `layer`, which pushes what it finds on `out`: for a large layer, by
+/// several threads each on a chunk, their findings joined in chunk order (so that what is
+/// found in order stays in order).
+fn each_chunk(
+    layer: &[StateId],
+    out: &mut Vec<StateId>,
+    find: impl Fn(&[StateId], &mut Vec<StateId>) + Sync,
+) {
+    if layer.len() < PARALLEL {
+        find(layer, out);
+        return;
+    }
+    let found: Vec<Vec<StateId>> = layer
+        .par_chunks(PARALLEL / 8)
+        .map(|chunk| {
+            let mut found = Vec::new();
+            find(chunk, &mut found);
+            found
+        })
+        .collect();
+    for f in found {
+        out.extend_from_slice(&f);
     }
 }
 
@@ -78,44 +153,24 @@ impl Forward {
 /// it on the flat graph of the same rules.
 ///
 /// The flat graph holds every move's directions, the jump numbers and the goal flags as
-/// arrays; the search needs only each state's targets. The arrays indexed by state besides
-/// those are two bitsets (reached, and found in the layer being built), which stay in cache
-/// at millions of states, and each state's place in the search order; path counts are kept
-/// for two layers at a time, beside that order, so that they are read in sequence. The rules
-/// give the directions of the one solution reported.
-pub(crate) fn solve_rules<R: Rules + ?Sized>(rules: &R) -> Solved {
+/// arrays; the search needs only each state's targets. Besides those, the search holds two
+/// bitsets (reached, and a scratch one to put a large layer in order) and the states in
+/// the order found; no array indexed by state is written at random. Paths are counted
+/// afterwards, over the few states that lie on a shortest solution. The rules give the
+/// directions of the one solution reported.
+pub(crate) fn solve_rules<R: Rules + Sync + ?Sized>(rules: &R) -> Solved {
     let g = Forward::new(rules);
-    let n = rules.n_states();
-    let Some((layers, length)) = search(&g, rules.start()) else {
+    let Some(layers) = search(&g, rules.start()) else {
         return Solved {
             shortest_length: None,
             shortest_paths: 0,
             solution: None,
         };
     };
-    // Where the shortest solutions pass, last layer first: a state is on one when one of its
-    // successors a layer further is. A layer's marks are set once the layer is done, so a
-    // marked successor of a state of layer `d` is always of layer `d + 1`.
-    let mut on = FixedBitSet::with_capacity(n);
-    let mut shortest_paths = 0u64;
-    for (&s, &p) in layers.order[layers.layer(length)].iter().zip(&layers.paths) {
-        if g.goal.contains(s as usize) {
-            shortest_paths = shortest_paths.saturating_add(p);
-            on.insert(s as usize);
-        }
-    }
-    let mut marked = Vec::new();
-    for d in (0..length).rev() {
-        for i in layers.layer(d) {
-            let u = layers.order[i];
-            if g.targets(u).iter().any(|&t| on.contains(t as usize)) {
-                marked.push(u);
-            }
-        }
-        for u in marked.drain(..) {
-            on.insert(u as usize);
-        }
-    }
+    let length = layers.starts.len() - 2;
+    let on = OnShortest::mark(&g, &layers, length);
+    drop(layers);
+    let shortest_paths = on.count(&g, length, rules.start());
     drop(g);
     let mut moves: Vec<Move> = Vec::new();
     let mut solution = Vec::with_capacity(length);
@@ -128,7 +183,7 @@ pub(crate) fn solve_rules<R: Rules + ?Sized>(rules: &R) -> Solved {
         moves.sort_unstable_by_key(|m| (m.dir, m.to));
         let Some(m) = moves
             .iter()
-            .find(|m| m.to != s && on.contains(m.to as usize) && layers.depth(m.to) == d)
+            .find(|m| m.to != s && on.layer(length, d).binary_search(&m.to).is_ok())
         else {
             break;
         };
@@ -142,87 +197,155 @@ pub(crate) fn solve_rules<R: Rules + ?Sized>(rules: &R) -> Solved {
     }
 }
 
-/// The search from `start` up to the layer of the nearest goal (that layer complete): the
-/// layers and the goal's depth, `None` when no goal is reached.
-fn search(g: &Forward, start: StateId) -> Option<(Layers, usize)> {
-    let n = g.offsets.len() - 1;
-    let mut reached = FixedBitSet::with_capacity(n);
-    // The states found in the layer being built: a move into one of them adds paths.
-    let mut fresh = FixedBitSet::with_capacity(n);
+/// The search from `start` up to the layer of the nearest goal (that layer complete), `None`
+/// when no goal is reached.
+fn search(g: &Forward, start: StateId) -> Option<Layers> {
+    let n = g.goal.len();
+    let reached = Reached::new(n);
+    let mut scratch = FixedBitSet::with_capacity(n);
     let mut l = Layers {
         order: vec![start],
-        paths: vec![1],
         starts: vec![0, 1],
-        at: vec![0; n],
     };
-    reached.insert(start as usize);
-    let mut d = 0;
+    reached.put(start);
     let mut goal_found = g.goal.contains(start as usize);
+    let mut next = Vec::new();
     while !goal_found {
-        let layer = l.layer(d);
-        if layer.is_empty() {
+        let (from, base) = (l.starts[l.starts.len() - 2], l.order.len());
+        if from == base {
             return None;
         }
-        let base = layer.end;
-        let mut next: Vec<u64> = Vec::new();
-        for (i, &p) in layer.zip(&l.paths) {
-            for &t in g.targets(l.order[i]) {
-                let t = t as usize;
-                if !reached.put(t) {
-                    fresh.insert(t);
-                    l.at[t] = l.order.len() as u32;
-                    l.order.push(t as StateId);
-                    next.push(p);
-                } else if fresh.contains(t) {
-                    let j = l.at[t] as usize - base;
-                    next[j] = next[j].saturating_add(p);
-                }
+        next.clear();
+        each_chunk(&l.order[from..base], &mut next, |chunk, found| {
+            for &u in chunk {
+                found.extend(g.targets(u).iter().filter(|&&t| !reached.put(t)));
             }
-        }
-        let found = base..l.order.len();
-        l.paths = next;
-        l.sort_layer(found.clone(), &mut fresh);
-        goal_found = l.order[found.clone()]
-            .iter()
-            .any(|&s| g.goal.contains(s as usize));
-        l.starts.push(found.end);
-        d += 1;
+        });
+        in_state_order(&mut next, &mut scratch);
+        goal_found = next.iter().any(|&s| g.goal.contains(s as usize));
+        l.order.extend_from_slice(&next);
+        l.starts.push(l.order.len());
     }
-    Some((l, d))
+    Some(l)
 }
 
-impl Layers {
-    /// Puts the layer just found (`order[found]`, the states set in `fresh`, their counts in
-    /// `paths`) in state order, with its counts, and clears `fresh`. Which order a layer is
-    /// expanded in changes no count, and in state order the next layer's reads of each
-    /// state's targets, and the marking pass's, go forward through memory instead of
-    /// jumping across it.
-    fn sort_layer(&mut self, found: std::ops::Range<usize>, fresh: &mut FixedBitSet) {
-        let base = found.start;
-        if found.len().saturating_mul(64) >= fresh.len() {
-            // A large layer: its bits, read in order, cost less than sorting it.
-            let counts = std::mem::take(&mut self.paths);
-            for t in fresh.ones() {
-                let k = self.paths.len();
-                self.order[base + k] = t as StateId;
-                self.paths.push(counts[self.at[t] as usize - base]);
-                self.at[t] = (base + k) as u32;
+/// Puts a layer just found in state order, so that the next layer's reads of each state's
+/// targets, and the marking pass's, go forward through memory instead of jumping across it
+/// (which order a layer is expanded in changes no answer). `scratch` is a clear bitset over
+/// every state, and is left clear.
+fn in_state_order(layer: &mut [StateId], scratch: &mut FixedBitSet) {
+    if layer.len().saturating_mul(64) >= scratch.len() {
+        // A large layer: its bits, read in order, cost less than sorting it.
+        for &s in layer.iter() {
+            scratch.insert(s as usize);
+        }
+        for (slot, s) in layer.iter_mut().zip(scratch.ones()) {
+            *slot = s as StateId;
+        }
+        scratch.clear();
+    } else {
+        layer.sort_unstable();
+    }
+}
+
+/// The states that lie on a shortest solution, layer by layer from the last (the goals
+/// there) to the start's.
+struct OnShortest {
+    on: FixedBitSet,
+    /// Segment `k` (`states[starts[k]..starts[k + 1]]`) holds those of layer `length - k`,
+    /// in state order.
+    states: Vec<StateId>,
+    starts: Vec<usize>,
+}
+
+impl OnShortest {
+    /// A state is on a shortest solution when one of its successors a layer further is. A
+    /// layer's marks are set once the layer is done, so a marked successor of a state of
+    /// layer `d` is always of layer `d + 1`.
+    fn mark(g: &Forward, layers: &Layers, length: usize) -> OnShortest {
+        let mut m = OnShortest {
+            on: FixedBitSet::with_capacity(g.goal.len()),
+            states: Vec::new(),
+            starts: vec![0],
+        };
+        let goals = layers.layer(length).iter();
+        m.states
+            .extend(goals.filter(|&&s| g.goal.contains(s as usize)));
+        for d in (0..=length).rev() {
+            if d < length {
+                let on = &m.on;
+                each_chunk(layers.layer(d), &mut m.states, |chunk, marked| {
+                    let on_one =
+                        |u: &&StateId| g.targets(**u).iter().any(|&t| on.contains(t as usize));
+                    marked.extend(chunk.iter().filter(on_one));
+                });
             }
-            fresh.clear();
-        } else {
-            let mut layer: Vec<(StateId, u64)> = self.order[found]
-                .iter()
-                .copied()
-                .zip(self.paths.drain(..))
-                .collect();
-            layer.sort_unstable_by_key(|&(s, _)| s);
-            for (k, (t, p)) in layer.into_iter().enumerate() {
-                self.order[base + k] = t;
-                self.paths.push(p);
-                self.at[t as usize] = (base + k) as u32;
-                fresh.set(t as usize, false);
+            let from = *m.starts.last().unwrap_or(&0);
+            for &u in &m.states[from..] {
+                m.on.insert(u as usize);
+            }
+            m.starts.push(m.states.len());
+        }
+        m
+    }
+
+    /// The marked states of layer `d`, in state order.
+    fn layer(&self, length: usize, d: usize) -> &[StateId] {
+        let k = length - d;
+        &self.states[self.starts[k]..self.starts[k + 1]]
+    }
+
+    /// How many shortest solutions there are (saturating): from each marked state, the sum
+    /// over its marked successors a layer further, counted from the goals back to the
+    /// start. Only marked states are read.
+    fn count(&self, g: &Forward, length: usize, start: StateId) -> u64 {
+        let rank = Rank::of(&self.on);
+        let mut paths = vec![0u64; self.states.len()];
+        for &s in self.layer(length, length) {
+            paths[rank.get(s)] = 1;
+        }
+        let mut layer = Vec::new();
+        for d in (0..length).rev() {
+            // A layer's counts are set once it is done: a marked successor in the same layer
+            // or an earlier one still counts 0, as it must.
+            layer.clear();
+            layer.extend(self.layer(length, d).iter().map(|&u| {
+                (g.targets(u).iter())
+                    .filter(|&&t| self.on.contains(t as usize))
+                    .fold(0u64, |sum, &t| sum.saturating_add(paths[rank.get(t)]))
+            }));
+            for (&u, &p) in self.layer(length, d).iter().zip(&layer) {
+                paths[rank.get(u)] = p;
             }
         }
+        paths[rank.get(start)]
+    }
+}
+
+/// Per state of a bitset, how many set bits come before it: a dense index of the set.
+struct Rank<'a> {
+    words: &'a [usize],
+    before: Vec<u32>,
+}
+
+impl Rank<'_> {
+    fn of(set: &FixedBitSet) -> Rank<'_> {
+        let words = set.as_slice();
+        let mut before = Vec::with_capacity(words.len());
+        let mut count = 0;
+        for w in words {
+            before.push(count);
+            count += w.count_ones();
+        }
+        Rank { words, before }
+    }
+
+    /// The index of `s`, a member of the set.
+    fn get(&self, s: StateId) -> usize {
+        let bits = usize::BITS as usize;
+        let (w, b) = (s as usize / bits, s as usize % bits);
+        let below = self.words[w] & ((1usize << b) - 1);
+        (self.before[w] + below.count_ones()) as usize
     }
 }
 
@@ -320,5 +443,69 @@ mod tests {
             solved += usize::from(want.shortest_length.is_some_and(|l| l > 3));
         }
         assert!(solved > 50, "too few graphs with long solutions: {solved}");
+    }
+
+    /// Graphs of several parts whose layers are large enough to be shared among threads:
+    /// the same answers.
+    #[test]
+    fn large_layers_shared_among_threads_give_the_same_answer() {
+        let mut seed = 0x2545_f491_4f6c_dd1d;
+        let (mut large, mut solved) = (0, 0);
+        for round in 0..4 {
+            let g = random(&mut seed, 3 * PART + 77, 4 + round, 40);
+            let want = crate::solve(&Adjacency::from_rules(&g));
+            assert_eq!(solve_rules(&g), want, "round {round}");
+            solved += usize::from(want.shortest_length.is_some());
+            let f = Forward::new(&g);
+            let layers = search(&f, g.start).map_or(0, |l| {
+                (0..l.starts.len() - 1)
+                    .filter(|&d| l.layer(d).len() >= PARALLEL)
+                    .count()
+            });
+            large += layers;
+        }
+        assert!(large > 0, "no layer was large enough to share");
+        assert!(solved > 1, "{solved} solved");
+    }
+
+    /// A chain of 70 diamonds has 2^70 shortest paths: the count stops at `u64::MAX` as the
+    /// flat graph's does, however its sums are ordered.
+    #[test]
+    fn the_count_saturates_as_the_flat_graphs_does() {
+        let diamonds = 70;
+        let n = 3 * diamonds + 1;
+        let mut moves = vec![Vec::new(); n];
+        for k in 0..diamonds {
+            let (s, a, b, next) = (3 * k, 3 * k + 1, 3 * k + 2, 3 * k + 3);
+            moves[s] = vec![
+                Move {
+                    dir: 0,
+                    to: a as StateId,
+                },
+                Move {
+                    dir: 1,
+                    to: b as StateId,
+                },
+            ];
+            moves[a] = vec![Move {
+                dir: 2,
+                to: next as StateId,
+            }];
+            moves[b] = vec![Move {
+                dir: 3,
+                to: next as StateId,
+            }];
+        }
+        let mut goal = vec![false; n];
+        goal[n - 1] = true;
+        let g = Random {
+            start: 0,
+            goal,
+            moves,
+        };
+        let solved = solve_rules(&g);
+        assert_eq!(solved, crate::solve(&Adjacency::from_rules(&g)));
+        assert_eq!(solved.shortest_paths, u64::MAX);
+        assert_eq!(solved.shortest_length, Some(2 * diamonds as u32));
     }
 }

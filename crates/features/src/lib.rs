@@ -153,7 +153,7 @@ pub fn solve<G: Graph + ?Sized>(adjacency: &G) -> Solved {
 
 /// [`solve`] read straight from a maze's rules, with no flat graph: the same answer for
 /// a fraction of the memory (bitsets and the search order), and faster on large mazes.
-pub fn solve_rules<R: Rules + ?Sized>(rules: &R) -> Solved {
+pub fn solve_rules<R: Rules + Sync + ?Sized>(rules: &R) -> Solved {
     layered::solve_rules(rules)
 }
 

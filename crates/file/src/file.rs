@@ -604,10 +604,13 @@ fn jumping_maze(
         .first()
         .map_or(0, |r| r.value.split_whitespace().count());
     check_cells(rows.len(), first, limit).map_err(|p| ctx.problem(raw, &p))?;
-    let mut cells = Vec::new();
+    // Allocated once at the size the first row says, which a valid board has.
+    let mut cells = Vec::with_capacity(rows.len().saturating_mul(first));
     let mut cols = 0;
+    let mut tokens: Vec<&str> = Vec::new();
     for (r, row) in rows.iter().enumerate() {
-        let tokens: Vec<&str> = row.value.split_whitespace().collect();
+        tokens.clear();
+        tokens.extend(row.value.split_whitespace());
         if r == 0 {
             cols = tokens.len();
         } else if tokens.len() != cols {

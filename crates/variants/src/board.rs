@@ -392,6 +392,16 @@ impl Cell {
     /// holding nothing) or the schema's fields joined by `:`; `G` and `*` may be followed by `:` and the fields; any token of an ordinary,
     /// goal or wildcard cell may end in `@` (circled).
     pub fn parse(token: &str, schema: &[Attr], dirs: &Directions) -> Result<Cell, String> {
+        // Most tokens of a large board are a bare jump number: read without splitting or
+        // collecting its fields.
+        match plain_number(token, schema) {
+            Some(cell) => Ok(cell),
+            None => Cell::parse_fields(token, schema, dirs),
+        }
+    }
+
+    /// [`Cell::parse`] for every token: the special cells, then the schema's fields.
+    fn parse_fields(token: &str, schema: &[Attr], dirs: &Directions) -> Result<Cell, String> {
         let (body, circled) = match token.strip_suffix('@') {
             Some(body) if !body.is_empty() => (body, true),
             _ => (token, false),
@@ -512,6 +522,22 @@ fn unknown(token: &str, schema: &[Attr]) -> String {
         "unknown cell token `{token}`: expected {} joined by `:` (`-` for a field left out), or `G`, `*` (alone or followed by `:` and the fields), `-`, `0`, `#`, `o`, `.`, `_`; a trailing `@` circles a cell",
         schema_names(schema)
     )
+}
+
+/// A token of one or two digits, not starting with `0`, under the default schema: the
+/// ordinary cell with that jump number, which is what [`Cell::parse_fields`] reads from it
+/// (every such number is in 1 to [`MAX_JUMP`]); `None` for any other token.
+#[inline]
+fn plain_number(token: &str, schema: &[Attr]) -> Option<Cell> {
+    if schema != [Attr::Number] {
+        return None;
+    }
+    let number = match *token.as_bytes() {
+        [d @ b'1'..=b'9'] => d - b'0',
+        [d @ b'1'..=b'9', e @ b'0'..=b'9'] => (d - b'0') * 10 + (e - b'0'),
+        _ => return None,
+    };
+    Some(Cell::numbered(number))
 }
 
 fn set_field(cell: &mut Cell, attr: Attr, text: &str, dirs: &Directions) -> Result<(), String> {
@@ -730,6 +756,43 @@ mod tests {
         for t in ["3:a", "2:-", "G", "1:T2@"] {
             round_trip(t, &[Attr::Number, Attr::Teleport]);
         }
+    }
+
+    /// The fast path for bare numbers reads every token as the general parser does: each
+    /// token of up to three of the characters numbers and special cells are written with,
+    /// under schemas with and without a number.
+    #[test]
+    fn bare_numbers_read_as_the_fields_do() {
+        let chars = ['0', '1', '5', '9', '@', ':', '+', '-', 'G', '*', '.', 'x'];
+        let schemas: [&[Attr]; 4] = [
+            NUMBER_SCHEMA,
+            &[Attr::Number, Attr::Arrows],
+            &[Attr::Symbol],
+            &[],
+        ];
+        let mut tokens: Vec<String> = vec![String::new()];
+        for _ in 0..3 {
+            let longer: Vec<String> = tokens
+                .iter()
+                .flat_map(|t| chars.iter().map(move |c| format!("{t}{c}")))
+                .collect();
+            tokens.extend(longer);
+        }
+        tokens.sort();
+        tokens.dedup();
+        let mut fast = 0;
+        for t in &tokens {
+            for schema in schemas {
+                fast += usize::from(plain_number(t, schema).is_some());
+                assert_eq!(
+                    Cell::parse(t, schema, &SQUARE_DIRECTIONS),
+                    Cell::parse_fields(t, schema, &SQUARE_DIRECTIONS),
+                    "`{t}` under {schema:?}"
+                );
+            }
+        }
+        // 1, 5, 9 and the nine two-digit numbers of those and 0.
+        assert_eq!(fast, 3 + 3 * 4);
     }
 
     #[test]

@@ -3,7 +3,8 @@
 //! exact jump decided in constant time from precomputed runs.
 //!
 //! - `validate`: [`JumpingMaze`], what a file holds, and its validation.
-//! - `moves`: move generation (runs, candidates, landing checks).
+//! - `runs`: the runs of passable unit steps that decide every exact jump.
+//! - `moves`: move generation (candidates, landing checks).
 //! - `superset`: the superset layout, its moves and the dense numbering of its states.
 //! - `update`: incremental updates of one cell, and what they changed ([`Change`]).
 //! - `teleport`: the teleport pairs of a board and their check.
@@ -14,13 +15,15 @@ mod landings;
 mod mechanic;
 mod moves;
 mod rank;
+mod runs;
 mod superset;
 mod teleport;
 mod update;
 mod validate;
 
 pub use landings::Landings;
-use moves::{Arrival, RunTable};
+use moves::Arrival;
+use runs::RunTable;
 pub use superset::{Superset, SupersetShape};
 pub use teleport::{declare_teleports, listed_teleports};
 pub use update::Change;

@@ -1,39 +1,8 @@
-//! Move generation: the runs of passable unit steps that decide every exact jump in constant
-//! time, the geometric candidates of a cell's moves and the landing checks of their arrival.
+//! Move generation: the geometric candidates of a cell's moves, read from the runs of
+//! passable unit steps (`runs.rs`), and the landing checks of their arrival.
 
+use super::runs::{Runs, Stop};
 use super::*;
-
-/// Why a straight run of passable cells ends.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Stop {
-    /// The next unit step leaves the box.
-    Edge,
-    /// The next unit step crosses a wall.
-    Wall,
-    /// The next unit step enters a cell the move cannot fly over.
-    Cell,
-    /// The run wraps around a torus forever.
-    Never,
-}
-
-/// For one kind of flying (`over`), per cell and direction: how many unit steps enter only
-/// passable cells, and why the run ends. Any exact jump is then legal-or-not in constant time.
-#[derive(Clone, Debug)]
-pub(super) struct Runs {
-    pub(super) reach: Vec<u32>,
-    pub(super) stop: Vec<Stop>,
-}
-
-/// Per kind of flying, the runs of passable unit steps of every cell and direction.
-#[derive(Clone, Debug)]
-pub(super) struct RunTable {
-    /// Directions the runs are kept for, and each direction's slot among them.
-    pub(super) slot_of: Vec<u8>,
-    pub(super) n_slots: usize,
-    /// Per set of open doors (bit i: door i open; one entry without doors), the runs per
-    /// `Over` (`Flyable`, `Empty`, `Occupied`), for the kinds that use them.
-    pub(super) by_over: Vec<[Option<Runs>; 3]>,
-}
 
 /// Where the cells of a move from `cell` landing on `t` ([`OUTSIDE`] for an exit) stand.
 fn arrival(cell: usize, t: u32) -> Places {
@@ -57,185 +26,7 @@ pub(crate) const OFF_BOARD: Cell = Cell::VOID;
 /// its registers, so that no register key is copied per move.
 pub(super) type Arrival = (Dir, Option<u32>);
 
-pub(super) fn over_index(over: crate::rules::Over) -> usize {
-    match over {
-        crate::rules::Over::Flyable => 0,
-        crate::rules::Over::Empty => 1,
-        crate::rules::Over::Occupied => 2,
-    }
-}
-
-pub(super) const OVERS: [crate::rules::Over; 3] = [
-    crate::rules::Over::Flyable,
-    crate::rules::Over::Empty,
-    crate::rules::Over::Occupied,
-];
-
 impl JumpGraph {
-    pub(super) fn compute_all_runs(&mut self) {
-        let walls: HashSet<(usize, usize)> = self
-            .walls
-            .iter()
-            .flat_map(|&(a, b)| {
-                let a = a.0 * self.cols + a.1;
-                let b = b.0 * self.cols + b.1;
-                [(a, b), (b, a)]
-            })
-            .collect();
-        // A door's runs depend on whether it is open: one table per set of open doors.
-        let masks = 1usize << self.set.doors.len();
-        let mut tables = Vec::with_capacity(masks);
-        for mask in 0..masks {
-            let mut blocked = walls.clone();
-            for &(from, to, one_way, door) in &self.gates {
-                if door.is_some_and(|d| mask & (1 << d) == 0) {
-                    blocked.extend([(from, to), (to, from)]);
-                } else if one_way {
-                    blocked.insert((to, from));
-                }
-            }
-            let mut table = [None, None, None];
-            for over in OVERS {
-                if self.set.kinds.iter().any(|k| k.over == over) {
-                    table[over_index(over)] = Some(self.compute_runs(over, &blocked));
-                }
-            }
-            tables.push(table);
-        }
-        self.runs.by_over = tables;
-    }
-
-    /// The runs of flying as `over` from `here` with registers `key`: those of the doors
-    /// open to a move that leaves `here` with them.
-    #[inline]
-    pub(super) fn runs_for(
-        &self,
-        over: crate::rules::Over,
-        cell: usize,
-        here: &Cell,
-        key: &Key,
-    ) -> Option<&Runs> {
-        let mut mask = 0;
-        for (i, door) in self.set.doors.iter().enumerate() {
-            let ctx = Ctx {
-                here,
-                from: None,
-                regs: key,
-                mv: None,
-                dirs: self.set.directions,
-                at: Places::on(cell),
-            };
-            if door.iter().all(|c| c.eval(&ctx)) {
-                mask |= 1 << i;
-            }
-        }
-        self.runs.by_over[mask][over_index(over)].as_ref()
-    }
-
-    /// For every cell and direction, the longest run of unit steps that stays in the box,
-    /// crosses no wall and enters only cells passable by `over`, and why it ends. Each
-    /// direction's unit step is a function from cells to cells, so runs are computed once per
-    /// cell by following it, with cycle detection for tori.
-    pub(super) fn compute_runs(
-        &self,
-        over: crate::rules::Over,
-        wall_set: &HashSet<(usize, usize)>,
-    ) -> Runs {
-        let n = self.cells.len();
-        let ns = self.runs.n_slots;
-        let mut reach = vec![0u32; n * ns];
-        let mut stop = vec![Stop::Edge; n * ns];
-        // 0 = unvisited, 1 = on the current path, 2 = done.
-        let mut mark = vec![0u8; n];
-        let mut path: Vec<usize> = Vec::new();
-        for (d, &si) in self.runs.slot_of.iter().enumerate() {
-            if si == u8::MAX {
-                continue;
-            }
-            let (d, si) = (d as Dir, usize::from(si));
-            mark.fill(0);
-            // Origins against the direction's row-major sense, so that each run is mostly
-            // one step onto a cell already done and the board is read in order (any order
-            // gives the same runs).
-            let centre = ((self.rows / 2) as i64, (self.cols / 2) as i64);
-            let forward = self.tiling.walk(centre, d, 1) > centre;
-            for origin in (0..n).map(|i| if forward { n - 1 - i } else { i }) {
-                if mark[origin] == 2 {
-                    continue;
-                }
-                path.clear();
-                let mut x = origin;
-                let (mut run, why) = loop {
-                    if mark[x] == 2 {
-                        break (reach[x * ns + si], stop[x * ns + si]);
-                    }
-                    if mark[x] == 1 {
-                        // A cycle of passable, unwalled steps: endless runs.
-                        let at = path.iter().position(|&p| p == x).unwrap_or(0);
-                        for &p in &path[at..] {
-                            reach[p * ns + si] = INFINITE;
-                            stop[p * ns + si] = Stop::Never;
-                            mark[p] = 2;
-                        }
-                        path.truncate(at);
-                        break (INFINITE, Stop::Never);
-                    }
-                    mark[x] = 1;
-                    path.push(x);
-                    let end = match self.unit_step(x, d, wall_set) {
-                        Err(why) => Some(why),
-                        Ok(y) if !RuleSet::passable(over, &self.cells[y]) => Some(Stop::Cell),
-                        Ok(y) => {
-                            x = y;
-                            None
-                        }
-                    };
-                    if let Some(why) = end {
-                        path.pop();
-                        reach[x * ns + si] = 0;
-                        stop[x * ns + si] = why;
-                        mark[x] = 2;
-                        break (0, why);
-                    }
-                };
-                while let Some(p) = path.pop() {
-                    run = run.saturating_add(1);
-                    reach[p * ns + si] = run;
-                    stop[p * ns + si] = why;
-                    mark[p] = 2;
-                }
-            }
-        }
-        Runs { reach, stop }
-    }
-
-    /// One unit step from `cell` in `dir`: the cell entered, or why the step is impossible.
-    pub(super) fn unit_step(
-        &self,
-        cell: usize,
-        dir: Dir,
-        walls: &HashSet<(usize, usize)>,
-    ) -> Result<usize, Stop> {
-        let from = self.coord(cell);
-        let to = self
-            .index(self.set.tiling.walk(from, dir, 1))
-            .ok_or(Stop::Edge)?;
-        // A knight's leap is no step across an edge: walls do not stop it.
-        if walls.is_empty() || (self.set.tiling == Tiling::Square && dir >= 8) {
-            return Ok(to);
-        }
-        let walled = |a: usize, b: usize| walls.contains(&(a, b));
-        let blocked = match self.set.tiling.diagonal_corners(from, dir) {
-            // A diagonal step is walled only when both L-routes around the corner are.
-            Some(corners) => corners.iter().all(|&corner| match self.index(corner) {
-                Some(h) => walled(cell, h) || walled(h, to),
-                None => true,
-            }),
-            None => walled(cell, to),
-        };
-        if blocked { Err(Stop::Wall) } else { Ok(to) }
-    }
-
     /// The landings of a move of `k` unit steps in `d` from `cell` flying as `over` allows:
     /// the landing cell, [`OUTSIDE`] for an exit, or `None`.
     #[inline]
@@ -247,14 +38,13 @@ impl JumpGraph {
         if reach != INFINITE && k32 > reach.saturating_add(1) {
             return None;
         }
-        let target = self.index(self.tiling.walk(self.coord(cell), d, k));
         if k32 <= reach {
-            return target.map(|t| t as u32);
+            return self.ray_cell(cell, d, k).map(|t| t as u32);
         }
         // k = reach + 1: the step into the cell that ends the run.
         let exit = self.exit;
         match stop {
-            Stop::Cell => match target {
+            Stop::Cell => match self.ray_cell(cell, d, k) {
                 Some(t) if exit && self.cells[t].kind == Kind::Void => Some(OUTSIDE),
                 Some(t) => Some(t as u32),
                 None => None,
@@ -275,10 +65,6 @@ impl JumpGraph {
             i64::from(reach) + 1
         };
         (1..=cap).find_map(|k| (self.landing(runs, cell, d, k)? == held).then_some((k, held)))
-    }
-
-    pub(super) fn run_length(&self, runs: &Runs, cell: usize, d: Dir) -> u32 {
-        runs.reach[cell * self.runs.n_slots + usize::from(self.runs.slot_of[usize::from(d)])]
     }
 
     /// Every move out of `cell` with registers `key`, as the rules define them (the one move

@@ -122,7 +122,12 @@ impl JumpGraph {
         // Whether the superset is the state set decides how moves are made below.
         self.identity = self.set.regs.is_empty();
         self.doms = self.domains();
-        self.kept = (0..self.cells.len()).map(|c| self.kept_mask(c)).collect();
+        self.kept = if self.set.regs.is_empty() {
+            // No register to keep: zeroed memory instead of a pass over the board.
+            vec![0; self.cells.len()]
+        } else {
+            (0..self.cells.len()).map(|c| self.kept_mask(c)).collect()
+        };
         self.cap = self.capacity();
         self.lay_out_superset();
         // On demand, a state has at most one move per direction: within any budget that
