@@ -23,6 +23,7 @@ mod range_min;
 pub mod report;
 mod search;
 mod shape;
+mod tarjan;
 
 use maze_graph::{Adjacency, Dir, Graph, Move, Rules, StateGraph, StateId};
 use serde::Serialize;
