@@ -62,10 +62,7 @@ impl Args {
         // while the passes run: its board moves into the engine, and both are made again
         // from the file's text for the report, so the peak holds neither.
         let (maze, compiled) = if file.maze.state_estimate() > KEEP_RULES.0 as u128 {
-            let compiled = file
-                .maze
-                .into_compiled_within(limit)
-                .map_err(|p| maze::file::locate(&name, &src, &p))?;
+            let compiled = maze::file::into_compiled_within(&name, &src, file.maze, limit)?;
             (None, compiled)
         } else {
             let compiled = maze::file::compile_within(&name, &src, &file.maze, limit)?;
@@ -82,25 +79,20 @@ impl Args {
         drop(graph);
         let loaded = match (maze, kept) {
             (Some(maze), Some(compiled)) => Loaded { maze, compiled },
-            (Some(maze), None) => {
-                let compiled = maze
-                    .compile_within(limit)
-                    .map_err(|p| crate::load::build_error(path, p))?;
-                Loaded { maze, compiled }
-            }
-            (None, _) => {
-                // Read once already: the `generate` section's warning was said then.
-                let (file, _) =
-                    maze::file::parse_file_for_use(&name, &src, self.limit.read_limits())?;
+            (maze, _) => {
+                // A maze moved into the engine is read again from its text (read once
+                // already: the `generate` section's warning was said then).
+                let maze = match maze {
+                    Some(maze) => maze,
+                    None => {
+                        maze::file::parse_file_for_use(&name, &src, self.limit.read_limits())?
+                            .0
+                            .maze
+                    }
+                };
+                let compiled = maze::file::compile_within(&name, &src, &maze, limit)?;
                 drop(src);
-                let compiled = file
-                    .maze
-                    .compile_within(limit)
-                    .map_err(|p| crate::load::build_error(path, p))?;
-                Loaded {
-                    maze: file.maze,
-                    compiled,
-                }
+                Loaded { maze, compiled }
             }
         };
         f.mechanic_moves = maze::features::mechanic_moves(&loaded.compiled, &f);

@@ -19,17 +19,6 @@ pub(crate) struct ReadError {
     source: std::io::Error,
 }
 
-/// A maze whose graph grew past the state limit when compiled a second time.
-#[derive(Debug, Error, Diagnostic)]
-#[error("cannot build the graph of `{path}`: {message}")]
-#[diagnostic(code(maze::limit))]
-pub(crate) struct BuildError {
-    path: PathBuf,
-    message: String,
-    #[help]
-    help: Option<String>,
-}
-
 /// `--state-limit`, shared by every command that builds a state graph.
 #[derive(Clone, Copy, Debug, clap::Args)]
 pub(crate) struct Limit {
@@ -77,20 +66,12 @@ pub(crate) fn load_compiled(
 ) -> Result<CompiledMaze, crate::failure::Failure> {
     let src = read_text(path)?;
     let (file, _) = parse_for_use(path, &src, limit)?;
-    Ok(file
-        .maze
-        .into_compiled_within(limit.state_limit.unwrap_or_default())
-        .map_err(|p| maze::file::locate(&path.display().to_string(), &src, &p))?)
-}
-
-/// The graph of the maze at `path`, compiled once already within the limit, grew past it
-/// when compiled again: cannot happen, but is an error and not a panic if it does.
-pub(crate) fn build_error(path: &Path, p: maze::variants::Problem) -> Box<BuildError> {
-    Box::new(BuildError {
-        path: path.to_path_buf(),
-        message: p.message,
-        help: p.help,
-    })
+    Ok(maze::file::into_compiled_within(
+        &path.display().to_string(),
+        &src,
+        file.maze,
+        limit.state_limit.unwrap_or_default(),
+    )?)
 }
 
 /// Reads, validates and compiles the maze file at `path` for a command that does not

@@ -479,6 +479,18 @@ pub fn compile_within(
         .map_err(|p| locate(name, src, &p))
 }
 
+/// [`compile_within`], moving the board into the engine instead of copying it, so that it is
+/// never held twice.
+pub fn into_compiled_within(
+    name: &str,
+    src: &str,
+    maze: Maze,
+    limit: StateLimit,
+) -> Result<CompiledMaze, Box<SpecError>> {
+    maze.into_compiled_within(limit)
+        .map_err(|p| locate(name, src, &p))
+}
+
 /// `problem`, found in the maze read from the file `src` named `name` after reading it (a
 /// build stopped at the limit), as a diagnostic at its place in the file.
 pub fn locate(name: &str, src: &str, problem: &Problem) -> Box<SpecError> {

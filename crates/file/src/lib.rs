@@ -31,6 +31,6 @@ mod shown;
 
 pub use check::unpublishable;
 pub use file::{
-    MazeFile, ReadLimits, SpecError, compile_within, decode, locate, parse, parse_file,
-    parse_file_for_use, parse_file_with, write_file,
+    MazeFile, ReadLimits, SpecError, compile_within, decode, into_compiled_within, locate, parse,
+    parse_file, parse_file_for_use, parse_file_with, write_file,
 };
