@@ -65,17 +65,12 @@ fn by_range_minimums<G: Graph + ?Sized>(g: &G, preds: Reverse, bfs: Bfs) -> (Sha
         queries,
         end_depths,
         lca_depths,
-    } = if n < PARALLEL {
-        // As many states as a thread takes at a time.
-        pass.run(0..n)
-    } else {
+    } = (0..n.div_ceil(PARALLEL))
         // Each state's part reads only its own and its neighbours' entries: the states
         // split into runs that any thread may take, their counts added.
-        (0..n.div_ceil(PARALLEL))
-            .into_par_iter()
-            .map(|k| pass.run(k * PARALLEL..n.min((k + 1) * PARALLEL)))
-            .reduce(Counts::default, Counts::add)
-    };
+        .into_par_iter()
+        .map(|k| pass.run(k * PARALLEL..n.min((k + 1) * PARALLEL)))
+        .reduce(Counts::default, Counts::add);
     let average_loop_length = if queries == 0 {
         0.0
     } else {
