@@ -31,7 +31,8 @@ pub struct Args {
     /// Run only these benchmarks (default: all).
     #[arg(value_parser = crate::against::NAMES)]
     only: Vec<String>,
-    /// Repetitions per measurement (the minimum is reported).
+    /// Repetitions per measurement (the minimum is reported; `generate` and `neller` report
+    /// the median and the spread).
     #[arg(long, default_value_t = 3)]
     runs: u32,
     /// Board side of the `analyze` benchmark's random rook mazes; repeat for several

@@ -6,7 +6,7 @@
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use maze_features::Objective;
 use maze_file::MazeFile;
@@ -16,51 +16,17 @@ use maze_variants::Maze;
 
 use crate::quality::{bundled, read, stem};
 
-/// What a measurement times.
-#[derive(Clone, Copy, Debug)]
-enum Clock {
-    /// Wall time.
-    Wall,
-    /// The CPU time of the measuring thread: what the work costs, whatever else the machine
-    /// runs meanwhile (a run of a few milliseconds that other work preempts would otherwise
-    /// count the other work's share).
-    Thread,
+/// The time `work` takes on the thread's CPU clock, and what it returns: what the work costs,
+/// whatever else the machine runs meanwhile (wall time on a shared machine counts the share
+/// of the other work that preempts a run, which moved rows by a quarter between runs).
+fn timed<T>(work: impl FnOnce() -> T) -> (Duration, T) {
+    let started = crate::cpu::thread_time();
+    let out = work();
+    (crate::cpu::thread_time().saturating_sub(started), out)
 }
 
-impl Clock {
-    /// The time `work` takes on this clock, and what it returns.
-    fn time<T>(self, work: impl FnOnce() -> T) -> (Duration, T) {
-        match self {
-            Clock::Wall => {
-                let started = Instant::now();
-                let out = work();
-                (started.elapsed(), out)
-            }
-            Clock::Thread => {
-                let started = thread_cpu_time();
-                let out = work();
-                (thread_cpu_time().saturating_sub(started), out)
-            }
-        }
-    }
-}
-
-/// The calling thread's CPU time so far.
-fn thread_cpu_time() -> Duration {
-    let mut now = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // std has no thread CPU clock; clock_gettime only writes the timespec it is given.
-    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut now) };
-    if rc != 0 {
-        return Duration::ZERO;
-    }
-    Duration::new(now.tv_sec as u64, now.tv_nsec as u32)
-}
-
-/// Runs `settings` on `file` for `mazes` mazes of `iterations` each, best of `runs` wall
-/// times: the time, the evaluations, and the states of the last maze.
+/// Runs `settings` on `file` for `mazes` mazes of `iterations` each, the best of `runs`:
+/// the time, the evaluations, and the states of the last maze.
 fn time_generation(
     file: &MazeFile,
     settings: &Generate,
@@ -68,24 +34,26 @@ fn time_generation(
     iterations: u64,
     runs: u32,
 ) -> Result<(Duration, u64, usize), String> {
-    time_generation_on(Clock::Wall, file, settings, mazes, iterations, runs)
+    let (times, evaluations, states) = time_runs(file, settings, mazes, iterations, runs)?;
+    let best = times.into_iter().min().unwrap_or(Duration::MAX);
+    Ok((best, evaluations, states))
 }
 
-/// [`time_generation`] on `clock`.
-fn time_generation_on(
-    clock: Clock,
+/// Runs `settings` on `file` for `mazes` mazes of `iterations` each, `runs` times:
+/// every run's time, the evaluations of a run, and the states of the last maze.
+fn time_runs(
     file: &MazeFile,
     settings: &Generate,
     mazes: u64,
     iterations: u64,
     runs: u32,
-) -> Result<(Duration, u64, usize), String> {
+) -> Result<(Vec<Duration>, u64, usize), String> {
     let settings = Settings::new(&file.maze, settings.clone()).map_err(|e| e.to_string())?;
-    let mut best = Duration::MAX;
+    let mut times = Vec::new();
     let mut evaluations = 0;
     let mut states = 0;
     for _ in 0..runs {
-        let (time, run) = clock.time(|| {
+        let (time, run) = timed(|| {
             let (mut evaluations, mut states) = (0, 0);
             for i in 0..mazes {
                 let seed = maze_gen::item_seed(1, "bench", i);
@@ -97,9 +65,9 @@ fn time_generation_on(
             Ok::<_, String>((evaluations, states))
         });
         (evaluations, states) = run?;
-        best = best.min(time);
+        times.push(time);
     }
-    Ok((best, evaluations, states))
+    Ok((times, evaluations, states))
 }
 
 /// The settings a speed measurement uses: the variant's own objective, no gates (one search
@@ -144,9 +112,8 @@ fn registers(rook: &MazeFile, runs: u32) -> Result<(), String> {
             ..bench_settings(&file, None)
         };
         let (rows, cols) = board_size(&file, &settings);
-        let time = |file: &MazeFile, settings: &Generate| {
-            time_generation_on(Clock::Thread, file, settings, 5, 5_000, 1)
-        };
+        let time =
+            |file: &MazeFile, settings: &Generate| time_generation(file, settings, 5, 5_000, 1);
         let mut best = time(&file, &settings)?;
         let states = best.2;
         // The square rook board whose cells come closest to the register rule's states.
@@ -217,49 +184,38 @@ fn build_c_baseline() -> Result<PathBuf, String> {
     Ok(binary)
 }
 
-/// Runs the C baseline on Neller's configuration, best wall time of `runs`, and the mean
-/// energy of its mazes.
-fn time_c(
-    binary: &Path,
-    mazes: u64,
-    iterations: u64,
-    runs: u32,
-) -> Result<(Duration, f64), String> {
-    let mut best = Duration::MAX;
-    let mut mean = 0.0;
-    for _ in 0..runs {
-        let started = Instant::now();
-        let out = Command::new(binary)
-            .args(["5", &iterations.to_string(), &mazes.to_string(), "1"])
-            .output()
-            .map_err(|e| format!("cannot run {}: {e}", binary.display()))?;
-        best = best.min(started.elapsed());
-        let text = String::from_utf8_lossy(&out.stdout);
-        let energies: Vec<f64> = text
-            .lines()
-            .filter_map(|l| l.split_whitespace().next()?.parse().ok())
-            .collect();
-        if energies.len() as u64 != mazes {
-            return Err(format!(
-                "the C baseline printed {} mazes, not {mazes}",
-                energies.len()
-            ));
-        }
-        mean = energies.iter().sum::<f64>() / mazes as f64;
+/// Runs the C baseline on Neller's configuration once: its CPU time (user and system, as
+/// the engines' thread time) and the mean energy of its mazes.
+fn time_c(binary: &Path, mazes: u64, iterations: u64) -> Result<(Duration, f64), String> {
+    let before = crate::cpu::children_time();
+    let out = Command::new(binary)
+        .args(["5", &iterations.to_string(), &mazes.to_string(), "1"])
+        .output()
+        .map_err(|e| format!("cannot run {}: {e}", binary.display()))?;
+    let time = crate::cpu::children_time().saturating_sub(before);
+    let text = String::from_utf8_lossy(&out.stdout);
+    let energies: Vec<f64> = text
+        .lines()
+        .filter_map(|l| l.split_whitespace().next()?.parse().ok())
+        .collect();
+    if energies.len() as u64 != mazes {
+        return Err(format!(
+            "the C baseline printed {} mazes, not {mazes}",
+            energies.len()
+        ));
     }
-    Ok((best, mean))
+    Ok((time, energies.iter().sum::<f64>() / mazes as f64))
 }
 
 /// `mazes` mazes of `settings` with `iterations` each, on the word engine or (`graph`) on
-/// the compiled graph alone, one search per maze as `generate` runs it: the best time of
-/// `runs`, the evaluations and the mean energy of the best mazes.
+/// the compiled graph alone, one search per maze as `generate` runs it: the thread's CPU
+/// time, the evaluations and the mean energy of the best mazes.
 fn time_engine(
     file: &MazeFile,
     settings: &Generate,
     mazes: u64,
     iterations: u64,
     graph: bool,
-    runs: u32,
 ) -> Result<(Duration, u64, f64), String> {
     use maze_gen::search::{self, Run};
     use maze_gen::{JumpSpace, Scorer};
@@ -269,12 +225,8 @@ fn time_engine(
     };
     let template = settings.template(maze).map_err(|p| p.to_string())?;
     let search = settings.search.with_iterations(iterations);
-    let mut best = Duration::MAX;
-    let (mut evaluations, mut mean) = (0, 0.0);
-    for _ in 0..runs {
-        let started = Instant::now();
-        let mut energy = 0.0;
-        evaluations = 0;
+    let (time, (energy, evaluations)) = timed(|| {
+        let (mut energy, mut evaluations) = (0.0, 0);
         for i in 0..mazes {
             let mut rng = maze_gen::Rng::seed_from_u64(maze_gen::item_seed(1, "bench", i));
             let mut space = JumpSpace::new(template.clone(), &mut rng);
@@ -288,10 +240,9 @@ fn time_engine(
             energy += run.best.map_or(f64::NAN, |(_, s)| s.energy);
             evaluations += scorer.evaluations();
         }
-        best = best.min(started.elapsed());
-        mean = energy / mazes as f64;
-    }
-    Ok((best, evaluations, mean))
+        (energy, evaluations)
+    });
+    Ok((time, evaluations, energy / mazes as f64))
 }
 
 /// The `registers` table alone (`cargo xtask bench registers`).
@@ -308,7 +259,9 @@ pub fn run(runs: u32) -> Result<(), String> {
 /// Neller et al.'s configuration against the C baseline, and `variants/rook_best.ron`
 /// (`cargo xtask bench neller`).
 pub fn neller(runs: u32) -> Result<(), String> {
-    println!("maze generation, one thread, best of {runs}\n");
+    println!(
+        "maze generation, one thread, CPU time, the median of {runs} runs (spread: slowest minus fastest over the median)\n"
+    );
     let root = crate::paths::workspace_root();
     let rook = read(&root.join("variants/rook.ron"))?;
     let settings = rook
@@ -341,21 +294,23 @@ pub fn neller(runs: u32) -> Result<(), String> {
         ),
     ];
     // The C baseline and every engine take turns, run by run, so that a machine shared
-    // with other work loads them alike; each one's best run counts.
-    let (mut c_time, mut c_energy) = (Duration::MAX, f64::NAN);
-    let mut best = vec![(Duration::MAX, 0, f64::NAN); engines.len()];
-    for _ in 0..runs {
-        let (time, energy) = time_c(&c, 100, 25_000, 1)?;
-        if time < c_time {
-            (c_time, c_energy) = (time, energy);
-        }
-        for ((_, file, settings, iterations, graph), best) in engines.iter().zip(&mut best) {
-            let one = time_engine(file, settings, 100, *iterations, *graph, 1)?;
-            if one.0 < best.0 {
-                *best = one;
-            }
+    // with other work loads them alike; each one's median run counts.
+    let mut c_runs = Vec::new();
+    let mut c_energy = f64::NAN;
+    let mut engine_runs = vec![Vec::new(); engines.len()];
+    let mut engine_out = vec![(0, f64::NAN); engines.len()];
+    for _ in 0..runs.max(1) {
+        let (time, energy) = time_c(&c, 100, 25_000)?;
+        c_runs.push(time);
+        c_energy = energy;
+        for (i, (_, file, settings, iterations, graph)) in engines.iter().enumerate() {
+            let (time, evaluations, energy) =
+                time_engine(file, settings, 100, *iterations, *graph)?;
+            engine_runs[i].push(time);
+            engine_out[i] = (evaluations, energy);
         }
     }
+    let (c_time, c_spread) = crate::cpu::median_spread(&c_runs);
     println!(
         "| program | iterations per maze | evaluations | seconds | evaluations/s | mean energy | time / C's for 25,000 |"
     );
@@ -366,16 +321,42 @@ pub fn neller(runs: u32) -> Result<(), String> {
         c_time.as_secs_f64(),
         (100.0 * 25_001.0) / c_time.as_secs_f64()
     );
-    for ((name, _, _, iterations, _), (time, evaluations, energy)) in engines.iter().zip(best) {
+    let mut spreads = vec![format!("C baseline {:.0}%", 100.0 * c_spread)];
+    for (((name, _, _, iterations, _), times), (evaluations, energy)) in
+        engines.iter().zip(&engine_runs).zip(engine_out)
+    {
+        let (time, spread) = crate::cpu::median_spread(times);
         println!(
             "| maze-gen, {name} | {iterations} | {evaluations} | {:.3} | {:.0} | {energy:.2} | {:.2} |",
             time.as_secs_f64(),
             evaluations as f64 / time.as_secs_f64(),
             time.as_secs_f64() / c_time.as_secs_f64()
         );
+        spreads.push(format!("{name} {iterations} {:.0}%", 100.0 * spread));
     }
-    println!();
+    println!("\nspread of the runs: {}\n", spreads.join(", "));
     Ok(())
+}
+
+/// Iterations per maze for a row of the table of every variant: a power of two, 0.2 to 0.4 s
+/// of CPU time for one maze, found by doubling a probe until a maze takes 0.05 s (a maze's
+/// set-up would dwarf a probe of a few iterations on a fast board).
+fn budget(file: &MazeFile, settings: &Generate) -> Result<u64, String> {
+    let mut iterations = 16;
+    loop {
+        let (time, _, _) = time_generation(file, settings, 1, iterations, 1)?;
+        let seconds = time.as_secs_f64();
+        if seconds >= 0.05 || iterations >= 1 << 22 {
+            let scaled = iterations as f64 * 0.4 / seconds.max(1e-9);
+            return Ok(power_of_two_below(scaled as u64).clamp(16, 1 << 22));
+        }
+        iterations *= 2;
+    }
+}
+
+/// The largest power of two at most `n` (1 for 0).
+fn power_of_two_below(n: u64) -> u64 {
+    1 << n.max(1).ilog2()
 }
 
 /// Every bundled variant at two sizes, the registers table, and rook boards of growing size.
@@ -383,12 +364,14 @@ fn variants_and_sizes(runs: u32) -> Result<(), String> {
     let root = crate::paths::workspace_root();
     let rook = read(&root.join("variants/rook.ron"))?;
     println!(
-        "every bundled variant, its own objective, hill descent without gates, at its sample size and at twice the sides\n"
+        "every bundled variant, its own objective, hill descent without gates, at its sample size and at twice the sides; one thread's CPU time, the median of {} runs\n",
+        runs.max(1)
     );
     println!(
         "| variant | objective | board | states | evaluations/s | µs/evaluation | ns/(evaluation·state) |"
     );
     println!("|---|---|---|---:|---:|---:|---:|");
+    let mut spreads = Vec::new();
     for path in bundled()? {
         let file = read(&path)?;
         let name = stem(&path);
@@ -396,19 +379,13 @@ fn variants_and_sizes(runs: u32) -> Result<(), String> {
         let (r, c) = board_size(&file, &small);
         for settings in [small.clone(), bench_settings(&file, Some((2 * r, 2 * c)))] {
             let (rows, cols) = board_size(&file, &settings);
-            // Budgets sized so each line takes a fraction of a second.
-            let full = settings.objective.needs_full_features()
-                || matches!(file.maze, Maze::RollingBlock(_));
-            let most = match (full, rows * cols > 60) {
-                (false, false) => 20_000,
-                (false, true) | (true, false) => 5_000,
-                (true, true) => 1_000,
-            };
-            // States per board differ by orders of magnitude (two blocks on a 12 x 14 board
-            // make hundreds of thousands): a short probe caps the budget at about 0.1 s per
-            // maze.
-            let (probe, probed, _) = match time_generation(&file, &settings, 1, 20, 1) {
-                Ok(probe) => probe,
+            // A second or more of CPU time per row, 5 mazes: rows of a few milliseconds did
+            // not repeat from one run to the next. States per board differ by orders of
+            // magnitude (two blocks on a 12 x 14 board make hundreds of thousands), so a
+            // probe sizes the budget; a power of two, so that a probe a little faster or
+            // slower most often gives the same budget and every run times the same work.
+            let iterations = match budget(&file, &settings) {
+                Ok(iterations) => iterations,
                 // A board whose fixed cells (switches, other blocks) do not fit a blank
                 // board of another size cannot be generated at it.
                 Err(e) => {
@@ -419,10 +396,9 @@ fn variants_and_sizes(runs: u32) -> Result<(), String> {
                     continue;
                 }
             };
-            let per_probe = probe.as_secs_f64() / probed.max(1) as f64;
-            let iterations = ((0.1 / per_probe) as u64).clamp(20, most);
-            let (time, evaluations, states) =
-                time_generation(&file, &settings, 5, iterations, runs)?;
+            let (times, evaluations, states) =
+                time_runs(&file, &settings, 5, iterations, runs.max(1))?;
+            let (time, spread) = crate::cpu::median_spread(&times);
             let per = time.as_secs_f64() / evaluations as f64;
             println!(
                 "| {name} | {} | {rows} x {cols} | {states} | {:.0} | {:.2} | {:.1} |",
@@ -431,7 +407,20 @@ fn variants_and_sizes(runs: u32) -> Result<(), String> {
                 per * 1e6,
                 per * 1e9 / states as f64
             );
+            spreads.push(format!(
+                "| {name} | {rows} x {cols} | {iterations} | {:.2} | {:.0}% |",
+                time.as_secs_f64(),
+                100.0 * spread
+            ));
         }
+    }
+    println!(
+        "\nthe rows' runs: iterations per maze (5 mazes), the median CPU time of a run, and the spread (slowest minus fastest over the median)\n"
+    );
+    println!("| variant | board | iterations per maze | median s | spread |");
+    println!("|---|---|---:|---:|---:|");
+    for line in spreads {
+        println!("{line}");
     }
 
     registers(&rook, runs)?;

@@ -5,6 +5,7 @@ mod against;
 mod alloc;
 mod batch;
 mod bench;
+mod cpu;
 mod fuzz;
 mod gallery;
 mod generate_bench;

@@ -33,19 +33,6 @@ pub(crate) fn tree(dir: &Path) -> Result<BTreeMap<PathBuf, Vec<u8>>, String> {
     Ok(files)
 }
 
-/// CPU time (user + system) of this process so far, all threads.
-fn cpu_time() -> Duration {
-    // SAFETY: getrusage only writes the struct it is given.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    if unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut usage) } != 0 {
-        return Duration::ZERO;
-    }
-    let time = |t: libc::timeval| {
-        Duration::from_secs(t.tv_sec as u64) + Duration::from_micros(t.tv_usec as u64)
-    };
-    time(usage.ru_utime) + time(usage.ru_stime)
-}
-
 /// The variants the benchmark batch makes, by file stem: a fixed list, so that a variant
 /// added to `variants/` does not change what the benchmark measures. These are the bundled
 /// variants of the revision before the engines' rework (abeb738), so that
@@ -119,7 +106,7 @@ fn time_batch(jobs: usize, out: &Path, files: &[PathBuf]) -> Result<(Duration, D
     };
     let config = Config::new(files, &options).map_err(|e| e.to_string())?;
     let hidden = MultiProgress::with_draw_target(ProgressDrawTarget::hidden());
-    let cpu = cpu_time();
+    let cpu = crate::cpu::process_time();
     let started = Instant::now();
     let report = batch(&config, &hidden).map_err(|e| e.to_string())?;
     let wall = started.elapsed();
@@ -129,7 +116,7 @@ fn time_batch(jobs: usize, out: &Path, files: &[PathBuf]) -> Result<(Duration, D
             "the benchmark batch generated {generated} mazes instead of all of them"
         ));
     }
-    Ok((wall, cpu_time().saturating_sub(cpu)))
+    Ok((wall, crate::cpu::process_time().saturating_sub(cpu)))
 }
 
 /// Times the workload, its files read from `variants` (the tree's `variants/` when `None`).

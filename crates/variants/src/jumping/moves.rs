@@ -68,49 +68,45 @@ impl JumpGraph {
     }
 
     /// Every move out of `cell` with registers `key`, as the rules define them (the one move
-    /// generator: the state table and the pre-state image are both built from it).
-    pub(super) fn moves_of(&self, cell: usize, key: &Key, acc: &mut Vec<Arrival>) {
-        self.moves_of_cell(cell, &self.cells[cell], key, acc);
-    }
-
-    /// [`JumpGraph::moves_of`] as if `cell` held `raw` (a probe: what a number would allow).
-    pub(super) fn moves_of_cell(&self, cell: usize, raw: &Cell, key: &Key, acc: &mut Vec<Arrival>) {
+    /// generator: the state table and the pre-state image are both built from it). `key` is
+    /// left as the leaving effects make it.
+    pub(super) fn moves_of(&self, cell: usize, key: &mut Key, acc: &mut Vec<Arrival>) {
         let mut cands = Vec::new();
-        let Some((here, k1)) = self.leaving(cell, raw, key, &mut cands) else {
+        let Some(here) = self.leaving(cell, &self.cells[cell], key, &mut cands) else {
             return;
         };
         for &(kind, d, k, t) in &cands {
-            self.arrive(&self.set.kinds[kind], cell, &here, &k1, d, k, t, acc);
+            self.arrive(&self.set.kinds[kind], cell, &here, key, d, k, t, acc);
         }
     }
 
-    /// Leaving `cell`, holding `raw`, with registers `key`: the cell as the moves read it and
-    /// the registers after the leaving effects, with the geometric landings of every kind of
-    /// move pushed on `cands`; `None` when no move leaves (not an ordinary cell, or a leaving
-    /// effect refuses).
+    /// Leaving `cell`, holding `raw`, with registers `key`: the cell as the moves read it,
+    /// with the geometric landings of every kind of move pushed on `cands` and `key` turned
+    /// into the registers after the leaving effects; `None` when no move leaves (not an
+    /// ordinary cell, or a leaving effect refuses). The registers are changed in place
+    /// rather than copied: a key is 256 bytes and this runs for every state of every step.
     pub(super) fn leaving(
         &self,
         cell: usize,
         raw: &Cell,
-        key: &Key,
+        key: &mut Key,
         cands: &mut Vec<(usize, Dir, i64, u32)>,
-    ) -> Option<(Cell, Key)> {
+    ) -> Option<Cell> {
         let set = &*self.set;
         if !raw.is_ordinary() {
             return None;
         }
-        let mut k1 = *key;
-        let here = set.effective(raw, &k1);
+        let here = set.effective(raw, key);
         if !set.leave.is_empty()
             && set
-                .apply(&set.leave, &here, None, None, Places::on(cell), &mut k1)
+                .apply(&set.leave, &here, None, None, Places::on(cell), key)
                 .is_none()
         {
             return None;
         }
-        let here = set.effective(raw, &k1);
-        self.candidates(cell, &here, &k1, cands);
-        Some((here, k1))
+        let here = set.effective(raw, key);
+        self.candidates(cell, &here, key, cands);
+        Some(here)
     }
 
     /// Pushes on `out` the cells the moves of `cell`'s superset states may land on, whatever
@@ -124,10 +120,10 @@ impl JumpGraph {
         let raw = self.cells[cell];
         if self.landings_free(cell) {
             // The same landings whatever the registers: once.
-            self.candidates(cell, &raw, &self.set.start_key(), &mut cands);
+            self.candidates(cell, &raw, self.set.start_regs(), &mut cands);
         } else {
             for sup in self.cell_superset(cell) {
-                self.leaving(cell, &raw, &self.sup_key(sup), &mut cands);
+                self.leaving(cell, &raw, &mut self.sup_key(sup), &mut cands);
             }
         }
         out.extend(cands.iter().map(|c| c.3).filter(|&t| t != OUTSIDE));
@@ -403,7 +399,7 @@ impl JumpGraph {
             (t, there)
         };
         if t == OUTSIDE || there.is_goal() {
-            acc.push((d, self.sup_id(t, &set.start_key())));
+            acc.push((d, self.sup_id(t, set.start_regs())));
             return;
         }
         let mut k2 = *key;
@@ -468,7 +464,8 @@ impl JumpGraph {
                 c.number = Some(i16::from(k));
                 keys.iter().any(|key| {
                     cands.clear();
-                    let Some((here, k1)) = self.leaving(cell, &c, key, &mut cands) else {
+                    let mut k1 = *key;
+                    let Some(here) = self.leaving(cell, &c, &mut k1, &mut cands) else {
                         return false;
                     };
                     cands.iter().any(|&(kind, d, k, t)| {

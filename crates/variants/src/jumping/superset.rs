@@ -261,7 +261,7 @@ impl JumpGraph {
             return;
         }
         acc.clear();
-        self.moves_of(c as usize, &self.sup_key(sup), acc);
+        self.moves_of(c as usize, &mut self.sup_key(sup), acc);
         out.extend(
             acc.iter()
                 .filter_map(|&(dir, to)| Some(Move { dir, to: to? })),

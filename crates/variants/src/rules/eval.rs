@@ -286,6 +286,20 @@ pub struct RuleSet {
     /// The attributes the registers' `keep` conditions read: changing one may change which
     /// states a cell has.
     pub(crate) keep_reads: Reads,
+    /// The start key ([`start_of`]), kept so that the move generator borrows it rather than
+    /// builds it for every state.
+    pub(crate) start: Key,
+}
+
+/// The start key of `regs`: every register at its start value, the unused places zero. A
+/// rolling-block rule set's registers beyond [`MAX_REGISTERS`] are not in it (the rolling
+/// engine keeps its own longer list).
+pub(crate) fn start_of(regs: &[Reg]) -> Key {
+    let mut key = [0; MAX_REGISTERS];
+    for (v, r) in key.iter_mut().zip(regs) {
+        *v = r.start;
+    }
+    key
 }
 
 /// Which cell attributes something reads.
@@ -515,28 +529,26 @@ impl RuleSet {
 
     /// The start key: every register at its start value.
     pub(crate) fn start_key(&self) -> Key {
-        let mut key = [0; MAX_REGISTERS];
-        for (i, r) in self.regs.iter().enumerate() {
-            key[i] = r.start;
-        }
-        key
+        self.start
+    }
+
+    /// The start key, borrowed.
+    pub(crate) fn start_regs(&self) -> &Key {
+        &self.start
     }
 
     /// Whether register `r` is kept on `cell` (raw attributes).
     pub fn kept(&self, r: usize, cell: &Cell) -> bool {
         match &self.regs[r].keep {
             None => true,
-            Some(c) => {
-                let key = self.start_key();
-                c.eval(&Ctx {
-                    here: cell,
-                    from: None,
-                    regs: &key,
-                    mv: None,
-                    dirs: self.directions,
-                    at: Places::NOWHERE,
-                })
-            }
+            Some(c) => c.eval(&Ctx {
+                here: cell,
+                from: None,
+                regs: &self.start,
+                mv: None,
+                dirs: self.directions,
+                at: Places::NOWHERE,
+            }),
         }
     }
 
