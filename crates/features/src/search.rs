@@ -64,8 +64,10 @@ pub(crate) fn bfs<G: Graph + ?Sized>(g: &G) -> Bfs {
     let n = g.n_states();
     let mut depth = vec![UNREACHED; n];
     let mut parent = vec![UNREACHED; n];
-    let mut order = Vec::new();
-    let mut children_end = Vec::new();
+    // Room for every state at once: growing by pushes copied the lists several times over
+    // on the generator's small graphs, and untouched capacity costs no memory.
+    let mut order = Vec::with_capacity(n);
+    let mut children_end = Vec::with_capacity(n);
     let start = g.start();
     depth[start as usize] = 0;
     parent[start as usize] = start;

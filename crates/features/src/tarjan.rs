@@ -15,10 +15,9 @@ pub(crate) fn shape<G: Graph + ?Sized>(g: &G, preds: &Reverse, bfs: &Bfs) -> (us
     let mut branches = 0;
     let mut dead_ends = 0;
     let mut non_tree: Vec<(StateId, StateId)> = Vec::new();
-    for u in 0..depth.len() as StateId {
-        if depth[u as usize] == UNREACHED {
-            continue;
-        }
+    // Only the reached states, in search order: a generated board reaches a fraction of
+    // its placements.
+    for &u in &bfs.order {
         let parent_u = parent[u as usize];
         let targets = g.targets(u);
         let mut neighbours = 0;
@@ -72,15 +71,18 @@ fn loop_lengths(bfs: &Bfs, edges: Vec<(StateId, StateId)>) -> u64 {
     for i in 0..n {
         offsets[i + 1] += offsets[i];
     }
-    let mut cursor = offsets.clone();
+    // Filled through the offsets themselves (each ends at its group's end, the next
+    // group's start), then shifted back: no second array of cursors.
     let mut others = vec![0 as StateId; 2 * edges.len()];
     for &(u, v) in &edges {
-        others[cursor[u as usize] as usize] = v;
-        cursor[u as usize] += 1;
-        others[cursor[v as usize] as usize] = u;
-        cursor[v as usize] += 1;
+        others[offsets[u as usize] as usize] = v;
+        offsets[u as usize] += 1;
+        others[offsets[v as usize] as usize] = u;
+        offsets[v as usize] += 1;
     }
-    drop((edges, cursor));
+    drop(edges);
+    offsets.copy_within(0..n, 1);
+    offsets[0] = 0;
 
     // Positions of the search's order: a position's children are the run of positions
     // after its predecessor's children.
