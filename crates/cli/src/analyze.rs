@@ -99,7 +99,8 @@ impl Args {
         let format = if self.json { Format::Json } else { self.format };
         let out = match format {
             Format::Text => text(&self.file.display().to_string(), &loaded, &f),
-            Format::Json => json(&loaded, &f),
+            // Every state's depth is named in it: written as it is made, never held whole.
+            Format::Json => return crate::output::emit_stream(|out| json(out, &loaded, &f)),
             Format::Eaai => match maze::view::jump_grid(&loaded.maze) {
                 Some(grid) => eaai(&grid, &loaded, &f),
                 None => {
@@ -248,11 +249,10 @@ fn text(name: &str, loaded: &Loaded, f: &Features) -> String {
     out
 }
 
-fn json(loaded: &Loaded, f: &Features) -> String {
+fn json(out: &mut dyn std::io::Write, loaded: &Loaded, f: &Features) -> std::io::Result<()> {
     let report = maze::render::analysis(&loaded.maze, &loaded.compiled, f);
-    let mut out = serde_json::to_string_pretty(&report).unwrap_or_default();
-    out.push('\n');
-    out
+    serde_json::to_writer_pretty(&mut *out, &report)?;
+    out.write_all(b"\n")
 }
 
 /// Neller's AI-education format: jump numbers (the goal as 0, as in the assignment's
