@@ -76,6 +76,11 @@ impl Args {
             (maze.is_some() && graph.n_states() <= KEEP_RULES.0 && graph.n_moves() <= KEEP_RULES.1)
                 .then_some(compiled);
         let mut f = maze::features::features(&graph, blocks);
+        // The report's dead-end cells need only the states with no move (few): read here,
+        // no state's moves are found again from the rules.
+        let stuck: Vec<StateId> = (0..graph.n_states() as StateId)
+            .filter(|&s| graph.out_degree(s) == 0)
+            .collect();
         drop(graph);
         let loaded = match (maze, kept) {
             (Some(maze), Some(compiled)) => Loaded { maze, compiled },
@@ -98,9 +103,11 @@ impl Args {
         f.mechanic_moves = maze::features::mechanic_moves(&loaded.compiled, &f);
         let format = if self.json { Format::Json } else { self.format };
         let out = match format {
-            Format::Text => text(&self.file.display().to_string(), &loaded, &f),
+            Format::Text => text(&self.file.display().to_string(), &loaded, &f, &stuck),
             // Every state's depth is named in it: written as it is made, never held whole.
-            Format::Json => return crate::output::emit_stream(|out| json(out, &loaded, &f)),
+            Format::Json => {
+                return crate::output::emit_stream(|out| json(out, &loaded, &f, &stuck));
+            }
             Format::Eaai => match maze::view::jump_grid(&loaded.maze) {
                 Some(grid) => eaai(&grid, &loaded, &f),
                 None => {
@@ -184,7 +191,14 @@ fn lines(lines: &[String]) -> String {
     out
 }
 
-fn text(name: &str, loaded: &Loaded, f: &Features) -> String {
+/// The cells no move leaves, `stuck` listing the states with no move in increasing order.
+fn dead_end_cells(loaded: &Loaded, stuck: &[StateId]) -> Vec<(usize, usize)> {
+    loaded
+        .compiled
+        .dead_end_cells_where(|s| stuck.binary_search(&s).is_ok())
+}
+
+fn text(name: &str, loaded: &Loaded, f: &Features, stuck: &[StateId]) -> String {
     let (rows, cols) = loaded.maze.size();
     let small = rows <= GRID_LIMIT && cols <= GRID_LIMIT;
     let mut out = String::new();
@@ -225,7 +239,7 @@ fn text(name: &str, loaded: &Loaded, f: &Features) -> String {
             maze::features::grade::explain(f, &g)
         );
     }
-    let dead = loaded.compiled.dead_end_cells();
+    let dead = dead_end_cells(loaded, stuck);
     if !dead.is_empty() {
         let cells: Vec<String> = dead
             .iter()
@@ -249,8 +263,14 @@ fn text(name: &str, loaded: &Loaded, f: &Features) -> String {
     out
 }
 
-fn json(out: &mut dyn std::io::Write, loaded: &Loaded, f: &Features) -> std::io::Result<()> {
-    let report = maze::render::analysis(&loaded.maze, &loaded.compiled, f);
+fn json(
+    out: &mut dyn std::io::Write,
+    loaded: &Loaded,
+    f: &Features,
+    stuck: &[StateId],
+) -> std::io::Result<()> {
+    let dead = dead_end_cells(loaded, stuck);
+    let report = maze::render::analysis_given(&loaded.maze, &loaded.compiled, f, dead);
     serde_json::to_writer_pretty(&mut *out, &report)?;
     out.write_all(b"\n")
 }
