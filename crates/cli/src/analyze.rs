@@ -95,8 +95,17 @@ impl Args {
                             .maze
                     }
                 };
-                let compiled = maze::file::compile_within(&name, &src, &maze, limit)?;
+                // The text goes before the compile, the stage that holds the most. The same
+                // maze compiled within the same limit before, so a problem is unlikely here;
+                // its place is found in the file read again.
                 drop(src);
+                let compiled = match maze.compile_within(limit) {
+                    Ok(compiled) => compiled,
+                    Err(problem) => {
+                        let src = crate::load::read_text(path)?;
+                        return Err(maze::file::locate(&name, &src, &problem).into());
+                    }
+                };
                 Loaded { maze, compiled }
             }
         };
