@@ -273,7 +273,7 @@ fn text(name: &str, loaded: &Loaded, f: &Features, stuck: &[StateId]) -> String 
 }
 
 fn json(
-    out: &mut dyn std::io::Write,
+    out: &mut impl std::io::Write,
     loaded: &Loaded,
     f: &Features,
     stuck: &[StateId],

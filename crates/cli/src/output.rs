@@ -34,7 +34,9 @@ pub(crate) fn emit(path: Option<&Path>, text: &str) -> Result<(), crate::failure
 /// [`emit`] to standard output of a text written piece by piece by `write`, so that a
 /// large output (`maze analyze --json` of a large maze) is never held whole in memory.
 pub(crate) fn emit_stream(
-    write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+    // A buffer of a known type, not `dyn Write`: a serializer writes in many small pieces,
+    // each then a copy into the buffer rather than a call through a table.
+    write: impl FnOnce(&mut std::io::BufWriter<std::io::StdoutLock<'static>>) -> std::io::Result<()>,
 ) -> Result<(), crate::failure::Failure> {
     let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
     write(&mut out)
