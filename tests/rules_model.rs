@@ -157,7 +157,15 @@ fn check(maze: &JumpingMaze) -> Result<(), String> {
         ));
     }
     let _ = Evaluator::new().core(&adjacency, blocks);
-    let _ = graph.dead_end_cells();
+    // The dead-end cells as `maze analyze` finds them (the states without an edge of the
+    // flat graph) are those the engine finds move by move.
+    let stuck = graph.dead_end_cells_where(|s| adjacency.out_degree(s) == 0);
+    if stuck != graph.dead_end_cells() {
+        return Err(format!(
+            "dead-end cells from the flat graph {stuck:?}, from the rules {:?}",
+            graph.dead_end_cells()
+        ));
+    }
     Ok(())
 }
 

@@ -9,7 +9,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use maze::graph::{Rules, state_graph};
+use maze::graph::{Adjacency, Rules, state_graph};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
@@ -486,6 +486,23 @@ fn check(spec: &Spec) -> Result<(), String> {
             "{text}\nmoves only in the specification: {:?}\nmoves only in the engine: {:?}",
             only(&want_moves, &got_moves),
             only(&got_moves, &want_moves)
+        ));
+    }
+    dead_ends_agree(&text)
+}
+
+/// The dead-end cells as `maze analyze` finds them, from the states without an edge of the
+/// flat graph, are those the engine finds move by move.
+fn dead_ends_agree(text: &str) -> Result<(), String> {
+    let file = maze::file::parse_file("spec.ron", text).map_err(|e| e.one_line())?;
+    let compiled = file.maze.compile();
+    let flat = Adjacency::from_rules(&compiled);
+    let stuck = compiled.dead_end_cells_where(|s| flat.out_degree(s) == 0);
+    if stuck != compiled.dead_end_cells() {
+        return Err(format!(
+            "{text}
+dead-end cells from the flat graph {stuck:?}, from the rules {:?}",
+            compiled.dead_end_cells()
         ));
     }
     Ok(())

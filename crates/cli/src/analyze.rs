@@ -76,6 +76,11 @@ impl Args {
             (maze.is_some() && graph.n_states() <= KEEP_RULES.0 && graph.n_moves() <= KEEP_RULES.1)
                 .then_some(compiled);
         let mut f = maze::features::features(&graph, blocks);
+        // The report's dead-end cells need only the states with no move (few): read here,
+        // no state's moves are found again from the rules.
+        let stuck: Vec<StateId> = (0..graph.n_states() as StateId)
+            .filter(|&s| graph.out_degree(s) == 0)
+            .collect();
         drop(graph);
         let loaded = match (maze, kept) {
             (Some(maze), Some(compiled)) => Loaded { maze, compiled },
@@ -90,16 +95,28 @@ impl Args {
                             .maze
                     }
                 };
-                let compiled = maze::file::compile_within(&name, &src, &maze, limit)?;
+                // The text goes before the compile, the stage that holds the most. The same
+                // maze compiled within the same limit before, so a problem is unlikely here;
+                // its place is found in the file read again.
                 drop(src);
+                let compiled = match maze.compile_within(limit) {
+                    Ok(compiled) => compiled,
+                    Err(problem) => {
+                        let src = crate::load::read_text(path)?;
+                        return Err(maze::file::locate(&name, &src, &problem).into());
+                    }
+                };
                 Loaded { maze, compiled }
             }
         };
         f.mechanic_moves = maze::features::mechanic_moves(&loaded.compiled, &f);
         let format = if self.json { Format::Json } else { self.format };
         let out = match format {
-            Format::Text => text(&self.file.display().to_string(), &loaded, &f),
-            Format::Json => json(&loaded, &f),
+            Format::Text => text(&self.file.display().to_string(), &loaded, &f, &stuck),
+            // Every state's depth is named in it: written as it is made, never held whole.
+            Format::Json => {
+                return crate::output::emit_stream(|out| json(out, &loaded, &f, &stuck));
+            }
             Format::Eaai => match maze::view::jump_grid(&loaded.maze) {
                 Some(grid) => eaai(&grid, &loaded, &f),
                 None => {
@@ -183,7 +200,14 @@ fn lines(lines: &[String]) -> String {
     out
 }
 
-fn text(name: &str, loaded: &Loaded, f: &Features) -> String {
+/// The cells no move leaves, `stuck` listing the states with no move in increasing order.
+fn dead_end_cells(loaded: &Loaded, stuck: &[StateId]) -> Vec<(usize, usize)> {
+    loaded
+        .compiled
+        .dead_end_cells_where(|s| stuck.binary_search(&s).is_ok())
+}
+
+fn text(name: &str, loaded: &Loaded, f: &Features, stuck: &[StateId]) -> String {
     let (rows, cols) = loaded.maze.size();
     let small = rows <= GRID_LIMIT && cols <= GRID_LIMIT;
     let mut out = String::new();
@@ -224,7 +248,7 @@ fn text(name: &str, loaded: &Loaded, f: &Features) -> String {
             maze::features::grade::explain(f, &g)
         );
     }
-    let dead = loaded.compiled.dead_end_cells();
+    let dead = dead_end_cells(loaded, stuck);
     if !dead.is_empty() {
         let cells: Vec<String> = dead
             .iter()
@@ -248,11 +272,16 @@ fn text(name: &str, loaded: &Loaded, f: &Features) -> String {
     out
 }
 
-fn json(loaded: &Loaded, f: &Features) -> String {
-    let report = maze::render::analysis(&loaded.maze, &loaded.compiled, f);
-    let mut out = serde_json::to_string_pretty(&report).unwrap_or_default();
-    out.push('\n');
-    out
+fn json(
+    out: &mut impl std::io::Write,
+    loaded: &Loaded,
+    f: &Features,
+    stuck: &[StateId],
+) -> std::io::Result<()> {
+    let dead = dead_end_cells(loaded, stuck);
+    let report = maze::render::analysis_given(&loaded.maze, &loaded.compiled, f, dead);
+    serde_json::to_writer_pretty(&mut *out, &report)?;
+    out.write_all(b"\n")
 }
 
 /// Neller's AI-education format: jump numbers (the goal as 0, as in the assignment's

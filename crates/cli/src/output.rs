@@ -28,26 +28,42 @@ pub(crate) fn emit(path: Option<&Path>, text: &str) -> Result<(), crate::failure
             out.write_all(text.as_bytes()).and_then(|()| out.flush())
         }
     };
-    result.map_err(|source| {
-        if path.is_none() && source.kind() == std::io::ErrorKind::BrokenPipe {
-            return crate::failure::Failure::Closed;
+    result.map_err(|source| failure(path, source))
+}
+
+/// [`emit`] to standard output of a text written piece by piece by `write`, so that a
+/// large output (`maze analyze --json` of a large maze) is never held whole in memory.
+pub(crate) fn emit_stream(
+    // A buffer of a known type, not `dyn Write`: a serializer writes in many small pieces,
+    // each then a copy into the buffer rather than a call through a table.
+    write: impl FnOnce(&mut std::io::BufWriter<std::io::StdoutLock<'static>>) -> std::io::Result<()>,
+) -> Result<(), crate::failure::Failure> {
+    let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+    write(&mut out)
+        .and_then(|()| out.flush())
+        .map_err(|source| failure(None, source))
+}
+
+/// The failure of writing to `path` (standard output when `None`).
+fn failure(path: Option<&Path>, source: std::io::Error) -> crate::failure::Failure {
+    if path.is_none() && source.kind() == std::io::ErrorKind::BrokenPipe {
+        return crate::failure::Failure::Closed;
+    }
+    let help = match (path, source.kind()) {
+        (None, _) => {
+            "standard output took no more text (a full disk, or a device such as /dev/full)"
         }
-        let help = match (path, source.kind()) {
-            (None, _) => {
-                "standard output took no more text (a full disk, or a device such as /dev/full)"
-            }
-            (Some(_), std::io::ErrorKind::InvalidInput) => {
-                "maze never replaces a folder, a device, a FIFO or a socket by a file"
-            }
-            (Some(_), _) => "check that the folder exists and is writable",
-        };
-        Box::new(WriteError {
-            path: path.map_or_else(|| PathBuf::from("<stdout>"), Path::to_path_buf),
-            source,
-            help,
-        })
-        .into()
+        (Some(_), std::io::ErrorKind::InvalidInput) => {
+            "maze never replaces a folder, a device, a FIFO or a socket by a file"
+        }
+        (Some(_), _) => "check that the folder exists and is writable",
+    };
+    Box::new(WriteError {
+        path: path.map_or_else(|| PathBuf::from("<stdout>"), Path::to_path_buf),
+        source,
+        help,
     })
+    .into()
 }
 
 /// The project's one whole-file write (a temporary file created exclusively under a name

@@ -72,6 +72,17 @@ pub fn analysis<'a>(
     compiled: &'a CompiledMaze,
     features: &'a Features,
 ) -> Analysis<'a> {
+    analysis_given(maze, compiled, features, compiled.dead_end_cells())
+}
+
+/// [`analysis`] given the dead-end cells ([`CompiledMaze::dead_end_cells`]), found by a
+/// caller that can find them faster.
+pub fn analysis_given<'a>(
+    maze: &Maze,
+    compiled: &'a CompiledMaze,
+    features: &'a Features,
+    dead_end_cells: Vec<(usize, usize)>,
+) -> Analysis<'a> {
     let rolling_block = maze
         .rolling_block_weights()
         .map(|w| maze_features::rolling_block_score(features, w));
@@ -92,7 +103,7 @@ pub fn analysis<'a>(
         },
         rolling_block,
         grade: maze_features::grade(features),
-        dead_end_cells: compiled.dead_end_cells(),
+        dead_end_cells,
         warnings: warnings(maze, compiled, features),
     }
 }

@@ -26,7 +26,7 @@ mod roles;
 
 use maze_variants::Maze;
 
-pub use analysis::{Analysis, analysis, warnings};
+pub use analysis::{Analysis, analysis, analysis_given, warnings};
 pub use dot::dot;
 pub use draw::draw;
 pub use json::json;

@@ -126,6 +126,15 @@ impl CompiledMaze {
             CompiledMaze::RollingBlock(_) => Vec::new(),
         }
     }
+
+    /// [`CompiledMaze::dead_end_cells`], told by `stuck` which states have no move (as a
+    /// flat graph of these rules says, faster than finding every state's moves again).
+    pub fn dead_end_cells_where(&self, stuck: impl Fn(StateId) -> bool) -> Vec<Coord> {
+        match self {
+            CompiledMaze::Jumping(g) => g.dead_end_cells_where(stuck),
+            CompiledMaze::RollingBlock(_) => Vec::new(),
+        }
+    }
 }
 
 impl Rules for CompiledMaze {

@@ -370,13 +370,18 @@ impl JumpGraph {
     /// The cells that are dead ends for the player: `0` cells, and ordinary cells from whose
     /// states no move is legal (a number too large for the board, say).
     pub fn dead_end_cells(&self) -> Vec<Coord> {
+        self.dead_end_cells_where(|s| self.moves(s).is_empty())
+    }
+
+    /// [`JumpGraph::dead_end_cells`], told by `stuck` which states have no move (read from
+    /// a flat graph already built, instead of finding every state's moves again).
+    pub fn dead_end_cells_where(&self, stuck: impl Fn(StateId) -> bool) -> Vec<Coord> {
         (0..self.cells.len())
             .filter(|&i| match self.cells[i].kind {
                 Kind::DeadEnd => true,
-                Kind::Ordinary => self
-                    .cell_states(i)
-                    .iter()
-                    .all(|&s| self.moves(s).is_empty()),
+                Kind::Ordinary => (self.sup_base[i]..self.sup_base[i + 1])
+                    .filter_map(|s| self.state_of_sup(s))
+                    .all(&stuck),
                 _ => false,
             })
             .map(|i| (i / self.cols, i % self.cols))
