@@ -96,7 +96,7 @@ pub fn run(args: &Args) -> Result<(), String> {
 }
 
 /// Builds the release `maze` binary and returns its path.
-fn maze_binary() -> Result<PathBuf, String> {
+pub(crate) fn maze_binary() -> Result<PathBuf, String> {
     let status = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
         .args(["build", "--release", "--quiet", "-p", "maze-cli"])
         .current_dir(crate::paths::workspace_root())
