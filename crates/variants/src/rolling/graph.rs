@@ -203,37 +203,6 @@ impl StateView {
     }
 }
 
-/// The lists and index of a graph no longer wanted, emptied, for the next graph to fill.
-#[derive(Default)]
-struct Spare {
-    seeds: Vec<u32>,
-    seed_of: Vec<u32>,
-    extra: Vec<Config>,
-    index: ConfigMap,
-    offsets: Vec<u32>,
-    moves: Vec<Move>,
-}
-
-impl From<&mut RollGraph> for Spare {
-    fn from(g: &mut RollGraph) -> Spare {
-        let mut spare = Spare {
-            seeds: std::mem::take(&mut g.seeds),
-            seed_of: std::mem::take(&mut g.seed_of),
-            extra: std::mem::take(&mut g.extra),
-            index: std::mem::take(&mut g.index),
-            offsets: std::mem::take(&mut g.offsets),
-            moves: std::mem::take(&mut g.moves),
-        };
-        spare.seeds.clear();
-        spare.seed_of.clear();
-        spare.extra.clear();
-        spare.index.clear();
-        spare.offsets.clear();
-        spare.moves.clear();
-        spare
-    }
-}
-
 /// A rolling-block maze compiled for move generation (see the module documentation for how
 /// states are numbered).
 #[derive(Clone, Debug)]
@@ -280,7 +249,7 @@ impl RollGraph {
     /// Compiles a valid maze (the file reader has checked it, its state count included). An
     /// invalid maze may panic.
     pub fn new(maze: &RollingBlockMaze) -> RollGraph {
-        match RollGraph::explore(maze, usize::MAX, usize::MAX, Spare::default()) {
+        match RollGraph::explore(maze, usize::MAX, usize::MAX, None) {
             Ok(g) => g,
             Err((n, _)) => unreachable!("{n} states within no limit"),
         }
@@ -290,8 +259,7 @@ impl RollGraph {
     /// room: the generator compiles a board for every candidate, and growing them from
     /// nothing each time cost it a tenth of its instructions.
     pub fn rebuild(&mut self, maze: &RollingBlockMaze) {
-        let spare = Spare::from(&mut *self);
-        *self = match RollGraph::explore(maze, usize::MAX, usize::MAX, spare) {
+        *self = match RollGraph::explore(maze, usize::MAX, usize::MAX, Some(self)) {
             Ok(g) => g,
             Err((n, _)) => unreachable!("{n} states within no limit"),
         };
@@ -304,7 +272,7 @@ impl RollGraph {
         limit: StateLimit,
     ) -> Result<RollGraph, (usize, usize)> {
         let moves = usize::try_from(limit.moves()).unwrap_or(usize::MAX);
-        RollGraph::explore(maze, limit.get() as usize, moves, Spare::default())
+        RollGraph::explore(maze, limit.get() as usize, moves, None)
     }
 
     /// Compiles a maze, giving up with the states and moves found so far once there are
@@ -313,9 +281,9 @@ impl RollGraph {
         maze: &RollingBlockMaze,
         limit: usize,
         most_moves: usize,
-        spare: Spare,
+        room: Option<&mut RollGraph>,
     ) -> Result<RollGraph, (usize, usize)> {
-        let reused = spare.index.capacity() > 0;
+        let reused = room.is_some();
         let board = &maze.board;
         let (rows, cols) = (board.rows, board.cols);
         let blocks = maze.rules.dims();
@@ -387,16 +355,19 @@ impl RollGraph {
             switch_at,
             outcomes,
             initial,
-            seeds: spare.seeds,
-            seed_of: spare.seed_of,
-            extra: spare.extra,
-            index: spare.index,
-            offsets: spare.offsets,
-            moves: spare.moves,
+            seeds: Vec::new(),
+            seed_of: Vec::new(),
+            extra: Vec::new(),
+            index: ConfigMap::default(),
+            offsets: vec![0],
+            moves: Vec::new(),
             start: 0,
             goal: 0,
             tele: teleport::partners(board),
         };
+        if let Some(old) = room {
+            g.take_room(old);
+        }
         if g.outcomes.is_empty()
             && g.blocks.len() == 1
             && g.bridge_cells.is_empty()
@@ -409,7 +380,6 @@ impl RollGraph {
             }
             return Ok(g);
         }
-        g.offsets.push(0);
         g.seed_of.resize(g.shapes[0].placements.len(), NONE);
         for p in 0..g.shapes[0].placements.len() as u32 {
             let c = Config {
@@ -485,7 +455,6 @@ impl RollGraph {
         let n = shape.placements.len();
         self.seeds.extend(0..n as u32);
         self.seed_of.extend_from_slice(&self.seeds);
-        self.offsets.push(0);
         self.start = shape.at(maze.start, self.blocks[0], self.cols);
         self.goal = shape.at(maze.goal, self.blocks[0], self.cols);
         self.offsets.reserve(n);
@@ -503,6 +472,23 @@ impl RollGraph {
             }
             self.offsets.push(self.moves.len() as u32);
         }
+    }
+
+    /// Takes `old`'s lists and index, emptied, for this graph (not yet explored) to fill.
+    fn take_room(&mut self, old: &mut RollGraph) {
+        fn emptied<T>(list: &mut Vec<T>) -> Vec<T> {
+            let mut list = std::mem::take(list);
+            list.clear();
+            list
+        }
+        self.seeds = emptied(&mut old.seeds);
+        self.seed_of = emptied(&mut old.seed_of);
+        self.extra = emptied(&mut old.extra);
+        self.moves = emptied(&mut old.moves);
+        self.offsets = emptied(&mut old.offsets);
+        self.offsets.push(0);
+        self.index = std::mem::take(&mut old.index);
+        self.index.clear();
     }
 
     fn intern(&mut self, c: Config) -> StateId {
