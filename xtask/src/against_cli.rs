@@ -275,7 +275,7 @@ pub(crate) fn scaling(
             Some((n, n)),
             Some(Objective::Neller),
             work,
-            &format!("rook-{n}x{n}"),
+            &format!("scaling-{n}x{n}"),
         )?;
         let mazes = 3;
         let setup = Row {
