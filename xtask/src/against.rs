@@ -105,7 +105,7 @@ fn print_cli(
 ) -> Result<(), String> {
     let sides = crate::against_cli::Binaries {
         old: old.root.join("target").join("release").join("maze"),
-        new: crate::bench::maze_binary()?,
+        new: crate::paths::maze_binary()?,
     };
     let (before, after) = table(&sides)?;
     let file = title.replace([' ', ':'], "-");
