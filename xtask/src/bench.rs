@@ -42,7 +42,8 @@ pub struct Args {
     /// Also build this git revision's own xtask and run each benchmark with it and with this
     /// tree in alternate rounds (--runs rounds), printing their tables paired row by row, each
     /// figure the median of its side's rounds (`before -> after` where it changed): before
-    /// and after measured in one run.
+    /// and after measured in one run. `generate`'s table of every variant and `scaling` run
+    /// both revisions' release `maze generate` on the same files, seeds and iterations.
     #[arg(long, value_name = "REV")]
     against: Option<String>,
     /// The folder the `batch` benchmark reads its variants' files from [default: variants/]
