@@ -597,8 +597,63 @@ fn check_rules(maze: &RollingBlockMaze) {
     assert_eq!(states, expected);
 }
 
+/// Whether two compiled graphs are the same graph: states, start, goals, names, and every
+/// state's moves in order with what they do.
+fn assert_same_graph(got: &RollGraph, want: &RollGraph) {
+    assert_eq!(got.n_states(), want.n_states());
+    assert_eq!(got.start(), want.start());
+    let (mut a, mut b) = (Vec::new(), Vec::new());
+    for s in 0..want.n_states() as StateId {
+        assert_eq!(got.is_goal(s), want.is_goal(s), "goal {s}");
+        assert_eq!(got.state_name(s), want.state_name(s));
+        a.clear();
+        b.clear();
+        got.successors(&mut a, s);
+        want.successors(&mut b, s);
+        assert_eq!(a, b, "moves of {s}");
+        for &mv in &b {
+            assert_eq!(got.mechanic(s, mv), want.mechanic(s, mv));
+        }
+    }
+}
+
+/// The generator rebuilds a graph in place for every candidate board: whatever graph it
+/// rebuilds, the result is the new board's graph. Every bundled rolling variant's sample
+/// (switches, splits, bridges, teleports, several blocks) into every other.
+#[test]
+fn a_graph_rebuilt_in_place_is_the_graph_of_its_new_board() {
+    let mut mazes = Vec::new();
+    for entry in std::fs::read_dir(root().join("variants")).expect("variants/") {
+        let path = entry.expect("a directory entry").path();
+        if let Maze::RollingBlock(maze) = read(&path) {
+            mazes.push(maze);
+        }
+    }
+    assert!(mazes.len() >= 5, "{} rolling variants", mazes.len());
+    for old in &mazes {
+        for new in &mazes {
+            let mut g = RollGraph::new(old);
+            g.rebuild(new);
+            assert_same_graph(&g, &RollGraph::new(new));
+            // And again into the same room, as a search does step after step.
+            g.rebuild(old);
+            assert_same_graph(&g, &RollGraph::new(old));
+        }
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn a_rebuilt_random_graph_is_the_graph_of_its_new_board(
+        old in rolling_board(),
+        new in rolling_board(),
+    ) {
+        let mut g = RollGraph::new(&old);
+        g.rebuild(&new);
+        assert_same_graph(&g, &RollGraph::new(&new));
+    }
 
     #[test]
     fn rolls_follow_the_rules_and_roll_back(maze in rolling_board()) {

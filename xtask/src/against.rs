@@ -44,59 +44,202 @@ pub(crate) fn run(rev: &str, only: &[String], runs: u32, boards: &[usize]) -> Re
     println!(
         "each figure: the median of {runs} rounds, {rev} and this tree taking turns (`--runs 1` a round)\n"
     );
-    'bench: for name in names {
-        let mut args = vec![
-            "bench".to_string(),
-            name.to_string(),
-            "--runs".into(),
-            "1".into(),
-        ];
-        if name == "analyze" {
-            for board in boards {
-                args.extend(["--board".to_string(), board.to_string()]);
-            }
-        }
-        let mut new_args = args.clone();
-        if name == "batch" {
-            // The older xtask makes every variant its tree bundles, from its own files: this
-            // tree makes the same list (`batch::bench::WORKLOAD`) from those files too, so
-            // both sides make the same mazes and only the engines differ.
-            new_args.push("--batch-variants".into());
-            new_args.push(old.root.join("variants").display().to_string());
-        }
-        let (mut befores, mut afters) = (Vec::new(), Vec::new());
-        for round in 1..=runs {
-            for older in [round % 2 == 1, round % 2 == 0] {
-                if older {
-                    eprintln!("bench {name}: {rev}, round {round} of {runs} ...");
-                    let Some(text) = capture(&old.binary, &old.root, &args)? else {
-                        println!("## {name}\n\n{rev} has no benchmark `{name}`.\n");
-                        continue 'bench;
-                    };
-                    befores.push(text);
-                } else {
-                    eprintln!("bench {name}: this tree, round {round} of {runs} ...");
-                    let text = capture(&new, &crate::paths::workspace_root(), &new_args)?
-                        .ok_or_else(|| format!("`cargo xtask bench {name}` failed on this tree"))?;
-                    afters.push(text);
+    for name in names {
+        match name {
+            // The generator's tables that run through the command line are run by this
+            // xtask on both binaries with the same files, budgets and clock; the parts that
+            // each xtask runs in-process (`neller`, `registers`) run the same work on both.
+            "generate" => {
+                for part in ["neller", "registers"] {
+                    xtask_rounds(&old, &new, rev, part, runs, boards)?;
                 }
+                print_cli(
+                    rev,
+                    "generate: every variant",
+                    |sides| {
+                        crate::against_cli::every_variant(
+                            &old.root.join("variants"),
+                            &cli_folder(&old)?,
+                            sides,
+                            runs,
+                        )
+                    },
+                    &old,
+                )?;
+                print_cli(rev, "scaling", |sides| scaling(&old, sides, runs), &old)?;
             }
-        }
-        let (before, after) = (median_output(&befores), median_output(&afters));
-        for (side, text) in [("before", &before), ("after", &after)] {
-            let path = old.root.join(format!("{name}-{side}.md"));
-            std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
-        }
-        println!("## {name}: {rev} -> this tree\n");
-        let paired = pair_tables(&before, &after);
-        if paired.trim().is_empty() {
-            // No markdown table to pair: both outputs as they are.
-            println!("{rev}:\n\n{before}\nthis tree:\n\n{after}");
-        } else {
-            println!("{paired}");
+            "scaling" => print_cli(rev, "scaling", |sides| scaling(&old, sides, runs), &old)?,
+            _ => xtask_rounds(&old, &new, rev, name, runs, boards)?,
         }
     }
     Ok(())
+}
+
+fn scaling(
+    old: &Revision,
+    sides: &crate::against_cli::Binaries,
+    runs: u32,
+) -> Result<(String, String), String> {
+    crate::against_cli::scaling(
+        &old.root.join("variants").join("rook.ron"),
+        &cli_folder(old)?,
+        sides,
+        runs,
+    )
+}
+
+/// The folder the command-line tables write their benchmark files to.
+fn cli_folder(old: &Revision) -> Result<PathBuf, String> {
+    let dir = old.root.join("bench-files");
+    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    Ok(dir)
+}
+
+/// Runs a table through both revisions' `maze` binaries (`table` gives both sides' outputs)
+/// and prints it paired, keeping both outputs beside the revision's tree.
+fn print_cli(
+    rev: &str,
+    title: &str,
+    table: impl FnOnce(&crate::against_cli::Binaries) -> Result<(String, String), String>,
+    old: &Revision,
+) -> Result<(), String> {
+    let sides = crate::against_cli::Binaries {
+        old: old.root.join("target").join("release").join("maze"),
+        new: crate::paths::maze_binary()?,
+    };
+    let (before, after) = table(&sides)?;
+    let file = title.replace([' ', ':'], "-");
+    for (side, text) in [("before", &before), ("after", &after)] {
+        let path = old.root.join(format!("{file}-cli-{side}.md"));
+        std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    println!(
+        "## {title}: {rev} -> this tree, both `maze generate` binaries on the same files, seeds, iterations and clock (the process's CPU time)\n"
+    );
+    println!("{}", pair_tables(&before, &after));
+    Ok(())
+}
+
+/// Runs benchmark `name` with each revision's own xtask in alternate rounds and prints the
+/// paired tables.
+fn xtask_rounds(
+    old: &Revision,
+    new: &Path,
+    rev: &str,
+    name: &str,
+    runs: u32,
+    boards: &[usize],
+) -> Result<(), String> {
+    let mut args = vec![
+        "bench".to_string(),
+        name.to_string(),
+        "--runs".into(),
+        "1".into(),
+    ];
+    if name == "analyze" {
+        for board in boards {
+            args.extend(["--board".to_string(), board.to_string()]);
+        }
+    }
+    let mut new_args = args.clone();
+    if name == "batch" {
+        // The older xtask makes every variant its tree bundles, from its own files: this
+        // tree makes the same list (`batch::bench::WORKLOAD`) from those files too, so
+        // both sides make the same mazes and only the engines differ.
+        new_args.push("--batch-variants".into());
+        new_args.push(old.root.join("variants").display().to_string());
+    }
+    let (mut befores, mut afters) = (Vec::new(), Vec::new());
+    for round in 1..=runs {
+        for older in [round % 2 == 1, round % 2 == 0] {
+            if older {
+                eprintln!("bench {name}: {rev}, round {round} of {runs} ...");
+                let Some(text) = capture(&old.binary, &old.root, &args)? else {
+                    println!("## {name}\n\n{rev} has no benchmark `{name}`.\n");
+                    return Ok(());
+                };
+                befores.push(text);
+            } else {
+                eprintln!("bench {name}: this tree, round {round} of {runs} ...");
+                let text = capture(new, &crate::paths::workspace_root(), &new_args)?
+                    .ok_or_else(|| format!("`cargo xtask bench {name}` failed on this tree"))?;
+                afters.push(text);
+            }
+        }
+    }
+    let (before, after) = (median_output(&befores), median_output(&afters));
+    for (side, text) in [("before", &before), ("after", &after)] {
+        let path = old.root.join(format!("{name}-{side}.md"));
+        std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    println!("## {name}: {rev} -> this tree\n");
+    let mut paired = pair_tables(&before, &after);
+    if paired.trim().is_empty() {
+        // Plain-text tables (the batch benchmark's): paired once written as markdown.
+        paired = pair_tables(&markdown(&before), &markdown(&after));
+    }
+    if paired.trim().is_empty() {
+        // No table to pair: both outputs as they are.
+        println!("{rev}:\n\n{before}\nthis tree:\n\n{after}");
+    } else {
+        println!("{paired}");
+    }
+    Ok(())
+}
+
+/// The tables of a plain-text output as markdown: a block of two or more lines whose cells,
+/// split at runs of two or more spaces, are as many in every line (the first line its
+/// header), and every `measure: figure` line, as rows of a table of its own.
+fn markdown(text: &str) -> String {
+    let split = |line: &str| -> Vec<String> {
+        line.trim()
+            .split("  ")
+            .map(str::trim)
+            .filter(|c| !c.is_empty())
+            .map(str::to_string)
+            .collect()
+    };
+    let mut out = String::new();
+    let mut block: Vec<Vec<String>> = Vec::new();
+    let mut measures = Vec::new();
+    let flush = |block: &mut Vec<Vec<String>>, out: &mut String| {
+        if block.len() >= 2 {
+            for (i, cells) in block.iter().enumerate() {
+                out.push_str(&format!("| {} |\n", cells.join(" | ")));
+                if i == 0 {
+                    out.push_str(&format!("|{}\n", "---|".repeat(cells.len())));
+                }
+            }
+            out.push('\n');
+        }
+        block.clear();
+    };
+    for line in text.lines() {
+        let cells = split(line);
+        if cells.len() >= 2 && block.first().is_none_or(|first| first.len() == cells.len()) {
+            block.push(cells);
+            continue;
+        }
+        flush(&mut block, &mut out);
+        // A figure and its unit, `1.98x` or `19.1 s`, written apart so that the figure
+        // pairs as one.
+        if let Some((measure, figure)) = line.rsplit_once(": ") {
+            let figure = figure.trim();
+            let end = figure
+                .find(|c: char| !(c.is_ascii_digit() || c == '.' || c == ','))
+                .unwrap_or(figure.len());
+            let (number, unit) = (&figure[..end], figure[end..].trim());
+            if !number.is_empty() && unit.chars().all(|c| c.is_alphabetic() || c == '%') {
+                measures.push(format!("| {} | {number} {unit} |\n", measure.trim()));
+            }
+        }
+    }
+    flush(&mut block, &mut out);
+    if !measures.is_empty() {
+        out.push_str("| measure | figure |\n|---|---|\n");
+        out.extend(measures);
+    }
+    out
 }
 
 /// An older revision's tree and its release xtask.
@@ -134,9 +277,18 @@ fn build_revision(rev: &str) -> Result<Revision, String> {
             return Err(format!("cannot unpack {rev} into {}", root.display()));
         }
     }
-    eprintln!("building {rev}'s xtask in {} ...", root.display());
+    eprintln!("building {rev}'s xtask and maze in {} ...", root.display());
     let built = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
-        .args(["build", "--release", "--quiet", "--locked", "-p", "xtask"])
+        .args([
+            "build",
+            "--release",
+            "--quiet",
+            "--locked",
+            "-p",
+            "xtask",
+            "-p",
+            "maze-cli",
+        ])
         .current_dir(&root)
         .env_remove("CARGO_TARGET_DIR")
         .status()
@@ -379,7 +531,7 @@ fn pair_tables(before: &str, after: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{median_output, pair_tables};
+    use super::{markdown, median_output, pair_tables};
 
     #[test]
     fn each_figure_is_the_median_of_its_rounds_and_words_keep_their_digits() {
@@ -398,6 +550,29 @@ mod tests {
         // Rounds that differ in more than their figures: the first as it is.
         let other = [round("0.30", "1"), "another table\n".to_string()];
         assert_eq!(median_output(&other), other[0]);
+    }
+
+    #[test]
+    fn plain_text_tables_pair_as_markdown() {
+        let output = |one: &str, two: &str, speed: &str| {
+            format!(
+                "cargo xtask batch: 26 variants, 1 runs each\n\n  jobs   best (s)    cpu (s)\n     1     {one}     18.825\n     2      {two}     18.805\n\nspeed-up with 2 jobs (best against best): {speed}\n"
+            )
+        };
+        let paired = pair_tables(
+            &markdown(&output("19.056", "9.614", "1.98x")),
+            &markdown(&output("23.618", "9.614", "2.00x")),
+        );
+        assert!(paired.contains("| jobs | best (s) | cpu (s) |"), "{paired}");
+        assert!(
+            paired.contains("| 1 | 19.056 -> 23.618 | 18.825 |"),
+            "{paired}"
+        );
+        assert!(paired.contains("| 2 | 9.614 | 18.805 |"), "{paired}");
+        assert!(
+            paired.contains("| speed-up with 2 jobs (best against best) | 1.98 x -> 2.00 x |"),
+            "{paired}"
+        );
     }
 
     #[test]

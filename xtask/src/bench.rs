@@ -42,7 +42,8 @@ pub struct Args {
     /// Also build this git revision's own xtask and run each benchmark with it and with this
     /// tree in alternate rounds (--runs rounds), printing their tables paired row by row, each
     /// figure the median of its side's rounds (`before -> after` where it changed): before
-    /// and after measured in one run.
+    /// and after measured in one run. `generate`'s table of every variant and `scaling` run
+    /// both revisions' release `maze generate` on the same files, seeds and iterations.
     #[arg(long, value_name = "REV")]
     against: Option<String>,
     /// The folder the `batch` benchmark reads its variants' files from [default: variants/]
@@ -90,26 +91,13 @@ pub fn run(args: &Args) -> Result<(), String> {
         studio()?;
     }
     if wants("print") {
-        crate::print_bench::run(args.runs.max(1), &maze_binary()?)?;
+        crate::print_bench::run(args.runs.max(1), &crate::paths::maze_binary()?)?;
     }
     Ok(())
 }
 
-/// Builds the release `maze` binary and returns its path.
-fn maze_binary() -> Result<PathBuf, String> {
-    let status = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
-        .args(["build", "--release", "--quiet", "-p", "maze-cli"])
-        .current_dir(crate::paths::workspace_root())
-        .status()
-        .map_err(|e| format!("cannot run cargo: {e}"))?;
-    if !status.success() {
-        return Err("cargo build --release -p maze-cli failed".into());
-    }
-    Ok(crate::paths::target_dir().join("release").join("maze"))
-}
-
 fn analyze_command(boards: &[usize], runs: u32) -> Result<(), String> {
-    let maze = maze_binary()?;
+    let maze = crate::paths::maze_binary()?;
     let dir = crate::paths::target_dir().join("xtask-bench");
     std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
     println!(

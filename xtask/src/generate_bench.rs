@@ -72,7 +72,7 @@ fn time_runs(
 
 /// The settings a speed measurement uses: the variant's own objective, no gates (one search
 /// per maze), hill descent, and the board size asked for.
-fn bench_settings(file: &MazeFile, size: Option<(usize, usize)>) -> Generate {
+pub(crate) fn bench_settings(file: &MazeFile, size: Option<(usize, usize)>) -> Generate {
     let own = file
         .generate
         .clone()
@@ -355,7 +355,7 @@ fn budget(file: &MazeFile, settings: &Generate) -> Result<u64, String> {
 }
 
 /// The largest power of two at most `n` (1 for 0).
-fn power_of_two_below(n: u64) -> u64 {
+pub(crate) fn power_of_two_below(n: u64) -> u64 {
     1 << n.max(1).ilog2()
 }
 
@@ -427,6 +427,16 @@ fn variants_and_sizes(runs: u32) -> Result<(), String> {
     scaling(runs)
 }
 
+/// The rook boards of the scaling table, by side.
+pub(crate) const SCALING_SIDES: [usize; 9] = [5, 6, 8, 10, 16, 24, 32, 48, 64];
+
+/// Iterations per maze of the scaling table's `n` x `n` board: at least 20,000, so that the
+/// evaluations outweigh the set-up they are told apart from (with 3,906 a 32 x 32 board's
+/// set-up took longer than its evaluations, and the row moved by a third between runs).
+pub(crate) fn scaling_iterations(n: usize) -> u64 {
+    (4_000_000 / (n * n).max(1) as u64).clamp(20_000, 100_000)
+}
+
 /// Rook boards of growing size: set-up and the cost per evaluation and state beyond it
 /// (`cargo xtask bench scaling`).
 pub fn scaling(runs: u32) -> Result<(), String> {
@@ -440,13 +450,13 @@ pub fn scaling(runs: u32) -> Result<(), String> {
         "| board | states | set-up ms per maze | evaluations/s | µs/evaluation | ns/(evaluation·state) |"
     );
     println!("|---|---:|---:|---:|---:|---:|");
-    for n in [5usize, 6, 8, 10, 16, 24, 32, 48, 64] {
+    for n in SCALING_SIDES {
         let settings = Generate {
             size: Some((n, n)),
             objective: Objective::Neller,
             ..bench_settings(&rook, None)
         };
-        let iterations = (4_000_000 / (n * n) as u64).clamp(500, 100_000);
+        let iterations = scaling_iterations(n);
         let mazes = 3;
         let (setup, setup_evaluations, _) = time_generation(&rook, &settings, mazes, 1, runs)?;
         let (time, evaluations, states) =

@@ -2,6 +2,7 @@
 //! it holds no engine logic.
 
 mod against;
+mod against_cli;
 mod alloc;
 mod batch;
 mod bench;

@@ -134,7 +134,7 @@ impl RollSpace {
     }
 
     fn recompile(&mut self) {
-        self.graph = RollGraph::new(&self.maze);
+        self.graph.rebuild(&self.maze);
         self.adj.rebuild(&self.graph);
         self.blocks = self.maze.blocks();
         self.undoable = false;
