@@ -8,6 +8,10 @@ use crate::rules::{Move, Rules, StateId};
 /// States from which [`Adjacency::from_rules_parallel`] splits its work between threads.
 pub(crate) const PARALLEL_STATES: usize = 1 << 16;
 
+/// States of a run that [`Adjacency::from_rules_parallel`] builds apart: small, as the runs a
+/// thread frees stay with its allocator through the rest of the process.
+const RUN_STATES: usize = 1 << 14;
+
 /// Jump value stored for states without a jump number.
 pub(crate) const NO_JUMP: u32 = u32::MAX;
 
@@ -83,7 +87,7 @@ impl Adjacency {
         if rules.n_states() < PARALLEL_STATES {
             return Adjacency::from_rules(rules);
         }
-        Adjacency::in_runs(rules, PARALLEL_STATES)
+        Adjacency::in_runs(rules, RUN_STATES)
     }
 
     /// [`Adjacency::from_rules_parallel`] with runs of `run` states, whatever the size.
@@ -99,7 +103,7 @@ impl Adjacency {
         // A few runs a thread at a time, each copied and gone before the next are built: the
         // memory they free is taken again by the next, so the build holds little more than
         // the graph.
-        let batch = 4 * rayon::current_num_threads();
+        let batch = 2 * rayon::current_num_threads();
         for first in (0..n_runs).step_by(batch) {
             let parts: Vec<Adjacency> = (first..n_runs.min(first + batch))
                 .into_par_iter()
