@@ -69,7 +69,7 @@ impl Args {
             (Some(file.maze), compiled)
         };
         // Features need only the flat graph; no petgraph round trip.
-        let graph = Adjacency::from_rules(&compiled);
+        let graph = Adjacency::from_rules_parallel(&compiled);
         // A graph larger than its estimate said runs its passes without the compiled rules,
         // compiled again for the report: the peak holds one form less.
         let kept =

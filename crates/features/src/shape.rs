@@ -50,11 +50,15 @@ fn by_range_minimums<G: Graph + ?Sized>(g: &G, preds: Reverse, bfs: Bfs) -> (Sha
     } = bfs;
     drop((order, children_end));
     let lowest = RangeMin::new(depth_at);
+    let kids = children(&parent);
+    let reached = reached(&depth);
     let node = nodes(parent, pre, &lowest);
     let pass = Pass {
         g,
         preds: &preds,
         depth: &depth,
+        kids: &kids,
+        reached: &reached,
         node: &node,
         lowest: &lowest,
     };
@@ -89,6 +93,11 @@ struct Pass<'a, G: ?Sized> {
     g: &'a G,
     preds: &'a Reverse,
     depth: &'a [u32],
+    /// Per state, its children in the search's tree.
+    kids: &'a [u32],
+    /// Per state a bit, whether the search reached it: a bitset small enough to stay in
+    /// cache, read for the neighbours whose entries the pass does not need.
+    reached: &'a [u64],
     node: &'a [Node],
     lowest: &'a RangeMin,
 }
@@ -122,44 +131,43 @@ impl Counts {
 impl<G: Graph + ?Sized> Pass<'_, G> {
     fn run(&self, states: std::ops::Range<usize>) -> Counts {
         let mut c = Counts::default();
-        // The loop lengths' sum, depth(u) + depth(v) + 1 - 2·depth(lca(u, v)) per non-tree
-        // edge, gathered as its parts: each end's depth, counted from that end.
         // In state order, not the search's: the counts and the set of non-tree edges do not
-        // depend on it, and each state's own lists and entry are then read forward through
-        // memory; only its neighbours' entries are read at random.
+        // depend on it, and each state's own lists and entries are then read forward through
+        // memory. A neighbour's entry is read at random only from the edge's lower end, which
+        // alone needs it (to tell a tree edge and to find the lowest common ancestor); the
+        // other end counts the neighbour from the bitset and its non-tree edges as its
+        // neighbours less its tree edges.
         for u in states.start as StateId..states.end as StateId {
             let node_u = self.node[u as usize];
             let parent_u = node_u.parent;
             if parent_u == UNREACHED {
                 continue;
             }
-            let depth_u = u64::from(self.depth[u as usize]);
             let targets = self.g.targets(u);
             let mut neighbours = 0;
             let mut visit = |v: StateId| {
-                let node_v = self.node[v as usize];
-                let parent_v = node_v.parent;
-                if parent_v == UNREACHED {
+                if self.reached[v as usize / 64] >> (v % 64) & 1 == 0 {
                     return;
                 }
                 neighbours += 1;
-                if parent_v == u || parent_u == v {
+                if v < u {
                     return;
                 }
-                c.end_depths += depth_u;
-                if v > u {
-                    c.queries += 1;
-                    let (a, b) = if node_u.pre < node_v.pre {
-                        (node_u, node_v)
-                    } else {
-                        (node_v, node_u)
-                    };
-                    let first = a.pre as usize + 1;
-                    let min = self
-                        .lowest
-                        .min_given(first, b.pre as usize, a.after, b.to_here);
-                    c.lca_depths += u64::from(min - 1);
+                let node_v = self.node[v as usize];
+                if node_v.parent == u || parent_u == v {
+                    return;
                 }
+                c.queries += 1;
+                let (a, b) = if node_u.pre < node_v.pre {
+                    (node_u, node_v)
+                } else {
+                    (node_v, node_u)
+                };
+                let first = a.pre as usize + 1;
+                let min = self
+                    .lowest
+                    .min_given(first, b.pre as usize, a.after, b.to_here);
+                c.lca_depths += u64::from(min - 1);
             };
             for &v in targets {
                 visit(v);
@@ -170,6 +178,10 @@ impl<G: Graph + ?Sized> Pass<'_, G> {
                     visit(v);
                 }
             }
+            // The tree edges at u: to each child, and to its parent but at the start.
+            let tree = u64::from(self.kids[u as usize]) + u64::from(parent_u != u);
+            let depth_u = u64::from(self.depth[u as usize]);
+            c.end_depths += depth_u * (neighbours - tree);
             if neighbours >= 3 {
                 c.branches += 1;
             }
@@ -179,6 +191,28 @@ impl<G: Graph + ?Sized> Pass<'_, G> {
         }
         c
     }
+}
+
+/// Per state, how many states it discovered (its children in the search's tree).
+fn children(parent: &[StateId]) -> Vec<u32> {
+    let mut kids = vec![0u32; parent.len()];
+    for (s, &p) in parent.iter().enumerate() {
+        if p != UNREACHED && p as usize != s {
+            kids[p as usize] += 1;
+        }
+    }
+    kids
+}
+
+/// Per state a bit, set where the search reached it.
+fn reached(depth: &[u32]) -> Vec<u64> {
+    let mut bits = vec![0u64; depth.len().div_ceil(64)];
+    for (s, &d) in depth.iter().enumerate() {
+        if d != UNREACHED {
+            bits[s / 64] |= 1 << (s % 64);
+        }
+    }
+    bits
 }
 
 /// What the edge pass reads of a state, together: one cache miss per neighbour.

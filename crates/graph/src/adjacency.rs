@@ -1,7 +1,16 @@
 //! The flat state graph: compressed sparse rows, reusable across evaluations.
 
+use rayon::prelude::*;
+
 use crate::directions::{DirSet, Directions};
 use crate::rules::{Move, Rules, StateId};
+
+/// States from which [`Adjacency::from_rules_parallel`] splits its work between threads.
+pub(crate) const PARALLEL_STATES: usize = 1 << 16;
+
+/// States of a run that [`Adjacency::from_rules_parallel`] builds apart: small, as the runs a
+/// thread frees stay with its allocator through the rest of the process.
+const RUN_STATES: usize = 1 << 14;
 
 /// Jump value stored for states without a jump number.
 pub(crate) const NO_JUMP: u32 = u32::MAX;
@@ -70,6 +79,70 @@ impl Adjacency {
         adjacency
     }
 
+    /// The state graph of `rules`, equal to [`Adjacency::from_rules`], its states' moves
+    /// found on every thread: runs of states are built apart and joined in order. A graph of
+    /// fewer than 2^16 states (the generator's among them) is built on the calling thread, where handing
+    /// work over would cost more than it saves.
+    pub fn from_rules_parallel<R: Rules + Sync + ?Sized>(rules: &R) -> Adjacency {
+        if rules.n_states() < PARALLEL_STATES {
+            return Adjacency::from_rules(rules);
+        }
+        Adjacency::in_runs(rules, RUN_STATES)
+    }
+
+    /// [`Adjacency::from_rules_parallel`] with runs of `run` states, whatever the size.
+    fn in_runs<R: Rules + Sync + ?Sized>(rules: &R, run: usize) -> Adjacency {
+        let n = rules.n_states();
+        StateId::try_from(n).expect("more than 2^32 states");
+        let mut out = Adjacency::new(rules.directions());
+        out.start = rules.start();
+        out.goal.reserve_exact(n);
+        out.jump.reserve_exact(n);
+        out.offsets.reserve_exact(n);
+        let n_runs = n.div_ceil(run);
+        // A few runs a thread at a time, each copied and gone before the next are built: the
+        // memory they free is taken again by the next, so the build holds little more than
+        // the graph.
+        let batch = 2 * rayon::current_num_threads();
+        for first in (0..n_runs).step_by(batch) {
+            let parts: Vec<Adjacency> = (first..n_runs.min(first + batch))
+                .into_par_iter()
+                .map(|k| {
+                    let mut part = Adjacency::new(rules.directions());
+                    for s in k * run..n.min((k + 1) * run) {
+                        part.push_rules_state(rules, s as StateId);
+                    }
+                    part
+                })
+                .collect();
+            for part in parts {
+                let base = out.targets.len() as u32;
+                out.goal.extend_from_slice(&part.goal);
+                out.jump.extend_from_slice(&part.jump);
+                out.offsets
+                    .extend(part.offsets[1..].iter().map(|&o| base + o));
+                out.targets.extend_from_slice(&part.targets);
+                out.dirs.extend_from_slice(&part.dirs);
+            }
+        }
+        out
+    }
+
+    /// Appends `state` of `rules` with its goal flag, jump number and merged moves.
+    fn push_rules_state<R: Rules + ?Sized>(&mut self, rules: &R, state: StateId) {
+        self.goal.push(rules.is_goal(state));
+        self.jump.push(rules.jump(state).unwrap_or(NO_JUMP));
+        self.scratch.clear();
+        rules.successors(&mut self.scratch, state);
+        self.merged.clear();
+        merge_moves(state, &mut self.scratch, &mut self.merged);
+        for &(t, d) in &self.merged {
+            self.targets.push(t);
+            self.dirs.push(d);
+        }
+        self.offsets.push(self.targets.len() as u32);
+    }
+
     /// Replaces this graph by the state graph of `rules`, reusing its buffers.
     pub fn rebuild<R: Rules + ?Sized>(&mut self, rules: &R) {
         let n = rules.n_states();
@@ -83,17 +156,7 @@ impl Adjacency {
         self.dirs.clear();
         self.offsets.push(0);
         for s in 0..n32 {
-            self.goal.push(rules.is_goal(s));
-            self.jump.push(rules.jump(s).unwrap_or(NO_JUMP));
-            self.scratch.clear();
-            rules.successors(&mut self.scratch, s);
-            self.merged.clear();
-            merge_moves(s, &mut self.scratch, &mut self.merged);
-            for &(t, d) in &self.merged {
-                self.targets.push(t);
-                self.dirs.push(d);
-            }
-            self.offsets.push(self.targets.len() as u32);
+            self.push_rules_state(rules, s);
         }
     }
 
@@ -209,5 +272,90 @@ impl crate::Graph for Adjacency {
 
     fn out_degree(&self, state: StateId) -> usize {
         Adjacency::out_degree(self, state)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    static FOUR: Directions = Directions {
+        names: &["N", "E", "S", "W"],
+        opposite: &[2, 3, 0, 1],
+    };
+
+    /// Rules given as lists: per state its goal flag, jump number and moves (some to the
+    /// same state in several directions, some in one direction to several states).
+    #[derive(Debug)]
+    struct Listed {
+        start: StateId,
+        states: Vec<(bool, Option<u32>, Vec<Move>)>,
+    }
+
+    impl Rules for Listed {
+        fn directions(&self) -> &'static Directions {
+            &FOUR
+        }
+        fn n_states(&self) -> usize {
+            self.states.len()
+        }
+        fn start(&self) -> StateId {
+            self.start
+        }
+        fn is_goal(&self, state: StateId) -> bool {
+            self.states[state as usize].0
+        }
+        fn jump(&self, state: StateId) -> Option<u32> {
+            self.states[state as usize].1
+        }
+        fn successors(&self, acc: &mut Vec<Move>, state: StateId) {
+            acc.extend_from_slice(&self.states[state as usize].2);
+        }
+        fn state_name(&self, state: StateId) -> String {
+            state.to_string()
+        }
+    }
+
+    fn listed() -> impl Strategy<Value = Listed> {
+        (1usize..300).prop_flat_map(|n| {
+            let m = n as StateId;
+            let moves = proptest::collection::vec((0u8..4, 0..m), 0..7);
+            let state = (any::<bool>(), proptest::option::of(0u32..5), moves);
+            (0..m, proptest::collection::vec(state, n)).prop_map(|(start, states)| {
+                let states = states
+                    .into_iter()
+                    .enumerate()
+                    .map(|(s, (goal, jump, moves))| {
+                        let moves = moves
+                            .into_iter()
+                            .filter(|&(_, to)| to as usize != s)
+                            .map(|(dir, to)| Move { dir, to })
+                            .collect();
+                        (goal, jump, moves)
+                    })
+                    .collect();
+                Listed { start, states }
+            })
+        })
+    }
+
+    proptest! {
+        /// Built in runs of any length, on any threads, the graph is the one built state by
+        /// state.
+        #[test]
+        fn runs_join_into_the_graph(rules in listed(), run in 1usize..40) {
+            let want = Adjacency::from_rules(&rules);
+            let got = Adjacency::in_runs(&rules, run);
+            prop_assert_eq!(got.start, want.start);
+            prop_assert_eq!(&got.goal, &want.goal);
+            prop_assert_eq!(&got.jump, &want.jump);
+            prop_assert_eq!(&got.offsets, &want.offsets);
+            prop_assert_eq!(&got.targets, &want.targets);
+            prop_assert_eq!(&got.dirs, &want.dirs);
+            let small = Adjacency::from_rules_parallel(&rules);
+            prop_assert_eq!(&small.targets, &want.targets);
+        }
     }
 }
