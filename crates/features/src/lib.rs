@@ -185,9 +185,9 @@ pub fn mechanic_moves<R: Rules + ?Sized>(rules: &R, f: &Features) -> Option<u32>
 }
 
 /// States from which a pass splits its work between threads (and the passes that do not
-/// depend on each other run side by side): below, a graph is analysed on the calling
-/// thread alone, which for the generator's small boards costs less than handing work over.
-pub(crate) const PARALLEL: usize = 1 << 16;
+/// depend on each other run side by side): the size from which the flat graph is built on
+/// every thread too.
+pub(crate) use maze_graph::PARALLEL_STATES as PARALLEL;
 
 /// `a()` and `b()`, side by side on two threads when `parallel`.
 fn both<A: Send, B: Send>(

@@ -5,8 +5,10 @@ use rayon::prelude::*;
 use crate::directions::{DirSet, Directions};
 use crate::rules::{Move, Rules, StateId};
 
-/// States from which [`Adjacency::from_rules_parallel`] splits its work between threads.
-pub(crate) const PARALLEL_STATES: usize = 1 << 16;
+/// States from which a graph is large enough to split work on it between threads: its build
+/// ([`Adjacency::from_rules_parallel`]) and the passes over it. Below, handing work over
+/// costs more than it saves (the generator's small graphs stay on the calling thread).
+pub const PARALLEL_STATES: usize = 1 << 16;
 
 /// States of a run that [`Adjacency::from_rules_parallel`] builds apart: small, as the runs a
 /// thread frees stay with its allocator through the rest of the process.

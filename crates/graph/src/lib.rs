@@ -20,7 +20,7 @@ mod rules;
 mod state_graph;
 mod stride;
 
-pub use adjacency::Adjacency;
+pub use adjacency::{Adjacency, PARALLEL_STATES};
 pub use changes::{ChangeLog, Mark};
 pub use directions::{Dir, DirSet, Directions};
 pub use graph::Graph;
